@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MSG } from '@app/shared/messages';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { createGoogleVerifier, createSessionTokens, resolveSecret } from './modules/auth/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Google Identity Services is loaded only when GOOGLE_CLIENT_ID is configured.
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        frameSrc: ['https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'API hệ thống quản lý trường THPT chuyên', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const secret = resolveSecret({ secret: config.auth.secret, dataDir: config.dataDir, production: config.production });
+  const tokens = createSessionTokens(secret, config.auth.tokenTtl);
+  const google = config.auth.googleClientId
+    ? createGoogleVerifier({ jwksUrl: config.auth.googleJwksUrl, clientId: config.auth.googleClientId })
+    : null;
+  const db = database.db;
+
+  registerAuth(app, { db, tokens });
+  healthRoutes(app, { db });
+  authRoutes(app, {
+    db,
+    tokens,
+    google,
+    allowedDomains: config.auth.allowedDomains,
+    googleClientId: config.auth.googleClientId,
+    devLogin: config.auth.devLogin,
+    schoolName: config.schoolName,
+    rateLimit: config.auth.rateLimit,
+  });
+  dashboardRoutes(app, { db });
+
+  // The built web app, with the SPA's index.html for every non-API path.
+  const webDist = resolve(config.webDist ?? DEFAULT_WEB_DIST);
+  const hasWeb = existsSync(resolve(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good; the rest is revalidated.
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ success: false, message: MSG.routeNotFound, code: 'NOT_FOUND' });
+    }
+    return reply.type('text/html').sendFile('index.html', webDist, { cacheControl: false });
+  });
+  return app;
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TRole } from '@app/shared/roles';
+import { MSG } from '@app/shared/messages';
+import type { Db } from '../db/client';
+import { findUserById, type UserWithRoles } from '../modules/users/users.repository';
+import type { SessionTokens } from '../modules/auth/tokens';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Roles allowed to call the route; every /api/v1 route declares them unless public. */
+    roles?: readonly TRole[];
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    user?: UserWithRoles;
+  }
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  roles: readonly TRole[] | null;
+  public: boolean;
+}
+
+export const API_PREFIX = '/api/v1';
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m ? m[1].trim() : null;
+}
+
+/**
+ * The server side of the route guard: every /api/v1 route must say who may call it, checked at
+ * registration, and every call is checked against the caller's current roles in the database,
+ * so a deactivated user or a removed role stops working at once.
+ */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionTokens }) {
+  app.decorate('routeTable', [] as RouteInfo[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const cfg = (route.config ?? {}) as { roles?: readonly TRole[]; public?: boolean };
+    if (!cfg.public && (!cfg.roles || cfg.roles.length === 0)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no roles`);
+    }
+    for (const m of ([] as string[]).concat(route.method as string | string[])) {
+      if (m === 'HEAD') continue;
+      app.routeTable.push({ method: m, url: route.url, roles: cfg.roles ?? null, public: !!cfg.public });
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const routeUrl = req.routeOptions.url;
+    if (!routeUrl || !routeUrl.startsWith(API_PREFIX)) return;
+    const cfg = req.routeOptions.config;
+    if (cfg.public) return;
+    const token = bearer(req);
+    const userId = token ? await deps.tokens.verify(token) : null;
+    const user = userId ? await findUserById(deps.db, userId) : null;
+    if (!user || !user.active) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
+    const roles = user.roles.map((r) => r.role);
+    if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
+    req.user = user;
+  });
+}
+
+/** The signed-in caller; only call inside a protected route. */
+export function currentUser(req: FastifyRequest): UserWithRoles {
+  if (!req.user) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
+  return req.user;
+}
+
+export function hasAnyRole(user: UserWithRoles, roles: readonly TRole[]) {
+  return user.roles.some((r) => roles.includes(r.role));
+}

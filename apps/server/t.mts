@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t=Date.now();
+const a = await PGlite.create();
+await a.exec('create table x(i int); insert into x values (1)');
+console.log('create', Date.now()-t); t=Date.now();
+const blob = await a.dumpDataDir('none');
+console.log('dump', Date.now()-t, blob.size); t=Date.now();
+const b = await PGlite.create({ loadDataDir: blob });
+console.log('load', Date.now()-t, (await b.query('select * from x')).rows); t=Date.now();
+const c = await a.clone();
+console.log('clone', Date.now()-t, (await c.query('select * from x')).rows);

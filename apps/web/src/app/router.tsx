@@ -1,0 +1,71 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { firstSegment } from '@app/shared/roles';
+import { APP_ROUTES } from '@app/shared/routes';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { PublicOnlyRoute } from '../features/auth/components/public-only-route';
+import { RouteGuard } from '../features/auth/components/route-guard';
+import LoginPage from '../features/auth/pages/login-page';
+import { pageFor } from './pages';
+
+const AppShell = lazy(() => import('./shell/app-shell'));
+const UnauthorizedPage = lazy(() => import('../features/auth/pages/unauthorized-page'));
+
+function Root() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+/** /admin, /student, … redirect to their dashboard (spec section 2). */
+export const AREA_INDEXES = [...new Set(APP_ROUTES.map((r) => firstSegment(r.path)))]
+  .filter((area) => APP_ROUTES.some((r) => r.path === `/${area}/dashboard`))
+  .map((area) => ({ path: `/${area}`, target: `/${area}/dashboard` }));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <PublicOnlyRoute><LoginPage /></PublicOnlyRoute> },
+      { path: '/login', element: <PublicOnlyRoute><LoginPage /></PublicOnlyRoute> },
+      {
+        path: '/unauthorized',
+        element: (
+          <Suspense fallback={<FullPageSpinner />}>
+            <UnauthorizedPage />
+          </Suspense>
+        ),
+      },
+      {
+        // Any signed-in user gets the shell; each page below checks its own roles.
+        element: (
+          <RouteGuard>
+            <Suspense fallback={<FullPageSpinner />}>
+              <AppShell />
+            </Suspense>
+          </RouteGuard>
+        ),
+        children: APP_ROUTES.map((route) => {
+          const Page = pageFor(route);
+          return {
+            path: route.path,
+            element: (
+              <RouteGuard roles={route.roles} inline>
+                <Page />
+              </RouteGuard>
+            ),
+          };
+        }),
+      },
+      ...AREA_INDEXES.map(({ path, target }) => ({ path, element: <Navigate to={target} replace /> })),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { makeUser } from '../../test/fixtures';
+import { ok } from '../../test/mock-api';
+import { renderApp, TEST_SCHOOL } from '../../test/render-app';
+import { mediaQueryList } from '../../test/setup';
+
+const desktopMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = desktopMatchMedia;
+});
+
+function usePhoneWidth() {
+  window.matchMedia = (query: string) => mediaQueryList(query, false);
+}
+
+const dashboard = {
+  'GET /v1/dashboard': () => ok({ role: 'TEACHER', greeting: 'Xin chào thầy Minh', stats: [], notes: [] }),
+};
+
+async function renderShell(path = '/teacher/dashboard') {
+  const user = makeUser(['TEACHER', 'HOMEROOM_TEACHER'], { displayName: 'Trần Minh', email: 'minh@thptchuyen.edu.vn' });
+  const view = renderApp({ path, user, api: dashboard });
+  await screen.findByRole('banner');
+  return { ...view, user };
+}
+
+const sidebar = () => document.getElementById('app-sidebar')!;
+
+describe('shell header', () => {
+  it('shows the school name and the user', async () => {
+    await renderShell();
+    expect(await within(screen.getByRole('banner')).findByText(TEST_SCHOOL)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tài khoản: Trần Minh' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`Tổng quan | ${TEST_SCHOOL}`));
+  });
+
+  it('notifications: an honest empty state', async () => {
+    await renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    expect(await screen.findByText('Không có thông báo mới')).toBeInTheDocument();
+  });
+
+  it('theme picker switches data-theme on <html> and remembers it', async () => {
+    await renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Cài đặt giao diện' }));
+    const picker = await screen.findByRole('group', { name: 'Giao diện' });
+    expect(within(picker).getByRole('radio', { name: 'Sáng' })).toBeChecked();
+    await userEvent.click(within(picker).getByRole('radio', { name: 'Tối xanh' }));
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark-blue');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark-blue');
+    await userEvent.click(within(picker).getByRole('radio', { name: 'Tối xám' }));
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark-gray');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark-gray');
+  });
+
+  it('user menu → "Thông tin cá nhân" shows name, e-mail, roles and the primary role', async () => {
+    await renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Tài khoản: Trần Minh' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Thông tin cá nhân' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Thông tin cá nhân' });
+    expect(within(dialog).getAllByText('minh@thptchuyen.edu.vn').length).toBeGreaterThan(0);
+    const roles = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
+    expect(roles).toEqual(['Giáo viên', 'Giáo viên chủ nhiệm']);
+    expect(within(dialog).getByText('Vai trò chính').nextElementSibling).toHaveTextContent('Giáo viên');
+  });
+
+  it('user menu → "Đăng xuất" clears token, photo and role and goes to /', async () => {
+    localStorage.setItem(STORAGE_KEYS.photo, 'https://photo');
+    const { router } = await renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Tài khoản: Trần Minh' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Đăng xuất' }));
+    await screen.findByRole('heading', { name: TEST_SCHOOL, level: 1 });
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.state).toBeNull();
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.photo, STORAGE_KEYS.role]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+});
+
+describe('shell sidebar', () => {
+  it('at 768 px or more it starts open and the toggle collapses it to w-16', async () => {
+    await renderShell();
+    expect(sidebar()).toHaveClass('w-64');
+    await userEvent.click(screen.getByRole('button', { name: 'Thu gọn menu' }));
+    expect(sidebar()).toHaveClass('w-16');
+    expect(screen.getByRole('button', { name: 'Mở rộng menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('under 768 px it starts closed; opens as an overlay; Escape and the backdrop close it', async () => {
+    usePhoneWidth();
+    await renderShell();
+    expect(sidebar()).toHaveAttribute('data-state', 'closed');
+    const toggle = screen.getByRole('button', { name: 'Mở menu' });
+    await userEvent.click(toggle);
+    expect(sidebar()).toHaveAttribute('data-state', 'open');
+    await userEvent.keyboard('{Escape}');
+    expect(sidebar()).toHaveAttribute('data-state', 'closed');
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByTestId('sidebar-backdrop'));
+    expect(sidebar()).toHaveAttribute('data-state', 'closed');
+  });
+
+  it('under 768 px it closes after navigating', async () => {
+    usePhoneWidth();
+    const { router } = await renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Mở menu' }));
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'Lớp chủ nhiệm' }));
+    expect(sidebar()).toHaveAttribute('data-state', 'closed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher/homeroom-class'));
+    expect(await screen.findByRole('heading', { name: 'Lớp chủ nhiệm' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { NotificationsPopover } from './notifications-popover';
+import { SIDEBAR_ID } from './sidebar';
+import { ThemePicker } from './theme-picker';
+import { UserMenu } from './user-menu';
+
+export function Header({
+  schoolName,
+  sidebarOpen,
+  mobile,
+  onToggleSidebar,
+}: {
+  schoolName: string;
+  sidebarOpen: boolean;
+  mobile: boolean;
+  onToggleSidebar: () => void;
+}) {
+  const ToggleIcon = mobile ? MenuIcon : sidebarOpen ? PanelLeftClose : PanelLeftOpen;
+  const label = mobile ? (sidebarOpen ? 'Đóng menu' : 'Mở menu') : sidebarOpen ? 'Thu gọn menu' : 'Mở rộng menu';
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-surface/95 px-3 backdrop-blur sm:px-4">
+      <button
+        type="button"
+        onClick={onToggleSidebar}
+        aria-label={label}
+        aria-expanded={sidebarOpen}
+        aria-controls={SIDEBAR_ID}
+        className="rounded-lg p-2 text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <ToggleIcon aria-hidden="true" className="size-5" />
+      </button>
+      <p className="min-w-0 flex-1 truncate text-sm font-semibold text-fg sm:text-base">{schoolName}</p>
+      <div className="flex items-center gap-1">
+        <NotificationsPopover />
+        <ThemePicker />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

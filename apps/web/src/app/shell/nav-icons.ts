@@ -1,0 +1,46 @@
+import {
+  BarChart3,
+  BookOpen,
+  Building2,
+  CalendarDays,
+  Circle,
+  ClipboardCheck,
+  ClipboardList,
+  DoorOpen,
+  FileText,
+  GraduationCap,
+  History,
+  House,
+  Layers,
+  LifeBuoy,
+  ScrollText,
+  Settings,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** The `icon` names used in APP_ROUTES, drawn with lucide icons. */
+const ICONS: Record<string, LucideIcon> = {
+  home: House,
+  users: Users,
+  graduation: GraduationCap,
+  book: BookOpen,
+  layers: Layers,
+  clipboard: ClipboardList,
+  file: FileText,
+  building: Building2,
+  calendar: CalendarDays,
+  survey: ClipboardCheck,
+  chart: BarChart3,
+  history: History,
+  help: LifeBuoy,
+  settings: Settings,
+  log: ScrollText,
+  wallet: Wallet,
+  door: DoorOpen,
+};
+
+export function navIcon(name: string): LucideIcon {
+  return ICONS[name] ?? Circle;
+}

@@ -1,0 +1,9 @@
+/** Dates come from the shared formatter (dd/mm/yyyy in the school's time zone), so server and web agree. */
+export { formatDate, formatDateTime } from '@app/shared/format';
+
+const numberFormat = new Intl.NumberFormat('vi-VN');
+
+/** Vietnamese digit grouping (1.234.567); strings pass through unchanged. */
+export function formatValue(value: number | string): string {
+  return typeof value === 'number' ? numberFormat.format(value) : value;
+}

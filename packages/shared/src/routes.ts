@@ -1,0 +1,191 @@
+import type { TRole } from './roles';
+import { resolvePrimaryRole } from './roles';
+
+/**
+ * Every page of the signed-in app (spec section 2), with the roles the guard lets in.
+ * `planned` names the issue that brings the feature; until then the page shows an honest
+ * empty state and README's status table lists it.
+ */
+export interface AppRoute {
+  path: string;
+  title: string;
+  roles: readonly TRole[];
+  icon: string;
+  planned?: string;
+}
+
+const R = {
+  admin: ['ADMIN'],
+  academic: ['ACADEMIC_AFFAIR'],
+  principal: ['PRINCIPAL'],
+  quality: ['QUALITY_ASSURANCE'],
+  department: ['HEAD_DEPARTMENT'],
+  teacher: ['TEACHER'],
+  homeroom: ['HOMEROOM_TEACHER'],
+  deptTeacher: ['HEAD_DEPARTMENT'],
+  declaration: ['HEAD_DEPARTMENT', 'DECLARATION'],
+  accountant: ['ACCOUNTANT'],
+  facility: ['FACILITY_MANAGER'],
+  student: ['STUDENT'],
+} as const satisfies Record<string, readonly TRole[]>;
+
+const STRUCTURE = 'Cơ cấu nhà trường (issue 3)';
+const SURVEYS = 'Khảo sát (issue 4)';
+const RESULTS = 'Kết quả khảo sát (issue 5)';
+const LATER = 'Phiên bản sau';
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  // ADMIN
+  { path: '/admin/dashboard', title: 'Tổng quan', roles: R.admin, icon: 'home' },
+  { path: '/admin/users', title: 'Quản lý người dùng', roles: R.admin, icon: 'users', planned: STRUCTURE },
+  { path: '/admin/students', title: 'Quản lý học sinh', roles: R.admin, icon: 'graduation', planned: STRUCTURE },
+  { path: '/admin/academic', title: 'Quản lý học vụ', roles: R.admin, icon: 'book', planned: STRUCTURE },
+  { path: '/admin/course-classes', title: 'Quản lý lớp học', roles: R.admin, icon: 'layers', planned: STRUCTURE },
+  { path: '/admin/student-registration', title: 'Đăng ký học phần', roles: R.admin, icon: 'clipboard', planned: LATER },
+  { path: '/admin/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.admin, icon: 'file', planned: LATER },
+  { path: '/admin/facilities', title: 'Cơ sở vật chất', roles: R.admin, icon: 'building', planned: STRUCTURE },
+  { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar', planned: LATER },
+  { path: '/admin/surveys', title: 'Khảo sát', roles: R.admin, icon: 'survey', planned: SURVEYS },
+  { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart', planned: RESULTS },
+  { path: '/admin/declaration-history', title: 'Lịch sử khai báo', roles: R.admin, icon: 'history', planned: LATER },
+  { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },
+  { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
+  { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log', planned: STRUCTURE },
+  // ACADEMIC_AFFAIR
+  { path: '/academic/dashboard', title: 'Tổng quan', roles: R.academic, icon: 'home' },
+  { path: '/academic/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.academic, icon: 'file', planned: LATER },
+  { path: '/academic/tutoring', title: 'Phụ đạo', roles: R.academic, icon: 'help', planned: LATER },
+  // PRINCIPAL
+  { path: '/principal/dashboard', title: 'Tổng quan', roles: R.principal, icon: 'home' },
+  { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar', planned: LATER },
+  { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey', planned: RESULTS },
+  { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart', planned: RESULTS },
+  { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history', planned: LATER },
+  // QUALITY_ASSURANCE
+  { path: '/quality/dashboard', title: 'Tổng quan', roles: R.quality, icon: 'home' },
+  { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard', planned: LATER },
+  { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey', planned: RESULTS },
+  { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart', planned: RESULTS },
+  // HEAD_DEPARTMENT
+  { path: '/department/dashboard', title: 'Tổng quan', roles: R.department, icon: 'home' },
+  { path: '/department/teachers', title: 'Quản lý giáo viên', roles: R.department, icon: 'users', planned: STRUCTURE },
+  { path: '/department/teaching-assignments', title: 'Phân công giảng dạy', roles: R.department, icon: 'layers', planned: LATER },
+  { path: '/department/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.department, icon: 'file', planned: LATER },
+  { path: '/department/schedule', title: 'Thời khóa biểu', roles: R.department, icon: 'calendar', planned: LATER },
+  { path: '/department/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.department, icon: 'chart', planned: RESULTS },
+  // TEACHER and the roles that extend it
+  { path: '/teacher/dashboard', title: 'Tổng quan', roles: R.teacher, icon: 'home' },
+  { path: '/teacher/schedule', title: 'Thời khóa biểu', roles: R.teacher, icon: 'calendar', planned: LATER },
+  { path: '/teacher/teaching-declaration-results', title: 'Kết quả khai báo cá nhân', roles: R.teacher, icon: 'file', planned: LATER },
+  { path: '/teacher/personal-survey-results', title: 'Kết quả khảo sát cá nhân', roles: R.teacher, icon: 'chart', planned: RESULTS },
+  { path: '/teacher/homeroom-class', title: 'Lớp chủ nhiệm', roles: R.homeroom, icon: 'users', planned: STRUCTURE },
+  { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar', planned: LATER },
+  { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart', planned: RESULTS },
+  { path: '/teacher/department-teaching-declaration', title: 'Khai báo giảng dạy của tổ', roles: R.declaration, icon: 'file', planned: LATER },
+  // ACCOUNTANT
+  { path: '/accountant/dashboard', title: 'Tổng quan', roles: R.accountant, icon: 'home' },
+  { path: '/accountant/salary', title: 'Quản lý thù lao', roles: R.accountant, icon: 'wallet', planned: LATER },
+  { path: '/accountant/coefficients', title: 'Cấu hình hệ số', roles: R.accountant, icon: 'settings', planned: LATER },
+  { path: '/accountant/reports', title: 'Báo cáo tài chính', roles: R.accountant, icon: 'chart', planned: LATER },
+  // FACILITY_MANAGER
+  { path: '/facility/dashboard', title: 'Thời khóa biểu cơ sở', roles: R.facility, icon: 'calendar', planned: LATER },
+  { path: '/facility/campus', title: 'Quản lý cơ sở', roles: R.facility, icon: 'building', planned: STRUCTURE },
+  { path: '/facility/classrooms', title: 'Quản lý phòng học', roles: R.facility, icon: 'door', planned: STRUCTURE },
+  // STUDENT
+  { path: '/student/dashboard', title: 'Tổng quan', roles: R.student, icon: 'home' },
+  { path: '/student/schedule', title: 'Thời khóa biểu', roles: R.student, icon: 'calendar', planned: LATER },
+  { path: '/student/course-registration', title: 'Đăng ký học phần', roles: R.student, icon: 'clipboard', planned: LATER },
+  { path: '/student/surveys', title: 'Khảo sát', roles: R.student, icon: 'survey', planned: SURVEYS },
+  { path: '/student/forms', title: 'Quy chế và biểu mẫu', roles: R.student, icon: 'book', planned: LATER },
+];
+
+export function findRoute(path: string): AppRoute | undefined {
+  return APP_ROUTES.find((r) => r.path === path);
+}
+
+/** The route guard's rule: any of the user's roles is among the route's allowed roles. */
+export function canAccess(roles: readonly string[], allowed: readonly TRole[]): boolean {
+  return allowed.some((r) => roles.includes(r));
+}
+
+export interface MenuItem {
+  path: string;
+  title: string;
+  icon: string;
+}
+export interface MenuGroup {
+  title: string;
+  items: MenuItem[];
+}
+
+/** Sidebar order per primary role, exactly the lists of spec section 2. */
+const MENU_PATHS: Record<TRole, readonly string[]> = {
+  ADMIN: [
+    '/admin/dashboard', '/admin/users', '/admin/students', '/admin/academic', '/admin/course-classes',
+    '/admin/student-registration', '/admin/teaching-declaration', '/admin/facilities', '/admin/schedule',
+    '/admin/surveys', '/admin/reports', '/admin/declaration-history', '/admin/tutoring', '/admin/settings',
+  ],
+  ACADEMIC_AFFAIR: ['/academic/dashboard', '/academic/teaching-declaration', '/academic/tutoring'],
+  PRINCIPAL: ['/principal/schedule', '/principal/surveys', '/principal/reports', '/principal/declaration-history'],
+  QUALITY_ASSURANCE: ['/quality/dashboard', '/quality/student-registration', '/quality/surveys', '/quality/reports'],
+  HEAD_DEPARTMENT: [
+    '/department/dashboard', '/department/teachers', '/department/teaching-assignments',
+    '/department/teaching-declaration', '/department/schedule', '/department/survey-results',
+  ],
+  TEACHER: ['/teacher/dashboard', '/teacher/schedule', '/teacher/teaching-declaration-results', '/teacher/personal-survey-results'],
+  ACCOUNTANT: ['/accountant/dashboard', '/accountant/salary', '/accountant/coefficients', '/accountant/reports'],
+  FACILITY_MANAGER: ['/facility/dashboard', '/facility/campus', '/facility/classrooms'],
+  STUDENT: ['/student/dashboard', '/student/schedule', '/student/course-registration', '/student/surveys', '/student/forms'],
+  HOMEROOM_TEACHER: ['/teacher/homeroom-class'],
+  DECLARATION: ['/teacher/department-teaching-declaration'],
+};
+
+const GROUP_TITLES: Record<TRole, string> = {
+  ADMIN: 'Quản trị',
+  ACADEMIC_AFFAIR: 'Giáo vụ',
+  PRINCIPAL: 'Ban giám hiệu',
+  QUALITY_ASSURANCE: 'Đảm bảo chất lượng',
+  HEAD_DEPARTMENT: 'Tổ chuyên môn',
+  TEACHER: 'Giáo viên',
+  ACCOUNTANT: 'Kế toán',
+  FACILITY_MANAGER: 'Cơ sở vật chất',
+  STUDENT: 'Học sinh',
+  HOMEROOM_TEACHER: 'Chủ nhiệm',
+  DECLARATION: 'Tổ chuyên môn',
+};
+
+function items(paths: readonly string[]): MenuItem[] {
+  return paths.map((p) => {
+    const r = findRoute(p);
+    if (!r) throw new Error(`menu path without a route: ${p}`);
+    return { path: r.path, title: r.title, icon: r.icon };
+  });
+}
+
+/**
+ * The sidebar for a user (spec section 2, "Sidebar menus per role"). A teacher gets the group
+ * "Giáo viên" (plus homeroom class with the homeroom role) and, with the head-of-department or
+ * declaration role, the group "Tổ chuyên môn".
+ */
+export function menuFor(user: {
+  primaryRole?: string | null;
+  roles?: ReadonlyArray<{ role: string; isPrimary?: boolean }> | null;
+}): MenuGroup[] {
+  const primary = resolvePrimaryRole(user);
+  if (!primary) return [];
+  const has = (r: TRole) => (user.roles ?? []).some((x) => x.role === r);
+  if (primary !== 'TEACHER') return [{ title: GROUP_TITLES[primary], items: items(MENU_PATHS[primary]) }];
+
+  const teacher = [...MENU_PATHS.TEACHER];
+  if (has('HOMEROOM_TEACHER')) teacher.push('/teacher/homeroom-class');
+  const groups: MenuGroup[] = [{ title: 'Giáo viên', items: items(teacher) }];
+  if (has('HEAD_DEPARTMENT')) {
+    groups.push({
+      title: 'Tổ chuyên môn',
+      items: items(['/teacher/department-schedule', '/teacher/survey-results', '/teacher/department-teaching-declaration']),
+    });
+  } else if (has('DECLARATION')) {
+    groups.push({ title: 'Tổ chuyên môn', items: items(['/teacher/department-teaching-declaration']) });
+  }
+  return groups;
+}
