@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { createGoogleVerifier, createSessionTokens, resolveSecret } from './modu
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { areaRoutes } from './routes';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -64,6 +66,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'API hệ thống quản lý trường THPT chuyên', version: '1.0.0' },
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     rateLimit: config.auth.rateLimit,
   });
   dashboardRoutes(app, { db });
+  areaRoutes(app, { db });
 
   // The built web app, with the SPA's index.html for every non-API path.
   const webDist = resolve(config.webDist ?? DEFAULT_WEB_DIST);
