@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
 import { importRoutes } from './modules/imports/imports.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { studentRoutes } from './modules/students/students.routes';
+import { teacherRoutes } from './modules/teachers/teachers.routes';
+import { academicRoutes } from './modules/academic/academic.routes';
+import { departmentRoutes } from './modules/departments/departments.routes';
+import { subjectRoutes } from './modules/subjects/subjects.routes';
+import { facilityRoutes } from './modules/facilities/facilities.routes';
+import { homeroomClassRoutes } from './modules/homeroom-classes/homeroom-classes.routes';
+import { systemLogRoutes } from './modules/system-logs/system-logs.routes';
+import { courseClassRoutes } from './modules/course-classes/course-classes.routes';
 
 export interface AreaDeps {
   db: Db;
@@ -9,4 +19,14 @@ export interface AreaDeps {
 /** Every area's /api/v1 routes; each area adds one line. */
 export function areaRoutes(app: FastifyInstance, deps: AreaDeps) {
   importRoutes(app, deps);
+  userRoutes(app, deps);
+  studentRoutes(app, deps);
+  teacherRoutes(app, deps);
+  academicRoutes(app, deps);
+  departmentRoutes(app, deps);
+  subjectRoutes(app, deps);
+  facilityRoutes(app, deps);
+  homeroomClassRoutes(app, deps);
+  systemLogRoutes(app, deps);
+  courseClassRoutes(app, deps);
 }

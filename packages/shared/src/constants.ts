@@ -4,6 +4,7 @@ export const STORAGE_KEYS = {
   photo: 'userPhotoURL',
   role: 'userRole',
   theme: 'theme',
+  selectedModuleId: 'selectedModuleId',
 } as const;
 
 export const TIMING = {

@@ -37,20 +37,20 @@ const LATER = 'Phiên bản sau';
 export const APP_ROUTES: readonly AppRoute[] = [
   // ADMIN
   { path: '/admin/dashboard', title: 'Tổng quan', roles: R.admin, icon: 'home' },
-  { path: '/admin/users', title: 'Quản lý người dùng', roles: R.admin, icon: 'users', planned: STRUCTURE },
-  { path: '/admin/students', title: 'Quản lý học sinh', roles: R.admin, icon: 'graduation', planned: STRUCTURE },
-  { path: '/admin/academic', title: 'Quản lý học vụ', roles: R.admin, icon: 'book', planned: STRUCTURE },
-  { path: '/admin/course-classes', title: 'Quản lý lớp học', roles: R.admin, icon: 'layers', planned: STRUCTURE },
+  { path: '/admin/users', title: 'Quản lý người dùng', roles: R.admin, icon: 'users' },
+  { path: '/admin/students', title: 'Quản lý học sinh', roles: R.admin, icon: 'graduation' },
+  { path: '/admin/academic', title: 'Quản lý học vụ', roles: R.admin, icon: 'book' },
+  { path: '/admin/course-classes', title: 'Quản lý lớp học', roles: R.admin, icon: 'layers' },
   { path: '/admin/student-registration', title: 'Đăng ký học phần', roles: R.admin, icon: 'clipboard', planned: LATER },
   { path: '/admin/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.admin, icon: 'file', planned: LATER },
-  { path: '/admin/facilities', title: 'Cơ sở vật chất', roles: R.admin, icon: 'building', planned: STRUCTURE },
+  { path: '/admin/facilities', title: 'Cơ sở vật chất', roles: R.admin, icon: 'building' },
   { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar', planned: LATER },
   { path: '/admin/surveys', title: 'Khảo sát', roles: R.admin, icon: 'survey', planned: SURVEYS },
   { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart', planned: RESULTS },
   { path: '/admin/declaration-history', title: 'Lịch sử khai báo', roles: R.admin, icon: 'history', planned: LATER },
   { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },
   { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
-  { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log', planned: STRUCTURE },
+  { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log' },
   // ACADEMIC_AFFAIR
   { path: '/academic/dashboard', title: 'Tổng quan', roles: R.academic, icon: 'home' },
   { path: '/academic/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.academic, icon: 'file', planned: LATER },
@@ -68,7 +68,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart', planned: RESULTS },
   // HEAD_DEPARTMENT
   { path: '/department/dashboard', title: 'Tổng quan', roles: R.department, icon: 'home' },
-  { path: '/department/teachers', title: 'Quản lý giáo viên', roles: R.department, icon: 'users', planned: STRUCTURE },
+  { path: '/department/teachers', title: 'Quản lý giáo viên', roles: R.department, icon: 'users' },
   { path: '/department/teaching-assignments', title: 'Phân công giảng dạy', roles: R.department, icon: 'layers', planned: LATER },
   { path: '/department/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.department, icon: 'file', planned: LATER },
   { path: '/department/schedule', title: 'Thời khóa biểu', roles: R.department, icon: 'calendar', planned: LATER },
@@ -89,8 +89,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/accountant/reports', title: 'Báo cáo tài chính', roles: R.accountant, icon: 'chart', planned: LATER },
   // FACILITY_MANAGER
   { path: '/facility/dashboard', title: 'Thời khóa biểu cơ sở', roles: R.facility, icon: 'calendar', planned: LATER },
-  { path: '/facility/campus', title: 'Quản lý cơ sở', roles: R.facility, icon: 'building', planned: STRUCTURE },
-  { path: '/facility/classrooms', title: 'Quản lý phòng học', roles: R.facility, icon: 'door', planned: STRUCTURE },
+  { path: '/facility/campus', title: 'Quản lý cơ sở', roles: R.facility, icon: 'building' },
+  { path: '/facility/classrooms', title: 'Quản lý phòng học', roles: R.facility, icon: 'door' },
   // STUDENT
   { path: '/student/dashboard', title: 'Tổng quan', roles: R.student, icon: 'home' },
   { path: '/student/schedule', title: 'Thời khóa biểu', roles: R.student, icon: 'calendar', planned: LATER },

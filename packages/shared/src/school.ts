@@ -159,6 +159,8 @@ export const ZSystemLog = z.object({
   action: z.string(), entity: z.string(), entityId: z.string().nullable(), before: z.unknown(), after: z.unknown(),
   ip: z.string().nullable(), requestId: z.string().nullable(), createdAt: z.string(),
 });
+/** `GET /system-logs/entities`: the entity and action names that occur, for the filter dropdowns. */
+export const ZSystemLogFacets = z.object({ entities: z.array(z.string()), actions: z.array(z.string()) });
 
 // ---- Imports ----
 export const ZImportResult = z.object({

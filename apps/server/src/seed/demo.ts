@@ -1,60 +1,44 @@
 import { eq } from 'drizzle-orm';
-import type { TRole } from '@app/shared/roles';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema/settings';
 import { insertAudit } from '../modules/audit/audit.repository';
-import { insertUser } from '../modules/users/users.repository';
+import { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
+import { planCourses } from './demo-courses';
+import { insertCourses, insertPeople, insertUsers } from './demo-insert';
+import { createRng } from './demo-names';
+import { planStudents, planTeachers } from './demo-people';
+import { CURRENT_YEAR_NAME, seedFrame } from './demo-school';
 
-export const DEMO_DOMAIN = 'demo.thptchuyen.edu.vn';
+export { DEMO_DOMAIN, DEMO_STAFF, DEMO_STUDENTS, demoEmail, type DemoPerson } from './demo-accounts';
+
 const SEEDED_KEY = 'demo_seeded';
+/** Fixed so that every install gets the same demo school. */
+const DEMO_RNG_SEED = 20262027;
 
-interface DemoPerson {
-  local: string;
-  name: string;
-  roles: TRole[]; // first is primary
-}
-
-/** One or more accounts per role; the combinations the menus depend on are here on purpose. */
-export const DEMO_STAFF: DemoPerson[] = [
-  { local: 'quantri', name: 'Nguyễn Văn Quản', roles: ['ADMIN'] },
-  { local: 'hieutruong', name: 'Trần Thị Minh Hạnh', roles: ['PRINCIPAL'] },
-  { local: 'giaovu', name: 'Lê Thị Thu Hà', roles: ['ACADEMIC_AFFAIR'] },
-  { local: 'dbcl', name: 'Phạm Quốc Bảo', roles: ['QUALITY_ASSURANCE'] },
-  { local: 'totruong.ly', name: 'Đỗ Minh Tuấn', roles: ['HEAD_DEPARTMENT', 'TEACHER'] },
-  { local: 'gv.toan', name: 'Nguyễn Thị Lan', roles: ['TEACHER', 'HEAD_DEPARTMENT', 'HOMEROOM_TEACHER'] },
-  { local: 'gv.van', name: 'Hoàng Văn Nam', roles: ['TEACHER', 'DECLARATION'] },
-  { local: 'gv.anh', name: 'Vũ Thị Mai', roles: ['TEACHER'] },
-  { local: 'gvcn.hoa', name: 'Bùi Thị Hương', roles: ['HOMEROOM_TEACHER', 'TEACHER'] },
-  { local: 'khaibao.sinh', name: 'Phan Thị Ngọc', roles: ['DECLARATION', 'TEACHER'] },
-  { local: 'ketoan', name: 'Ngô Thị Thanh', roles: ['ACCOUNTANT'] },
-  { local: 'csvc', name: 'Đặng Văn Hùng', roles: ['FACILITY_MANAGER'] },
-];
-
-export const DEMO_STUDENTS: DemoPerson[] = [
-  { local: 'hs.an', name: 'Nguyễn Minh An', roles: ['STUDENT'] },
-  { local: 'hs.binh', name: 'Trần Gia Bình', roles: ['STUDENT'] },
-  { local: 'hs.chau', name: 'Lê Bảo Châu', roles: ['STUDENT'] },
-  { local: 'hs.dung', name: 'Phạm Tiến Dũng', roles: ['STUDENT'] },
-  { local: 'hs.giang', name: 'Hoàng Hương Giang', roles: ['STUDENT'] },
-  { local: 'hs.khoa', name: 'Vũ Đăng Khoa', roles: ['STUDENT'] },
-];
-
-export const demoEmail = (local: string) => `${local}@${DEMO_DOMAIN}`;
-
-/** Seeds the demo school once; later starts find the marker and leave the data alone. */
+/**
+ * Seeds the demo school once, in one transaction; later starts find the marker and leave the
+ * data alone. The sign-in accounts come first so they keep the lowest ids (the login page lists
+ * the first accounts of each role); then the school, its teachers, students and course classes.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const done = await tx.select().from(appSettings).where(eq(appSettings.key, SEEDED_KEY)).limit(1);
     if (done.length) return false;
-    for (const p of [...DEMO_STAFF, ...DEMO_STUDENTS]) {
-      await insertUser(tx, {
-        email: demoEmail(p.local),
-        displayName: p.name,
-        roles: p.roles.map((role, i) => ({ role, isPrimary: i === 0 })),
-      });
-    }
-    await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 1 } });
-    await insertAudit(tx, { actorId: null, action: 'seed', entity: 'demo', after: { users: DEMO_STAFF.length + DEMO_STUDENTS.length } });
+    const accounts = [...DEMO_STAFF, ...DEMO_STUDENTS];
+    const idByEmail = await insertUsers(tx, accounts.map((p) => ({ email: demoEmail(p.local), name: p.name, roles: p.roles })));
+    const demoUserId = new Map(accounts.map((p) => [p.local, idByEmail.get(demoEmail(p.local))!]));
+
+    const rng = createRng(DEMO_RNG_SEED);
+    const frame = await seedFrame(tx);
+    const teacherPlan = planTeachers(rng, DEMO_STAFF);
+    const studentPlan = planStudents(rng, DEMO_STUDENTS, Number(CURRENT_YEAR_NAME.slice(0, 4)));
+    const coursePlan = planCourses(rng, teacherPlan, studentPlan);
+    const people = await insertPeople(tx, { frame, teachers: teacherPlan, students: studentPlan, demoUserId });
+    const courses = await insertCourses(tx, { frame, people, courses: coursePlan });
+
+    await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 2 } });
+    const counts = { ...frame.counts, ...people.counts, ...courses, users: demoUserId.size + people.counts.users };
+    await insertAudit(tx, { actorId: null, action: 'seed', entity: 'demo', after: counts });
     return true;
   });
 }

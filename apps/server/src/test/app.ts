@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { findUserByEmail } from '../modules/users/users.repository';
-import { demoEmail, seedDemo } from '../seed/demo';
+import { demoEmail } from '../seed/demo';
 import { createTestDatabase } from './db';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -19,10 +19,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database seeded with the demo school; env overrides per test file. */
+/**
+ * Builds the app on a fresh database of its own: a copy of the demo school seeded once per run by
+ * global-setup, or (`{seed: false}`) a migrated, empty one. env overrides per test file.
+ */
 export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  if (opts.seed !== false) await seedDemo(database.db);
+  const database = await createTestDatabase({ seeded: opts.seed !== false });
   const config = loadConfig({
     NODE_ENV: 'test',
     AUTH_SECRET: TEST_SECRET,

@@ -1,13 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, fromPool, type Database } from '../db/client';
 
 export const TEST_DATA_ROOT = fileURLToPath(new URL('../../../../.data-test', import.meta.url));
+/** Migrated and empty. */
 export const PGLITE_TEMPLATE_FILE = `${TEST_DATA_ROOT}/pglite-template.tar`;
-export const PG_TEMPLATE_DB = 'app_test_template';
+/** Migrated and seeded with the demo school (what `createTestApp()` starts from). */
+export const PGLITE_SEEDED_TEMPLATE_FILE = `${TEST_DATA_ROOT}/pglite-template-seeded.tar`;
+
+/**
+ * PostgreSQL template databases are named per test run (host and pid), so that two runs on one
+ * server never drop each other's templates; global-setup passes the prefix to the test workers.
+ */
+export const PG_TEMPLATE_PREFIX = 'app_test_tpl_';
+export const PG_TEMPLATE_ENV = 'TEST_PG_TEMPLATE';
+export const hostTag = () => createHash('sha1').update(hostname()).digest('hex').slice(0, 6);
+export function pgTemplateNames(base: string) {
+  return { empty: `${base}_empty`, seeded: `${base}_seeded` };
+}
 
 /** TEST_DB=pg runs the database tests on the server named by TEST_DATABASE_URL. */
 export function testDbKind(): 'pg' | 'pglite' {
@@ -24,16 +38,22 @@ export function withDatabase(url: string, name: string) {
   return u.toString();
 }
 
-/** A migrated, empty database of its own for one test file. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A migrated database of its own for one test file: empty, or (`seeded`) a copy of the template
+ * that global-setup seeded once with the demo school, so no test file pays for seeding.
+ */
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   if (testDbKind() === 'pg') {
+    const base = process.env[PG_TEMPLATE_ENV];
+    if (!base) throw new Error(`${PG_TEMPLATE_ENV} is not set: run the tests through vitest (global-setup creates the templates)`);
+    const template = pgTemplateNames(base)[opts.seeded ? 'seeded' : 'empty'];
     const url = process.env.TEST_DATABASE_URL!;
     const name = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+        await admin.query(`create database ${name} template ${template}`);
         break;
       } catch (err) {
         // Two files copying the template at the same instant: wait and try again.
@@ -53,6 +73,6 @@ export async function createTestDatabase(): Promise<Database> {
     };
     return database;
   }
-  const blob = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]);
+  const blob = new Blob([readFileSync(opts.seeded ? PGLITE_SEEDED_TEMPLATE_FILE : PGLITE_TEMPLATE_FILE)]);
   return fromPglite(await PGlite.create({ loadDataDir: blob }));
 }

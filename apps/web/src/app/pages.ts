@@ -11,7 +11,17 @@ type Page = LazyExoticComponent<ComponentType>;
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
 const PlannedPage = lazy(() => import('../features/planned/pages/planned-page'));
 
-const PAGES: Partial<Record<string, Page>> = {};
+const PAGES: Partial<Record<string, Page>> = {
+  '/admin/academic': lazy(() => import('../features/academic/pages/academic-page')),
+  '/admin/users': lazy(() => import('../features/users/pages/users-page')),
+  '/admin/students': lazy(() => import('../features/people/pages/admin-students-page')),
+  '/admin/system-logs': lazy(() => import('../features/system-logs/pages/system-logs-page')),
+  '/department/teachers': lazy(() => import('../features/people/pages/department-teachers-page')),
+  '/admin/course-classes': lazy(() => import('../features/course-classes/pages/course-classes-page')),
+  '/admin/facilities': lazy(() => import('../features/facilities/pages/facilities-page')),
+  '/facility/campus': lazy(() => import('../features/facilities/pages/campus-page')),
+  '/facility/classrooms': lazy(() => import('../features/facilities/pages/classrooms-page')),
+};
 
 export function pageFor(route: AppRoute): Page {
   return PAGES[route.path] ?? (route.planned ? PlannedPage : DashboardPage);

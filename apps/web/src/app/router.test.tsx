@@ -104,10 +104,10 @@ describe('routing and guards', () => {
   });
 
   it('a planned route shows its title and an honest empty state', async () => {
-    renderApp({ path: '/admin/users', user: makeUser(['ADMIN']) });
-    expect(await screen.findByRole('heading', { name: 'Quản lý người dùng' })).toBeInTheDocument();
+    renderApp({ path: '/admin/settings', user: makeUser(['ADMIN']) });
+    expect(await screen.findByRole('heading', { name: 'Cài đặt hệ thống' })).toBeInTheDocument();
     expect(screen.getByText(MSG.notYetAvailable)).toBeInTheDocument();
-    expect(screen.getByText(/Dự kiến: Cơ cấu nhà trường \(issue 3\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Dự kiến: Phiên bản sau/)).toBeInTheDocument();
   });
 
   it('dashboard error state offers a retry', async () => {

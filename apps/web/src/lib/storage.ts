@@ -41,6 +41,10 @@ export const storage = {
   },
   setTheme: (theme: TTheme): void => write(STORAGE_KEYS.theme, theme),
 
+  /** The module a staff member picked in the header; the loader decides whether it still applies. */
+  getSelectedModule: (): string | null => read(STORAGE_KEYS.selectedModuleId),
+  setSelectedModule: (value: string | null): void => write(STORAGE_KEYS.selectedModuleId, value),
+
   /** Spec section 4: a failed check, a 401 and logout all remove token, photo and role. */
   clearSession: (): void => {
     write(STORAGE_KEYS.token, null);

@@ -1,15 +1,15 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT_PX, SCHOOL_NAME } from '@app/shared/constants';
+import { SCHOOL_NAME } from '@app/shared/constants';
 import { findRoute } from '@app/shared/routes';
 import { SectionSpinner } from '../../components/ui/spinner';
 import { useAuthConfig } from '../../features/auth/api/get-auth-config';
 import { useAuth } from '../../features/auth/auth-context';
+import { CurrentModuleProvider } from '../../features/modules/current-module-provider';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
-import { useMediaQuery } from './use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
-export const DESKTOP_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /**
  * The signed-in layout (spec section 2, "Shell"). At 768 px or more the sidebar starts open and
@@ -49,29 +49,31 @@ export default function AppShell() {
   const toggle = useCallback(() => setOpen((o) => !o), []);
 
   return (
-    <div className="flex min-h-dvh bg-bg text-fg">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Bỏ qua đến nội dung chính
-      </a>
-      <Sidebar
-        user={user}
-        photoURL={photoURL}
-        open={open}
-        mobile={!desktop}
-        onClose={close}
-        shortName={schoolName.replace(/^Trường\s+/i, '')}
-      />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <Header schoolName={schoolName} sidebarOpen={open} mobile={!desktop} onToggleSidebar={toggle} />
-        <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
-          <Suspense fallback={<SectionSpinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
+    <CurrentModuleProvider>
+      <div className="flex min-h-dvh bg-bg text-fg">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Bỏ qua đến nội dung chính
+        </a>
+        <Sidebar
+          user={user}
+          photoURL={photoURL}
+          open={open}
+          mobile={!desktop}
+          onClose={close}
+          shortName={schoolName.replace(/^Trường\s+/i, '')}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header schoolName={schoolName} sidebarOpen={open} mobile={!desktop} onToggleSidebar={toggle} />
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+            <Suspense fallback={<SectionSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
       </div>
-    </div>
+    </CurrentModuleProvider>
   );
 }

@@ -1,4 +1,6 @@
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useAuth } from '../../features/auth/auth-context';
+import { ModulePicker, showsModulePicker } from '../../features/modules/components/module-picker';
 import { NotificationsPopover } from './notifications-popover';
 import { SIDEBAR_ID } from './sidebar';
 import { ThemePicker } from './theme-picker';
@@ -15,6 +17,9 @@ export function Header({
   mobile: boolean;
   onToggleSidebar: () => void;
 }) {
+  const { primaryRole } = useAuth();
+  // On a phone the module picker needs the room; the school name stays for screen readers.
+  const nameClass = mobile && showsModulePicker(primaryRole) ? 'sr-only' : 'min-w-0 flex-1 truncate';
   const ToggleIcon = mobile ? MenuIcon : sidebarOpen ? PanelLeftClose : PanelLeftOpen;
   const label = mobile ? (sidebarOpen ? 'Đóng menu' : 'Mở menu') : sidebarOpen ? 'Thu gọn menu' : 'Mở rộng menu';
   return (
@@ -29,8 +34,10 @@ export function Header({
       >
         <ToggleIcon aria-hidden="true" className="size-5" />
       </button>
-      <p className="min-w-0 flex-1 truncate text-sm font-semibold text-fg sm:text-base">{schoolName}</p>
-      <div className="flex items-center gap-1">
+      <p className={`${nameClass} text-sm font-semibold text-fg sm:text-base`}>{schoolName}</p>
+      {mobile && showsModulePicker(primaryRole) ? <span className="flex-1" aria-hidden="true" /> : null}
+      <div className="flex min-w-0 items-center gap-1">
+        <ModulePicker compact={mobile} />
         <NotificationsPopover />
         <ThemePicker />
         <UserMenu />
