@@ -11,9 +11,14 @@ import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { homeroomClassRoutes } from './modules/homeroom-classes/homeroom-classes.routes';
 import { systemLogRoutes } from './modules/system-logs/system-logs.routes';
 import { courseClassRoutes } from './modules/course-classes/course-classes.routes';
+import { surveyRoutes } from './modules/surveys/surveys.routes';
+import { templateRoutes } from './modules/surveys/templates.routes';
+import { surveyResponseRoutes } from './modules/survey-responses/survey-responses.routes';
 
 export interface AreaDeps {
   db: Db;
+  /** Where uploaded files live (`<DATA_DIR>/uploads`). */
+  dataDir?: string;
 }
 
 /** Every area's /api/v1 routes; each area adds one line. */
@@ -29,4 +34,7 @@ export function areaRoutes(app: FastifyInstance, deps: AreaDeps) {
   homeroomClassRoutes(app, deps);
   systemLogRoutes(app, deps);
   courseClassRoutes(app, deps);
+  surveyRoutes(app, deps);
+  templateRoutes(app, deps);
+  surveyResponseRoutes(app, deps);
 }

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   role: 'userRole',
   theme: 'theme',
   selectedModuleId: 'selectedModuleId',
+  /** Prefix of the student's in-progress survey answers: `surveyDraft:{surveyId}:{studentId}:{courseClassId|general}`. */
+  surveyDraftPrefix: 'surveyDraft',
 } as const;
 
 export const TIMING = {

@@ -29,7 +29,6 @@ const R = {
   student: ['STUDENT'],
 } as const satisfies Record<string, readonly TRole[]>;
 
-const STRUCTURE = 'Cơ cấu nhà trường (issue 3)';
 const SURVEYS = 'Khảo sát (issue 4)';
 const RESULTS = 'Kết quả khảo sát (issue 5)';
 const LATER = 'Phiên bản sau';
@@ -78,7 +77,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/teacher/schedule', title: 'Thời khóa biểu', roles: R.teacher, icon: 'calendar', planned: LATER },
   { path: '/teacher/teaching-declaration-results', title: 'Kết quả khai báo cá nhân', roles: R.teacher, icon: 'file', planned: LATER },
   { path: '/teacher/personal-survey-results', title: 'Kết quả khảo sát cá nhân', roles: R.teacher, icon: 'chart', planned: RESULTS },
-  { path: '/teacher/homeroom-class', title: 'Lớp chủ nhiệm', roles: R.homeroom, icon: 'users', planned: STRUCTURE },
+  { path: '/teacher/homeroom-class', title: 'Lớp chủ nhiệm', roles: R.homeroom, icon: 'users' },
   { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar', planned: LATER },
   { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart', planned: RESULTS },
   { path: '/teacher/department-teaching-declaration', title: 'Khai báo giảng dạy của tổ', roles: R.declaration, icon: 'file', planned: LATER },
@@ -95,12 +94,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/student/dashboard', title: 'Tổng quan', roles: R.student, icon: 'home' },
   { path: '/student/schedule', title: 'Thời khóa biểu', roles: R.student, icon: 'calendar', planned: LATER },
   { path: '/student/course-registration', title: 'Đăng ký học phần', roles: R.student, icon: 'clipboard', planned: LATER },
-  { path: '/student/surveys', title: 'Khảo sát', roles: R.student, icon: 'survey', planned: SURVEYS },
+  { path: '/student/surveys', title: 'Khảo sát', roles: R.student, icon: 'survey' },
+  { path: '/student/surveys/form', title: 'Làm khảo sát', roles: R.student, icon: 'survey' },
+  { path: '/student/surveys/:id', title: 'Câu trả lời khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/forms', title: 'Quy chế và biểu mẫu', roles: R.student, icon: 'book', planned: LATER },
 ];
 
+/** Exact paths first; then patterns with `:param` segments (e.g. /student/surveys/:id). */
 export function findRoute(path: string): AppRoute | undefined {
-  return APP_ROUTES.find((r) => r.path === path);
+  const parts = path.split('/');
+  const matches = (pattern: string) => {
+    const p = pattern.split('/');
+    return p.length === parts.length && p.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]));
+  };
+  return APP_ROUTES.find((r) => r.path === path) ?? APP_ROUTES.find((r) => r.path.includes('/:') && matches(r.path));
 }
 
 /** The route guard's rule: any of the user's roles is among the route's allowed roles. */

@@ -69,3 +69,66 @@ export function batchedAudit(ctx: WriteCtx): { ctx: WriteCtx; flush(): Promise<v
     },
   };
 }
+
+/**
+ * How one table is written by its service: look-ups, the checks an input must pass, and the
+ * repository's row writes. `createRow` / `editRow` / `removeRow` run them in the usual order, in one
+ * transaction with the audit entry, and answer the row as the API shows it.
+ */
+export interface RowWrites<Row extends { id: number }, Input, Shown> {
+  /** The audit log's entity ("campus"). */
+  entity: string;
+  /** The Vietnamese name in messages ("cơ sở": "Không tìm thấy cơ sở.", "Không thể xóa cơ sở này …"). */
+  noun: string;
+  get: (db: DbOrTx, id: number) => Promise<Shown>;
+  /** The bare row, locked for the update or delete and its audit "before". */
+  lock: (tx: DbOrTx, id: number) => Promise<Row | null>;
+  /** Throws when the input does not fit (codes taken, parents missing …); `exceptId` on edit. */
+  check: (tx: DbOrTx, input: Input, exceptId?: number) => Promise<void>;
+  /** Runs after the check, just before the insert or update (e.g. un-make the current row). */
+  beforeWrite?: (ctx: WriteCtx, input: Input, id?: number) => Promise<void>;
+  insert: (tx: DbOrTx, input: Input) => Promise<Row>;
+  update: (tx: DbOrTx, id: number, input: Input) => Promise<Row>;
+  remove: (tx: DbOrTx, id: number) => Promise<void>;
+  /** What refuses the delete while it points at the row. */
+  usage: (id: number) => UsageCheck[];
+}
+
+interface WriteOpts {
+  db: Db;
+  req: FastifyRequest;
+}
+
+export async function createRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { input: I }): Promise<S> {
+  const id = await write(opts.db, opts.req, async (ctx) => {
+    await w.check(ctx.tx, opts.input);
+    await w.beforeWrite?.(ctx, opts.input);
+    const row = await w.insert(ctx.tx, opts.input);
+    await ctx.log({ action: 'create', entity: w.entity, entityId: row.id, after: row });
+    return row.id;
+  });
+  return w.get(opts.db, id);
+}
+
+export async function editRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number; input: I }): Promise<S> {
+  await write(opts.db, opts.req, async (ctx) => {
+    const before = found(await w.lock(ctx.tx, opts.id), w.noun);
+    await w.check(ctx.tx, opts.input, opts.id);
+    await w.beforeWrite?.(ctx, opts.input, opts.id);
+    const after = await w.update(ctx.tx, opts.id, opts.input);
+    await ctx.log({ action: 'update', entity: w.entity, entityId: opts.id, before, after });
+  });
+  return w.get(opts.db, opts.id);
+}
+
+/** Answers the row as it was, refusing while anything still uses it. */
+export async function removeRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number }): Promise<S> {
+  return write(opts.db, opts.req, async (ctx) => {
+    const before = found(await w.lock(ctx.tx, opts.id), w.noun);
+    const shown = await w.get(ctx.tx, opts.id);
+    await refuseIfUsed(ctx.tx, `${w.noun} này`, w.usage(opts.id));
+    await w.remove(ctx.tx, opts.id);
+    await ctx.log({ action: 'delete', entity: w.entity, entityId: opts.id, before });
+    return shown;
+  });
+}

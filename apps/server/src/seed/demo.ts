@@ -8,6 +8,7 @@ import { insertCourses, insertPeople, insertUsers } from './demo-insert';
 import { createRng } from './demo-names';
 import { planStudents, planTeachers } from './demo-people';
 import { CURRENT_YEAR_NAME, seedFrame } from './demo-school';
+import { seedSurveyTemplates } from './demo-surveys';
 
 export { DEMO_DOMAIN, DEMO_STAFF, DEMO_STUDENTS, demoEmail, type DemoPerson } from './demo-accounts';
 
@@ -35,6 +36,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const coursePlan = planCourses(rng, teacherPlan, studentPlan);
     const people = await insertPeople(tx, { frame, teachers: teacherPlan, students: studentPlan, demoUserId });
     const courses = await insertCourses(tx, { frame, people, courses: coursePlan });
+    await seedSurveyTemplates(tx);
 
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 2 } });
     const counts = { ...frame.counts, ...people.counts, ...courses, users: demoUserId.size + people.counts.users };

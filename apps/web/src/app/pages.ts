@@ -21,6 +21,10 @@ const PAGES: Partial<Record<string, Page>> = {
   '/admin/facilities': lazy(() => import('../features/facilities/pages/facilities-page')),
   '/facility/campus': lazy(() => import('../features/facilities/pages/campus-page')),
   '/facility/classrooms': lazy(() => import('../features/facilities/pages/classrooms-page')),
+  '/teacher/homeroom-class': lazy(() => import('../features/homeroom/pages/homeroom-class-page')),
+  '/student/surveys': lazy(() => import('../features/student-surveys/pages/student-surveys-page')),
+  '/student/surveys/form': lazy(() => import('../features/student-surveys/pages/survey-form-page')),
+  '/student/surveys/:id': lazy(() => import('../features/student-surveys/pages/survey-response-page')),
 };
 
 export function pageFor(route: AppRoute): Page {

@@ -72,8 +72,12 @@ describe('routing and guards', () => {
   });
 
   it('signed in on /login with a homeroom primary role → /teacher/homeroom-class', async () => {
-    const { router } = renderApp({ path: '/login', user: makeUser(['HOMEROOM_TEACHER', 'TEACHER']) });
-    await screen.findByText(MSG.notYetAvailable);
+    const { router } = renderApp({
+      path: '/login',
+      user: makeUser(['HOMEROOM_TEACHER', 'TEACHER']),
+      api: { 'GET /v1/homeroom-classes/mine': () => ok([]) },
+    });
+    await screen.findByText('Bạn chưa được phân công lớp chủ nhiệm nào.');
     expect(router.state.location.pathname).toBe('/teacher/homeroom-class');
   });
 

@@ -4,21 +4,21 @@ import { formatDate } from '@app/shared/format';
 import type { TAcademicYear, TModule, TSemester, ZAcademicYearInput, ZModuleInput, ZSemesterInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '../../db/client';
 import { offsetOf, orderBy, page } from '../../lib/list';
-import { found, refuseIfUsed, write, type WriteCtx } from '../../lib/write';
+import { createRow, editRow, found, removeRow, write, type RowWrites, type UsageCheck, type WriteCtx } from '../../lib/write';
 import { MAX_SHEET_ROWS } from '../../lib/xlsx';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import {
   clearCurrentYear, deleteYear, findYear, insertYear, listYears, lockYear, semestersOutside, updateYear, yearDefaultOrder, yearNameTaken,
-  yearSearch, yearSortColumns, yearTieBreak, yearUsage, type YearSort,
+  yearSearch, yearSortColumns, yearTieBreak, yearUsage, type YearRow, type YearSort,
 } from './academic-years.repository';
 import {
   clearCurrentSemester, deleteSemester, findCurrentSemester, findSemester, insertSemester, listSemesters, lockSemester, modulesOutside,
   semesterDefaultOrder, semesterNameTaken, semesterSortColumns, semesterTieBreak, semesterUsage, semesterWhere, updateSemester,
-  type SemesterSort,
+  type SemesterRow, type SemesterSort,
 } from './semesters.repository';
 import {
   clearCurrentModule, currentModuleOf, deleteModule, findModule, insertModule, listModules, lockModule, moduleCodeTaken, moduleDefaultOrder,
-  modulesOfSemester, moduleSortColumns, moduleTieBreak, moduleUsage, moduleWhere, updateModule, type ModuleSort,
+  modulesOfSemester, moduleSortColumns, moduleTieBreak, moduleUsage, moduleWhere, updateModule, type ModuleRow, type ModuleSort,
 } from './modules.repository';
 
 type YearInput = z.infer<typeof ZAcademicYearInput>;
@@ -41,6 +41,42 @@ async function logUnmade(ctx: WriteCtx, entity: string, rows: Array<{ id: number
   for (const r of rows) await ctx.log({ action: 'update', entity, entityId: r.id, before: { ...r, isCurrent: true }, after: r });
 }
 
+/**
+ * Years, semesters and modules are written alike: besides their own checks, an edit keeps the
+ * children inside the new dates, and a row made current first un-makes the previous one.
+ */
+function periodWrites<R extends { id: number }, I extends Span & { isCurrent: boolean }, S>(p: {
+  entity: string;
+  noun: string;
+  get: (db: DbOrTx, id: number) => Promise<S>;
+  lock: (tx: DbOrTx, id: number) => Promise<R | null>;
+  /** Name / code free, dates inside the parent. */
+  check: (tx: DbOrTx, input: I, exceptId?: number) => Promise<void>;
+  /** Children that must stay inside the dates on edit: their noun and a finder. */
+  children?: { noun: string; outside: (tx: DbOrTx, id: number, startDate: string, endDate: string) => Promise<Array<Span & { name: string }>> };
+  clearCurrent: (tx: DbOrTx, exceptId?: number) => Promise<Array<{ id: number }>>;
+  insert: (tx: DbOrTx, input: I) => Promise<R>;
+  update: (tx: DbOrTx, id: number, input: I) => Promise<R>;
+  remove: (tx: DbOrTx, id: number) => Promise<void>;
+  usage: (id: number) => UsageCheck[];
+}): RowWrites<R, I, S> {
+  const { children, clearCurrent, ...rest } = p;
+  return {
+    ...rest,
+    async check(tx, input, exceptId) {
+      await p.check(tx, input, exceptId);
+      if (!children || exceptId === undefined) return;
+      const outside = await children.outside(tx, exceptId, input.startDate, input.endDate);
+      if (outside.length) {
+        throw badRequest(`Không thể đổi thời gian ${p.noun}: ${children.noun} ${listed(outside)} nằm ngoài khoảng ${span(input)}.`);
+      }
+    },
+    async beforeWrite(ctx, input, id) {
+      if (input.isCurrent) await logUnmade(ctx, p.entity, await clearCurrent(ctx.tx, id));
+    },
+  };
+}
+
 // ---- Academic years ----
 
 function yearOrder(q: YearQuery) {
@@ -60,46 +96,27 @@ export async function getYear(db: DbOrTx, id: number): Promise<TAcademicYear> {
   return found(await findYear(db, id), 'năm học');
 }
 
-async function assertYearNameFree(tx: DbOrTx, name: string, exceptId?: number) {
+async function assertYearNameFree(tx: DbOrTx, { name }: { name: string }, exceptId?: number) {
   if (await yearNameTaken(tx, name, exceptId)) throw conflict(`Năm học "${name}" đã tồn tại.`);
 }
 
-export async function createYear(opts: WriteOpts & { input: YearInput }): Promise<TAcademicYear> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
-    await assertYearNameFree(ctx.tx, opts.input.name);
-    if (opts.input.isCurrent) await logUnmade(ctx, 'academic_year', await clearCurrentYear(ctx.tx));
-    const row = await insertYear(ctx.tx, opts.input);
-    await ctx.log({ action: 'create', entity: 'academic_year', entityId: row.id, after: row });
-    return row.id;
-  });
-  return getYear(opts.db, id);
-}
+const YEARS = periodWrites<YearRow, YearInput, TAcademicYear>({
+  entity: 'academic_year',
+  noun: 'năm học',
+  get: getYear,
+  lock: lockYear,
+  check: assertYearNameFree,
+  children: { noun: 'học kỳ', outside: semestersOutside },
+  clearCurrent: clearCurrentYear,
+  insert: insertYear,
+  update: updateYear,
+  remove: deleteYear,
+  usage: yearUsage,
+});
 
-export async function editYear(opts: WriteOpts & { id: number; input: YearInput }): Promise<TAcademicYear> {
-  await write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockYear(ctx.tx, opts.id), 'năm học');
-    await assertYearNameFree(ctx.tx, opts.input.name, opts.id);
-    const outside = await semestersOutside(ctx.tx, opts.id, opts.input.startDate, opts.input.endDate);
-    if (outside.length) {
-      throw badRequest(`Không thể đổi thời gian năm học: học kỳ ${listed(outside)} nằm ngoài khoảng ${span(opts.input)}.`);
-    }
-    if (opts.input.isCurrent) await logUnmade(ctx, 'academic_year', await clearCurrentYear(ctx.tx, opts.id));
-    const after = await updateYear(ctx.tx, opts.id, opts.input);
-    await ctx.log({ action: 'update', entity: 'academic_year', entityId: opts.id, before, after });
-  });
-  return getYear(opts.db, opts.id);
-}
-
-export async function removeYear(opts: WriteOpts & { id: number }): Promise<TAcademicYear> {
-  return write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockYear(ctx.tx, opts.id), 'năm học');
-    const shown = await getYear(ctx.tx, opts.id);
-    await refuseIfUsed(ctx.tx, 'năm học này', yearUsage(opts.id));
-    await deleteYear(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'academic_year', entityId: opts.id, before });
-    return shown;
-  });
-}
+export const createYear = (opts: WriteOpts & { input: YearInput }) => createRow(YEARS, opts);
+export const editYear = (opts: WriteOpts & { id: number; input: YearInput }) => editRow(YEARS, opts);
+export const removeYear = (opts: WriteOpts & { id: number }) => removeRow(YEARS, opts);
 
 // ---- Semesters ----
 
@@ -139,31 +156,22 @@ async function checkSemesterPlace(tx: DbOrTx, s: Span & { name: string; academic
   }
 }
 
-export async function createSemester(opts: WriteOpts & { input: SemesterInput }): Promise<TSemester> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
-    await checkSemesterPlace(ctx.tx, opts.input);
-    if (opts.input.isCurrent) await logUnmade(ctx, 'semester', await clearCurrentSemester(ctx.tx));
-    const row = await insertSemester(ctx.tx, opts.input);
-    await ctx.log({ action: 'create', entity: 'semester', entityId: row.id, after: row });
-    return row.id;
-  });
-  return getSemester(opts.db, id);
-}
+const SEMESTERS = periodWrites<SemesterRow, SemesterInput, TSemester>({
+  entity: 'semester',
+  noun: 'học kỳ',
+  get: getSemester,
+  lock: lockSemester,
+  check: checkSemesterPlace,
+  children: { noun: 'học phần', outside: modulesOutside },
+  clearCurrent: clearCurrentSemester,
+  insert: insertSemester,
+  update: updateSemester,
+  remove: deleteSemester,
+  usage: semesterUsage,
+});
 
-export async function editSemester(opts: WriteOpts & { id: number; input: SemesterInput }): Promise<TSemester> {
-  await write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockSemester(ctx.tx, opts.id), 'học kỳ');
-    await checkSemesterPlace(ctx.tx, opts.input, opts.id);
-    const outside = await modulesOutside(ctx.tx, opts.id, opts.input.startDate, opts.input.endDate);
-    if (outside.length) {
-      throw badRequest(`Không thể đổi thời gian học kỳ: học phần ${listed(outside)} nằm ngoài khoảng ${span(opts.input)}.`);
-    }
-    if (opts.input.isCurrent) await logUnmade(ctx, 'semester', await clearCurrentSemester(ctx.tx, opts.id));
-    const after = await updateSemester(ctx.tx, opts.id, opts.input);
-    await ctx.log({ action: 'update', entity: 'semester', entityId: opts.id, before, after });
-  });
-  return getSemester(opts.db, opts.id);
-}
+export const createSemester = (opts: WriteOpts & { input: SemesterInput }) => createRow(SEMESTERS, opts);
+export const editSemester = (opts: WriteOpts & { id: number; input: SemesterInput }) => editRow(SEMESTERS, opts);
 
 /** PATCH …/semesters/{id}/academic-year: the semester keeps its dates, which must fit the new year. */
 export async function moveSemester(opts: WriteOpts & { id: number; academicYearId: number }): Promise<TSemester> {
@@ -176,16 +184,7 @@ export async function moveSemester(opts: WriteOpts & { id: number; academicYearI
   return getSemester(opts.db, opts.id);
 }
 
-export async function removeSemester(opts: WriteOpts & { id: number }): Promise<TSemester> {
-  return write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockSemester(ctx.tx, opts.id), 'học kỳ');
-    const shown = await getSemester(ctx.tx, opts.id);
-    await refuseIfUsed(ctx.tx, 'học kỳ này', semesterUsage(opts.id));
-    await deleteSemester(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'semester', entityId: opts.id, before });
-    return shown;
-  });
-}
+export const removeSemester = (opts: WriteOpts & { id: number }) => removeRow(SEMESTERS, opts);
 
 // ---- Modules ----
 
@@ -230,29 +229,24 @@ async function assertModuleCodeFree(tx: DbOrTx, code: string, exceptId?: number)
   if (await moduleCodeTaken(tx, code, exceptId)) throw conflict(`Mã học phần "${code}" đã tồn tại.`);
 }
 
-export async function createModule(opts: WriteOpts & { input: ModuleInput }): Promise<TModule> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
-    await checkModulePlace(ctx.tx, opts.input);
-    await assertModuleCodeFree(ctx.tx, opts.input.code);
-    if (opts.input.isCurrent) await logUnmade(ctx, 'module', await clearCurrentModule(ctx.tx));
-    const row = await insertModule(ctx.tx, opts.input);
-    await ctx.log({ action: 'create', entity: 'module', entityId: row.id, after: row });
-    return row.id;
-  });
-  return getModule(opts.db, id);
-}
+const MODULES = periodWrites<ModuleRow, ModuleInput, TModule>({
+  entity: 'module',
+  noun: 'học phần',
+  get: getModule,
+  lock: lockModule,
+  check: async (tx, input, exceptId) => {
+    await checkModulePlace(tx, input);
+    await assertModuleCodeFree(tx, input.code, exceptId);
+  },
+  clearCurrent: clearCurrentModule,
+  insert: insertModule,
+  update: updateModule,
+  remove: deleteModule,
+  usage: moduleUsage,
+});
 
-export async function editModule(opts: WriteOpts & { id: number; input: ModuleInput }): Promise<TModule> {
-  await write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockModule(ctx.tx, opts.id), 'học phần');
-    await checkModulePlace(ctx.tx, opts.input);
-    await assertModuleCodeFree(ctx.tx, opts.input.code, opts.id);
-    if (opts.input.isCurrent) await logUnmade(ctx, 'module', await clearCurrentModule(ctx.tx, opts.id));
-    const after = await updateModule(ctx.tx, opts.id, opts.input);
-    await ctx.log({ action: 'update', entity: 'module', entityId: opts.id, before, after });
-  });
-  return getModule(opts.db, opts.id);
-}
+export const createModule = (opts: WriteOpts & { input: ModuleInput }) => createRow(MODULES, opts);
+export const editModule = (opts: WriteOpts & { id: number; input: ModuleInput }) => editRow(MODULES, opts);
 
 /** PATCH …/modules/{id}/semester: the module keeps its dates, which must fit the new semester. */
 export async function moveModule(opts: WriteOpts & { id: number; semesterId: number }): Promise<TModule> {
@@ -265,13 +259,4 @@ export async function moveModule(opts: WriteOpts & { id: number; semesterId: num
   return getModule(opts.db, opts.id);
 }
 
-export async function removeModule(opts: WriteOpts & { id: number }): Promise<TModule> {
-  return write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockModule(ctx.tx, opts.id), 'học phần');
-    const shown = await getModule(ctx.tx, opts.id);
-    await refuseIfUsed(ctx.tx, 'học phần này', moduleUsage(opts.id));
-    await deleteModule(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'module', entityId: opts.id, before });
-    return shown;
-  });
-}
+export const removeModule = (opts: WriteOpts & { id: number }) => removeRow(MODULES, opts);

@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseClasses } from '../../db/schema/school';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { count, insertStudents, makeSchool, multipart, sheet, uniq, type School } from './test-support';
+import { bearer, type TestApp } from '../../test/app';
+import { count, insertStudents, multipart, sheet, startSchoolApp, uniq, type School } from './test-support';
 
 let t: TestApp;
 let sc: School;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  sc = await makeSchool(t);
-  admin = await t.tokenFor('quantri');
+  ({ t, sc, admin } = await startSchoolApp());
 });
 afterAll(() => t.close());
 

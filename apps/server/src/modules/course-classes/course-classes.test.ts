@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { count, makeSchool, uniq, type School } from './test-support';
+import { bearer, type TestApp } from '../../test/app';
+import { count, startSchoolApp, uniq, type School } from './test-support';
 
 let t: TestApp;
 let sc: School;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  sc = await makeSchool(t);
-  admin = await t.tokenFor('quantri');
+  ({ t, sc, admin } = await startSchoolApp());
 });
 afterAll(() => t.close());
 

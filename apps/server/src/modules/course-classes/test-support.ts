@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { academicYears, modules, semesters } from '../../db/schema/academic';
 import { campuses, departmentHeads, departments, students, subjects, teachers } from '../../db/schema/school';
 import { searchText } from '../../lib/list';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 
 /** Test data for the course-class tests, inserted directly with unique codes so files never collide. */
 
@@ -83,6 +83,12 @@ export async function makeSchool(t: TestApp) {
   return { s, campusA, campusB, year, semester, moduleA, moduleB, department, physics, literature, anh, toan, head, grade10A, grade11A, grade10B };
 }
 export type School = Awaited<ReturnType<typeof makeSchool>>;
+
+/** A test file's app, with the fixture school and an admin's token (the file closes `t` after its tests). */
+export async function startSchoolApp(): Promise<{ t: TestApp; sc: School; admin: string }> {
+  const t = await createTestApp();
+  return { t, sc: await makeSchool(t), admin: await t.tokenFor('quantri') };
+}
 
 /** A one-sheet .xlsx with the given header row and rows. */
 export const sheet = (headers: string[], rows: Array<Array<string | number>>) => xlsxFile(headers, rows);

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { THomeroomClass, TStudent } from '@app/shared/school';
+import type { THomeroomClass } from '@app/shared/school';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { academicYears } from '../../db/schema/academic';
 import { campuses, homeroomClasses, students, teachers } from '../../db/schema/school';
 import { searchColumns, searchWhere, totalOver } from '../../lib/list';
 import type { UsageCheck } from '../../lib/write';
 import { CONSTRAINT_MESSAGES } from '../../plugins/errors';
+import { listStudents } from '../students/students.repository';
 
 CONSTRAINT_MESSAGES.homeroom_classes_year_name_uq = 'Tên lớp đã tồn tại trong năm học này.';
 
@@ -160,42 +161,12 @@ export const classStudentSortColumns: Record<ClassStudentSort, AnyColumn | SQL> 
 };
 export const classStudentTieBreak = [students.sortKey, students.id];
 
-const homeroomOfStudent = sql<string | null>`(select h.name from homeroom_classes h where h.id = "students"."homeroom_class_id")`;
-const userOfStudent = sql<number | null>`(select min(u.id) from users u where u.student_id = "students"."id")`;
-
+/** A class's students, as the student list shows them. */
 export async function listClassStudents(db: DbOrTx, opts: { classId: number; search?: string; order: SQL[]; limit: number; offset: number }) {
-  const rows = await db
-    .select({
-      id: students.id,
-      studentCode: students.studentCode,
-      fullName: students.fullName,
-      email: students.email,
-      dateOfBirth: students.dateOfBirth,
-      gender: students.gender,
-      grade: students.grade,
-      campusId: students.campusId,
-      campusName: campuses.name,
-      homeroomClassId: students.homeroomClassId,
-      homeroomClassName: homeroomOfStudent,
-      status: students.status,
-      userId: userOfStudent,
-      createdAt: students.createdAt,
-      updatedAt: students.updatedAt,
-      total: totalOver,
-    })
-    .from(students)
-    .innerJoin(campuses, eq(campuses.id, students.campusId))
-    .where(and(eq(students.homeroomClassId, opts.classId), searchWhere(students.searchText, opts.search)))
-    .orderBy(...opts.order)
-    .limit(opts.limit)
-    .offset(opts.offset);
-  const items: TStudent[] = rows.map(({ total: _t, ...r }) => ({
-    ...r,
-    gender: r.gender as TStudent['gender'],
-    status: r.status as TStudent['status'],
-    userId: r.userId === null ? null : Number(r.userId),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
-  return { items, total: rows[0]?.total ?? 0 };
+  return listStudents(db, {
+    where: and(eq(students.homeroomClassId, opts.classId), searchWhere(students.searchText, opts.search)),
+    order: opts.order,
+    limit: opts.limit,
+    offset: opts.offset,
+  });
 }

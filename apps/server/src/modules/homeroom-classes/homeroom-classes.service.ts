@@ -4,7 +4,7 @@ import type { TRole } from '@app/shared/roles';
 import type { THomeroomClass, ZHomeroomClassInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '../../db/client';
 import { offsetOf, orderBy, page } from '../../lib/list';
-import { found, refuseIfUsed, write } from '../../lib/write';
+import { createRow, editRow, found, removeRow, type RowWrites } from '../../lib/write';
 import { MAX_SHEET_ROWS } from '../../lib/xlsx';
 import { AppError, badRequest, conflict } from '../../plugins/errors';
 import { hasAnyRole } from '../../plugins/auth';
@@ -12,7 +12,7 @@ import type { UserWithRoles } from '../users/users.repository';
 import {
   classStudentSortColumns, classStudentTieBreak, deleteHomeroomClass, findHomeroomClass, homeroomDefaultOrder, homeroomNameTaken,
   homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listClassStudents, listHomeroomClasses,
-  lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type ClassStudentSort, type HomeroomFilters, type HomeroomSort,
+  lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type ClassStudentSort, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
 } from './homeroom-classes.repository';
 
 type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;
@@ -91,33 +91,19 @@ async function checkInput(tx: DbOrTx, input: HomeroomInput, exceptId?: number) {
   }
 }
 
-export async function createHomeroomClass(opts: { db: Db; req: FastifyRequest; input: HomeroomInput }): Promise<THomeroomClass> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
-    await checkInput(ctx.tx, opts.input);
-    const row = await insertHomeroomClass(ctx.tx, opts.input);
-    await ctx.log({ action: 'create', entity: 'homeroom_class', entityId: row.id, after: row });
-    return row.id;
-  });
-  return found(await findHomeroomClass(opts.db, id), 'lớp chủ nhiệm');
-}
+const HOMEROOM_CLASSES: RowWrites<HomeroomRow, HomeroomInput, THomeroomClass> = {
+  entity: 'homeroom_class',
+  noun: 'lớp chủ nhiệm',
+  get: async (db, id) => found(await findHomeroomClass(db, id), 'lớp chủ nhiệm'),
+  lock: lockHomeroomClass,
+  check: checkInput,
+  insert: insertHomeroomClass,
+  update: updateHomeroomClass,
+  remove: deleteHomeroomClass,
+  usage: homeroomUsage,
+};
 
-export async function editHomeroomClass(opts: { db: Db; req: FastifyRequest; id: number; input: HomeroomInput }): Promise<THomeroomClass> {
-  await write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockHomeroomClass(ctx.tx, opts.id), 'lớp chủ nhiệm');
-    await checkInput(ctx.tx, opts.input, opts.id);
-    const after = await updateHomeroomClass(ctx.tx, opts.id, opts.input);
-    await ctx.log({ action: 'update', entity: 'homeroom_class', entityId: opts.id, before, after });
-  });
-  return found(await findHomeroomClass(opts.db, opts.id), 'lớp chủ nhiệm');
-}
-
-export async function removeHomeroomClass(opts: { db: Db; req: FastifyRequest; id: number }): Promise<THomeroomClass> {
-  return write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockHomeroomClass(ctx.tx, opts.id), 'lớp chủ nhiệm');
-    const shown = found(await findHomeroomClass(ctx.tx, opts.id), 'lớp chủ nhiệm');
-    await refuseIfUsed(ctx.tx, 'lớp chủ nhiệm này', homeroomUsage(opts.id));
-    await deleteHomeroomClass(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'homeroom_class', entityId: opts.id, before });
-    return shown;
-  });
-}
+type WriteOpts = { db: Db; req: FastifyRequest };
+export const createHomeroomClass = (opts: WriteOpts & { input: HomeroomInput }) => createRow(HOMEROOM_CLASSES, opts);
+export const editHomeroomClass = (opts: WriteOpts & { id: number; input: HomeroomInput }) => editRow(HOMEROOM_CLASSES, opts);
+export const removeHomeroomClass = (opts: WriteOpts & { id: number }) => removeRow(HOMEROOM_CLASSES, opts);

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZStudent, type TStudent } from '@app/shared/school';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { bearer, type TestApp } from '../../test/app';
 import { readXlsx } from '../../test/multipart';
-import { auditOf, countWhere, makeCourseClass, makeSchool, uniq, type School } from './test-fixtures';
+import { auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, uniq, type School } from './test-fixtures';
 
 let t: TestApp;
 let s: School;
 let admin: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await makeSchool(t.database.db);
-  admin = bearer(await t.tokenFor('quantri'));
+  ({ t, s, admin } = await startSchoolApp());
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { uniq as sharedUniq } from '../../test/uniq';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { academicYears, modules, semesters } from '../../db/schema/academic';
 import { auditLogs } from '../../db/schema/audit';
 import {
@@ -75,6 +76,12 @@ export async function makeSchool(db: Db): Promise<School> {
 }
 
 /** A course class of the school's subject A on campus A, optionally with students and teachers in it. */
+/** A test file's app, with the fixture school and an admin's headers (the file closes `t` after its tests). */
+export async function startSchoolApp(): Promise<{ t: TestApp; s: School; admin: Record<string, string> }> {
+  const t = await createTestApp();
+  return { t, s: await makeSchool(t.database.db), admin: bearer(await t.tokenFor('quantri')) };
+}
+
 export async function makeCourseClass(db: Db, s: School, opts: { studentIds?: number[]; teacherIds?: number[] } = {}) {
   const tag = uniq();
   const [semester] = await db

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { TSubject, ZSubjectInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '../../db/client';
 import { offsetOf, orderBy, page } from '../../lib/list';
-import { found, refuseIfUsed, write } from '../../lib/write';
+import { createRow, editRow, found, removeRow, type RowWrites } from '../../lib/write';
 import { MAX_SHEET_ROWS } from '../../lib/xlsx';
 import { badRequest, conflict } from '../../plugins/errors';
 import {
   deleteSubject, departmentExists, findSubject, insertSubject, listSubjects, lockSubject, subjectCodeTaken, subjectSortColumns,
-  subjectTieBreak, subjectUsage, subjectWhere, updateSubject, type SubjectSort,
+  subjectTieBreak, subjectUsage, subjectWhere, updateSubject, type SubjectRow, type SubjectSort,
 } from './subjects.repository';
 
 type SubjectInput = z.infer<typeof ZSubjectInput>;
@@ -38,33 +38,18 @@ async function checkSubject(tx: DbOrTx, input: SubjectInput, exceptId?: number) 
   if (await subjectCodeTaken(tx, input.code, exceptId)) throw conflict(`Mã môn "${input.code}" đã tồn tại.`);
 }
 
-export async function createSubject(opts: WriteOpts & { input: SubjectInput }): Promise<TSubject> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
-    await checkSubject(ctx.tx, opts.input);
-    const row = await insertSubject(ctx.tx, opts.input);
-    await ctx.log({ action: 'create', entity: 'subject', entityId: row.id, after: row });
-    return row.id;
-  });
-  return getSubject(opts.db, id);
-}
+const SUBJECTS: RowWrites<SubjectRow, SubjectInput, TSubject> = {
+  entity: 'subject',
+  noun: 'môn học',
+  get: getSubject,
+  lock: lockSubject,
+  check: checkSubject,
+  insert: insertSubject,
+  update: updateSubject,
+  remove: deleteSubject,
+  usage: subjectUsage,
+};
 
-export async function editSubject(opts: WriteOpts & { id: number; input: SubjectInput }): Promise<TSubject> {
-  await write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockSubject(ctx.tx, opts.id), 'môn học');
-    await checkSubject(ctx.tx, opts.input, opts.id);
-    const after = await updateSubject(ctx.tx, opts.id, opts.input);
-    await ctx.log({ action: 'update', entity: 'subject', entityId: opts.id, before, after });
-  });
-  return getSubject(opts.db, opts.id);
-}
-
-export async function removeSubject(opts: WriteOpts & { id: number }): Promise<TSubject> {
-  return write(opts.db, opts.req, async (ctx) => {
-    const before = found(await lockSubject(ctx.tx, opts.id), 'môn học');
-    const shown = await getSubject(ctx.tx, opts.id);
-    await refuseIfUsed(ctx.tx, 'môn học này', subjectUsage(opts.id));
-    await deleteSubject(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'subject', entityId: opts.id, before });
-    return shown;
-  });
-}
+export const createSubject = (opts: WriteOpts & { input: SubjectInput }) => createRow(SUBJECTS, opts);
+export const editSubject = (opts: WriteOpts & { id: number; input: SubjectInput }) => editRow(SUBJECTS, opts);
+export const removeSubject = (opts: WriteOpts & { id: number }) => removeRow(SUBJECTS, opts);

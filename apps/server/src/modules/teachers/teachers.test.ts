@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZTeacher, type TTeacher } from '@app/shared/school';
 import { homeroomClasses } from '../../db/schema/school';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { bearer, type TestApp } from '../../test/app';
 import { readXlsx } from '../../test/multipart';
-import { auditOf, countWhere, makeCourseClass, makeHead, makeSchool, uniq, type School } from '../students/test-fixtures';
+import { auditOf, countWhere, makeCourseClass, makeHead, makeSchool, startSchoolApp, uniq, type School } from '../students/test-fixtures';
 
 let t: TestApp;
 let s: School;
 let admin: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  s = await makeSchool(t.database.db);
-  admin = bearer(await t.tokenFor('quantri'));
+  ({ t, s, admin } = await startSchoolApp());
 });
 afterAll(() => t.close());
 

@@ -77,3 +77,22 @@ export function useApiMutation<V = void, S extends z.ZodType = z.ZodUnknown>(opt
     },
   });
 }
+
+/**
+ * The create-or-edit write of a list page's form dialog: POST `path`, or PUT `path/{id}` when an id
+ * is given. `save.mutateAsync({ id: row?.id, input })`.
+ */
+export function useSaveMutation<I = unknown>(opts: { path: string; invalidate: readonly string[]; onSuccess?: () => void }) {
+  return useApiMutation<{ id?: number; input: I }>({
+    method: (v) => (v.id ? 'put' : 'post'),
+    url: (v) => (v.id ? `${opts.path}/${v.id}` : opts.path),
+    body: (v) => v.input,
+    invalidate: opts.invalidate,
+    onSuccess: opts.onSuccess,
+  });
+}
+
+/** DELETE `path/{id}`: `remove.mutateAsync(row.id)` from a ConfirmDialog. */
+export function useDeleteMutation(opts: { path: string; invalidate: readonly string[]; onSuccess?: () => void }) {
+  return useApiMutation<number>({ method: 'delete', url: (id) => `${opts.path}/${id}`, invalidate: opts.invalidate, onSuccess: opts.onSuccess });
+}

@@ -1,20 +1,18 @@
-import { Plus } from 'lucide-react';
 import { ZDepartment, ZDepartmentInput, type TDepartment } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FormDialog } from '../../../components/data/form-dialog';
 import { TextField } from '../../../components/data/form-fields';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { MultiSelectField } from '../../../components/data/multi-select';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { personOption, SOURCES } from '../../../components/data/school-sources';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useCrudDialogs } from '../../../components/data/use-crud-dialogs';
 import { useListQuery } from '../../../components/data/use-list-query';
-import { Button } from '../../../components/ui/button';
 import { formatValue } from '../../../lib/format';
 import { ACADEMIC_PATHS } from './academic-paths';
 
@@ -47,28 +45,18 @@ const columns: Column<TDepartment>[] = [
 export function DepartmentsTab() {
   const list = useListQuery({ path: PATH, schema: ZDepartment });
   const dialogs = useCrudDialogs<TDepartment>();
-  const save = useApiMutation<{ id?: number; input: unknown }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `${PATH}/${v.id}` : PATH),
-    body: (v) => v.input,
+  const save = useSaveMutation({
+    path: PATH,
     // Heads gain or lose the head-of-department role; teacher lists show it.
     invalidate: [PATH, ACADEMIC_PATHS.subjects, '/v1/teachers'],
   });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `${PATH}/${id}`, invalidate: [PATH, ACADEMIC_PATHS.subjects, '/v1/teachers'] });
+  const remove = useDeleteMutation({ path: PATH, invalidate: [PATH, ACADEMIC_PATHS.subjects, '/v1/teachers'] });
   const row = dialogs.editRow;
 
   return (
     <section aria-label="Tổ chuyên môn">
       <ListToolbar
-        actions={
-          <>
-            <ExportButton path={PATH} params={list.exportParams} />
-            <Button onClick={dialogs.openCreate}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm tổ
-            </Button>
-          </>
-        }
+        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm tổ" onAdd={dialogs.openCreate} />}
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên tổ..." label="Tìm tổ chuyên môn" />
       </ListToolbar>

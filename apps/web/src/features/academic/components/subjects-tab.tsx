@@ -1,22 +1,20 @@
-import { Plus } from 'lucide-react';
 import { SUBJECT_KINDS, SUBJECT_KIND_LABELS, ZSubject, ZSubjectInput, type TSubject } from '@app/shared/school';
 import { Badge } from '../../../components/data/badge';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { FormDialog } from '../../../components/data/form-dialog';
 import { SelectField, SwitchField, TextField } from '../../../components/data/form-fields';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { SOURCES } from '../../../components/data/school-sources';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useCrudDialogs } from '../../../components/data/use-crud-dialogs';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { useOptions } from '../../../components/data/use-options';
-import { Button } from '../../../components/ui/button';
 import { ACADEMIC_PATHS } from './academic-paths';
 
 const PATH = ACADEMIC_PATHS.subjects;
@@ -40,27 +38,14 @@ export function SubjectsTab() {
   const list = useListQuery({ path: PATH, schema: ZSubject, filterKeys: ['departmentId', 'kind'] as const });
   const departments = useOptions(SOURCES.departments);
   const dialogs = useCrudDialogs<TSubject>();
-  const save = useApiMutation<{ id?: number; input: unknown }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `${PATH}/${v.id}` : PATH),
-    body: (v) => v.input,
-    invalidate: [PATH, ACADEMIC_PATHS.departments],
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `${PATH}/${id}`, invalidate: [PATH, ACADEMIC_PATHS.departments] });
+  const save = useSaveMutation({ path: PATH, invalidate: [PATH, ACADEMIC_PATHS.departments] });
+  const remove = useDeleteMutation({ path: PATH, invalidate: [PATH, ACADEMIC_PATHS.departments] });
   const row = dialogs.editRow;
 
   return (
     <section aria-label="Môn học">
       <ListToolbar
-        actions={
-          <>
-            <ExportButton path={PATH} params={list.exportParams} />
-            <Button onClick={dialogs.openCreate}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm môn học
-            </Button>
-          </>
-        }
+        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm môn học" onAdd={dialogs.openCreate} />}
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên môn..." label="Tìm môn học" />
         <FilterSelect label="Loại môn" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="Tất cả loại môn" />

@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { FileUp, Plus, Users } from 'lucide-react';
+import { FileUp, Users } from 'lucide-react';
 import { ZCourseClass, type TCourseClass } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { ImportDialog, type ImportKind } from '../../../components/data/import-dialog';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { MenuButtonList } from '../../../components/data/menu-button';
 import { Pagination } from '../../../components/data/pagination';
 import { IconAction, RowActions } from '../../../components/data/row-actions';
 import { SOURCES } from '../../../components/data/school-sources';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useCrudDialogs } from '../../../components/data/use-crud-dialogs';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { useOptions } from '../../../components/data/use-options';
 import { useRouteTitle } from '../../../components/data/use-route-title';
-import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatValue } from '../../../lib/format';
 import { useCurrentModule } from '../../modules/current-module-context';
@@ -69,13 +68,8 @@ export default function CourseClassesPage() {
   const dialogs = useCrudDialogs<TCourseClass>();
   const [students, setStudents] = useState<TCourseClass | null>(null);
   const [importKind, setImportKind] = useState<ImportKind | null>(null);
-  const save = useApiMutation<{ id?: number; input: unknown }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `${PATH}/${v.id}` : PATH),
-    body: (v) => v.input,
-    invalidate: [PATH],
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `${PATH}/${id}`, invalidate: [PATH] });
+  const save = useSaveMutation({ path: PATH, invalidate: [PATH] });
+  const remove = useDeleteMutation({ path: PATH, invalidate: [PATH] });
   const moduleId = list.filters.moduleId ? Number(list.filters.moduleId) : undefined;
 
   return (
@@ -84,7 +78,7 @@ export default function CourseClassesPage() {
       <ListToolbar
         activeFilters={list.activeFilters}
         actions={
-          <>
+          <ListActions path={PATH} params={list.exportParams} addLabel="Thêm lớp" onAdd={dialogs.openCreate}>
             <MenuButtonList
               label="Nhập Excel"
               icon={FileUp}
@@ -93,12 +87,7 @@ export default function CourseClassesPage() {
                 { label: 'Nhập danh sách ghi danh', onClick: () => setImportKind('enrolments') },
               ]}
             />
-            <ExportButton path={PATH} params={list.exportParams} />
-            <Button onClick={dialogs.openCreate}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm lớp
-            </Button>
-          </>
+          </ListActions>
         }
         filters={
           <>

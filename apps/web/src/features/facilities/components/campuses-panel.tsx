@@ -1,19 +1,17 @@
-import { Plus } from 'lucide-react';
 import { ZCampus, ZCampusInput, type TCampus } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FormDialog } from '../../../components/data/form-dialog';
 import { TextField } from '../../../components/data/form-fields';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useCrudDialogs } from '../../../components/data/use-crud-dialogs';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { formatDate, formatValue } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
 
 const PATH = '/v1/campuses';
 
@@ -29,27 +27,14 @@ const columns: Column<TCampus>[] = [
 export function CampusesPanel() {
   const list = useListQuery({ path: PATH, schema: ZCampus });
   const dialogs = useCrudDialogs<TCampus>();
-  const save = useApiMutation<{ id?: number; input: unknown }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `${PATH}/${v.id}` : PATH),
-    body: (v) => v.input,
-    invalidate: [PATH, '/v1/classrooms'],
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `${PATH}/${id}`, invalidate: [PATH] });
+  const save = useSaveMutation({ path: PATH, invalidate: [PATH, '/v1/classrooms'] });
+  const remove = useDeleteMutation({ path: PATH, invalidate: [PATH] });
   const row = dialogs.editRow;
 
   return (
     <section aria-label="Cơ sở">
       <ListToolbar
-        actions={
-          <>
-            <ExportButton path={PATH} params={list.exportParams} />
-            <Button onClick={dialogs.openCreate}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm cơ sở
-            </Button>
-          </>
-        }
+        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm cơ sở" onAdd={dialogs.openCreate} />}
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên, địa chỉ..." label="Tìm cơ sở" />
       </ListToolbar>

@@ -1,23 +1,21 @@
-import { Plus } from 'lucide-react';
 import { CLASSROOM_KINDS, CLASSROOM_KIND_LABELS, ZClassroom, ZClassroomInput, type TClassroom } from '@app/shared/school';
 import { Badge } from '../../../components/data/badge';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { FormDialog } from '../../../components/data/form-dialog';
 import { NumberField, SelectField, TextField } from '../../../components/data/form-fields';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { SOURCES } from '../../../components/data/school-sources';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useCrudDialogs } from '../../../components/data/use-crud-dialogs';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { useOptions } from '../../../components/data/use-options';
 import { formatValue } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
 
 const PATH = '/v1/classrooms';
 const KIND_OPTIONS = CLASSROOM_KINDS.map((k) => ({ value: k, label: CLASSROOM_KIND_LABELS[k] }));
@@ -35,13 +33,8 @@ export function ClassroomsPanel() {
   const list = useListQuery({ path: PATH, schema: ZClassroom, filterKeys: ['campusId', 'kind'] as const });
   const campuses = useOptions(SOURCES.campuses);
   const dialogs = useCrudDialogs<TClassroom>();
-  const save = useApiMutation<{ id?: number; input: unknown }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `${PATH}/${v.id}` : PATH),
-    body: (v) => v.input,
-    invalidate: [PATH, '/v1/campuses'],
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `${PATH}/${id}`, invalidate: [PATH, '/v1/campuses'] });
+  const save = useSaveMutation({ path: PATH, invalidate: [PATH, '/v1/campuses'] });
+  const remove = useDeleteMutation({ path: PATH, invalidate: [PATH, '/v1/campuses'] });
   const row = dialogs.editRow;
   // A new room starts on the campus the list is filtered to.
   const campusDefault = row?.campusId ?? (list.filters.campusId ? Number(list.filters.campusId) : campuses.options.length === 1 ? campuses.options[0].value : undefined);
@@ -49,15 +42,7 @@ export function ClassroomsPanel() {
   return (
     <section aria-label="Phòng học">
       <ListToolbar
-        actions={
-          <>
-            <ExportButton path={PATH} params={list.exportParams} />
-            <Button onClick={dialogs.openCreate}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm phòng học
-            </Button>
-          </>
-        }
+        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm phòng học" onAdd={dialogs.openCreate} />}
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên phòng..." label="Tìm phòng học" />
         <FilterSelect label="Cơ sở" value={list.filters.campusId} onChange={(v) => list.setFilter('campusId', v)} options={campuses.options} allLabel="Tất cả cơ sở" />

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
 import { ZHomeroomClass, type THomeroomClass } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useListQuery } from '../../../components/data/use-list-query';
-import { Button } from '../../../components/ui/button';
 import { formatValue } from '../../../lib/format';
 import { GRADE_OPTIONS, useAcademicYears, useCampusOptions } from '../api/people-options';
 import { HomeroomClassFormDialog, type THomeroomClassInput } from './homeroom-class-form-dialog';
@@ -47,13 +45,8 @@ export function HomeroomClassesPanel() {
 
   const [editing, setEditing] = useState<THomeroomClass | 'new' | null>(null);
   const [deleting, setDeleting] = useState<THomeroomClass | null>(null);
-  const save = useApiMutation<{ id?: number; input: THomeroomClassInput }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `/v1/homeroom-classes/${v.id}` : '/v1/homeroom-classes'),
-    body: (v) => v.input,
-    invalidate: AFFECTED,
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `/v1/homeroom-classes/${id}`, invalidate: AFFECTED });
+  const save = useSaveMutation<THomeroomClassInput>({ path: '/v1/homeroom-classes', invalidate: AFFECTED });
+  const remove = useDeleteMutation({ path: '/v1/homeroom-classes', invalidate: AFFECTED });
   const editRow = editing === 'new' ? null : editing;
   const chosenYear = list.filters.academicYearId ? Number(list.filters.academicYearId) : years.current?.id;
 
@@ -61,13 +54,13 @@ export function HomeroomClassesPanel() {
     <>
       <ListToolbar
         actions={
-          <>
-            <ExportButton path="/v1/homeroom-classes" params={list.exportParams} filename="danh-sach-lop-chu-nhiem.xlsx" />
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm lớp
-            </Button>
-          </>
+          <ListActions
+            path="/v1/homeroom-classes"
+            params={list.exportParams}
+            filename="danh-sach-lop-chu-nhiem.xlsx"
+            addLabel="Thêm lớp"
+            onAdd={() => setEditing('new')}
+          />
         }
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo tên lớp, giáo viên..." label="Tìm lớp chủ nhiệm" />

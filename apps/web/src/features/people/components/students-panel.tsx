@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { FileUp, Plus } from 'lucide-react';
 import { GENDER_LABELS, STUDENT_STATUS_LABELS, ZHomeroomClass, ZStudent, type TStudent } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { ImportDialog } from '../../../components/data/import-dialog';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { useOptions } from '../../../components/data/use-options';
-import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { GRADE_OPTIONS, STATUS_OPTIONS, useAcademicYears, useCampusOptions } from '../api/people-options';
 import { StudentFormDialog, type TStudentInput } from './student-form-dialog';
@@ -72,30 +70,22 @@ export function StudentsPanel() {
   const [deleting, setDeleting] = useState<TStudent | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const save = useApiMutation<{ id?: number; input: TStudentInput }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `/v1/students/${v.id}` : '/v1/students'),
-    body: (v) => v.input,
-    invalidate: AFFECTED,
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `/v1/students/${id}`, invalidate: AFFECTED });
+  const save = useSaveMutation<TStudentInput>({ path: '/v1/students', invalidate: AFFECTED });
+  const remove = useDeleteMutation({ path: '/v1/students', invalidate: AFFECTED });
 
   const editRow = editing === 'new' ? null : editing;
   return (
     <>
       <ListToolbar
         actions={
-          <>
-            <ExportButton path="/v1/students" params={list.exportParams} filename="danh-sach-hoc-sinh.xlsx" />
-            <Button variant="secondary" onClick={() => setImporting(true)}>
-              <FileUp aria-hidden="true" className="size-4" />
-              Nhập Excel
-            </Button>
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm học sinh
-            </Button>
-          </>
+          <ListActions
+            path="/v1/students"
+            params={list.exportParams}
+            filename="danh-sach-hoc-sinh.xlsx"
+            onImport={() => setImporting(true)}
+            addLabel="Thêm học sinh"
+            onAdd={() => setEditing('new')}
+          />
         }
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên, e-mail..." label="Tìm học sinh" />

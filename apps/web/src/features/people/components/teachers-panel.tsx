@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { FileUp, Plus } from 'lucide-react';
 import { ZTeacher, type TTeacher } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { ImportDialog } from '../../../components/data/import-dialog';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { RowActions } from '../../../components/data/row-actions';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useListQuery } from '../../../components/data/use-list-query';
-import { Button } from '../../../components/ui/button';
 import { useDepartmentOptions, useSubjectOptions } from '../api/people-options';
 import { teacherColumns } from './teacher-columns';
 import { TeacherFormDialog, type TTeacherInput } from './teacher-form-dialog';
@@ -33,30 +31,22 @@ export function TeachersPanel() {
   const [deleting, setDeleting] = useState<TTeacher | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const save = useApiMutation<{ id?: number; input: TTeacherInput }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `/v1/teachers/${v.id}` : '/v1/teachers'),
-    body: (v) => v.input,
-    invalidate: AFFECTED,
-  });
-  const remove = useApiMutation<number>({ method: 'delete', url: (id) => `/v1/teachers/${id}`, invalidate: AFFECTED });
+  const save = useSaveMutation<TTeacherInput>({ path: '/v1/teachers', invalidate: AFFECTED });
+  const remove = useDeleteMutation({ path: '/v1/teachers', invalidate: AFFECTED });
   const editRow = editing === 'new' ? null : editing;
 
   return (
     <>
       <ListToolbar
         actions={
-          <>
-            <ExportButton path="/v1/teachers" params={list.exportParams} filename="danh-sach-giao-vien.xlsx" />
-            <Button variant="secondary" onClick={() => setImporting(true)}>
-              <FileUp aria-hidden="true" className="size-4" />
-              Nhập Excel
-            </Button>
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm giáo viên
-            </Button>
-          </>
+          <ListActions
+            path="/v1/teachers"
+            params={list.exportParams}
+            filename="danh-sach-giao-vien.xlsx"
+            onImport={() => setImporting(true)}
+            addLabel="Thêm giáo viên"
+            onAdd={() => setEditing('new')}
+          />
         }
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên, e-mail..." label="Tìm giáo viên" />

@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { FileUp, Plus, UserCheck, UserX } from 'lucide-react';
+import { UserCheck, UserX } from 'lucide-react';
 import { ROLE_LABELS, ROLES } from '@app/shared/roles';
 import { ZUserRow, type TUserRow } from '@app/shared/school';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect, type Option } from '../../../components/data/filter-select';
 import { ImportDialog } from '../../../components/data/import-dialog';
+import { ListActions } from '../../../components/data/list-actions';
 import { ListToolbar } from '../../../components/data/list-toolbar';
 import { Pagination } from '../../../components/data/pagination';
 import { IconAction, RowActions } from '../../../components/data/row-actions';
 import { SearchInput } from '../../../components/data/search-input';
-import { useApiMutation } from '../../../components/data/use-api-mutation';
+import { useApiMutation, useDeleteMutation, useSaveMutation } from '../../../components/data/use-api-mutation';
 import { useListQuery } from '../../../components/data/use-list-query';
-import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { useAuth } from '../../auth/auth-context';
@@ -82,12 +81,7 @@ export default function UsersPage() {
   const [deactivating, setDeactivating] = useState<TUserRow | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const save = useApiMutation<{ id?: number; input: TUserInput }>({
-    method: (v) => (v.id ? 'put' : 'post'),
-    url: (v) => (v.id ? `/v1/users/${v.id}` : '/v1/users'),
-    body: (v) => v.input,
-    invalidate: AFFECTED,
-  });
+  const save = useSaveMutation<TUserInput>({ path: '/v1/users', invalidate: AFFECTED });
   // Reactivation is a one-click PUT of the row as it is with active = true; refusals are toasted.
   const reactivate = useApiMutation<TUserRow>({
     method: 'put',
@@ -96,7 +90,7 @@ export default function UsersPage() {
     invalidate: AFFECTED,
     toastError: true,
   });
-  const deactivate = useApiMutation<number>({ method: 'delete', url: (id) => `/v1/users/${id}`, invalidate: AFFECTED });
+  const deactivate = useDeleteMutation({ path: '/v1/users', invalidate: AFFECTED });
   const editRow = editing === 'new' ? null : editing;
 
   return (
@@ -104,17 +98,14 @@ export default function UsersPage() {
       <PageHeader title="Quản lý người dùng" subtitle="Tài khoản đăng nhập, vai trò và trạng thái hoạt động." />
       <ListToolbar
         actions={
-          <>
-            <ExportButton path="/v1/users" params={list.exportParams} filename="danh-sach-tai-khoan.xlsx" />
-            <Button variant="secondary" onClick={() => setImporting(true)}>
-              <FileUp aria-hidden="true" className="size-4" />
-              Nhập Excel
-            </Button>
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Thêm tài khoản
-            </Button>
-          </>
+          <ListActions
+            path="/v1/users"
+            params={list.exportParams}
+            filename="danh-sach-tai-khoan.xlsx"
+            onImport={() => setImporting(true)}
+            addLabel="Thêm tài khoản"
+            onAdd={() => setEditing('new')}
+          />
         }
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo e-mail, tên..." label="Tìm người dùng" />
