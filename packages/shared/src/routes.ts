@@ -22,6 +22,7 @@ const R = {
   department: ['HEAD_DEPARTMENT'],
   teacher: ['TEACHER'],
   homeroom: ['HOMEROOM_TEACHER'],
+  teacherAny: ['TEACHER', 'HOMEROOM_TEACHER'],
   deptTeacher: ['HEAD_DEPARTMENT'],
   declaration: ['HEAD_DEPARTMENT', 'DECLARATION'],
   accountant: ['ACCOUNTANT'],
@@ -81,6 +82,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar', planned: LATER },
   { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart', planned: RESULTS },
   { path: '/teacher/department-teaching-declaration', title: 'Khai báo giảng dạy của tổ', roles: R.declaration, icon: 'file', planned: LATER },
+  { path: '/teacher/homeroom-surveys', title: 'Khảo sát liên quan', roles: R.teacherAny, icon: 'survey' },
+  { path: '/teacher/survey-preview/:surveyId', title: 'Xem trước khảo sát', roles: R.teacherAny, icon: 'survey' },
   // ACCOUNTANT
   { path: '/accountant/dashboard', title: 'Tổng quan', roles: R.accountant, icon: 'home' },
   { path: '/accountant/salary', title: 'Quản lý thù lao', roles: R.accountant, icon: 'wallet', planned: LATER },

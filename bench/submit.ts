@@ -1,0 +1,491 @@
+/**
+ * Survey-window peak (issue 4, "Speed"): 1,500 students each submit a 40-answer response to one
+ * ACTIVE GENERAL survey, open-loop at a fixed rate (default 50/s, i.e. 30 s, well within the
+ * issue's 5 minutes), over loopback HTTP to the real server started as a separate process — on the
+ * embedded PGlite and on the PostgreSQL server. Printed: throughput, p50/p95/p99 latency, errors,
+ * a database check (exactly N responses and N×40 details, re-submitting a sample answers
+ * alreadySubmitted and stores nothing), and the same rows inserted by a bare SQL script as the
+ * reference. Then the student form page's initial JavaScript (gzip) from a web build.
+ * Target on PostgreSQL: p99 < 150 ms at 50/s, no error, no lost or duplicated response; the form
+ * page's initial JavaScript < 200 KB gzip.
+ *
+ *   node --import tsx bench/submit.ts [--quick] [--rate=50] [--students=1500] [--db=both|pglite|postgres] [--no-web]
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { Agent, fetch } from 'undici';
+import { answersToSubmission } from '@app/shared/survey-answers';
+import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
+import type { TAnswers, TSubmission, TSurvey, TSurveyQuestion } from '@app/shared/surveys';
+import { vietnameseNameSortKey } from '@app/shared/vietnamese';
+import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
+import { students } from '../apps/server/src/db/schema/school';
+import { userRoles, users } from '../apps/server/src/db/schema/users';
+import { searchText } from '../apps/server/src/lib/list';
+import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
+import { insertTestSurvey } from '../apps/server/src/modules/survey-responses/test-survey';
+import { schoolToday } from '../apps/server/src/modules/survey-responses/survey-responses.service';
+import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
+import { seedDemo } from '../apps/server/src/seed/demo';
+import { birthDate, createRng, emailLocal, vietnameseName } from '../apps/server/src/seed/demo-names';
+import { fmt, ms, percentile, printTable, saveResults } from './support';
+
+const argv = process.argv.slice(2);
+const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const QUICK = argv.includes('--quick');
+const STUDENTS = Number(arg('students') ?? (QUICK ? 300 : 1500));
+const RATE = Number(arg('rate') ?? 50);
+const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
+const WEB = !argv.includes('--no-web') && process.env.SKIP_WEB_BUILD !== '1';
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SAMPLE = Math.min(50, STUDENTS);
+const ANSWERS = 40;
+const TARGET_P99_MS = 150;
+const TARGET_RATE = 50;
+const TARGET_WEB_KB = 200;
+const SECRET = 'bench-submit-secret-0123456789-0123456789';
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// ---------------------------------------------------------------- fixtures
+
+/** 30 grid rows (5 numbered columns + "Không có ý kiến"), 5 linear scales, 3 multiple choice, 2 long texts. */
+function surveyInput(moduleId: number, title: string): TSurvey {
+  let id = 1;
+  const q = (p: Pick<TSurveyQuestion, 'questionType' | 'displayOrder'> & Partial<TSurveyQuestion>): TSurveyQuestion => ({
+    id: id++, content: `<p>Câu hỏi ${id}</p>`, required: 1, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null, ...p,
+  });
+  const group = { id: 1, columns: AGREEMENT_COLUMNS };
+  const today = schoolToday();
+  const day = (offset: number) => new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    id: 1, title, description: null, coverImageUrl: null, surveyType: 'GENERAL', status: 'active',
+    startDate: day(-1), endDate: day(6), allowedGrades: [10, 11, 12], moduleId, subjectId: null, subject: null,
+    autoCalculate: false, isTemplate: false, studentCourseClass: null,
+    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+    sections: [
+      {
+        id: 1, title: 'Nhà trường', description: null, displayOrder: 1,
+        questions: Array.from({ length: 30 }, (_, i) => q({ questionType: 'grid', displayOrder: i + 1, gridGroup: group })),
+      },
+      {
+        id: 2, title: 'Ý kiến chung', description: null, displayOrder: 2,
+        questions: [
+          ...Array.from({ length: 5 }, (_, i) => q({ questionType: 'linear_scale', displayOrder: i + 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } })),
+          ...Array.from({ length: 3 }, (_, i) => q({ questionType: 'multiple_choice', displayOrder: 6 + i, options: { choices: ['A', 'B', 'C'], allowOther: false } })),
+          ...Array.from({ length: 2 }, (_, i) => q({ questionType: 'long_text', displayOrder: 9 + i })),
+        ],
+      },
+    ],
+  };
+}
+
+function answersFor(survey: TSurvey, rng: ReturnType<typeof createRng>): TAnswers {
+  const a: TAnswers = {};
+  for (const s of survey.sections)
+    for (const x of s.questions) {
+      if (x.questionType === 'grid') a[x.id] = rng.next() < 0.05 ? 'None' : String(rng.int(1, 5));
+      else if (x.questionType === 'linear_scale') a[x.id] = rng.int(1, 5);
+      else if (x.questionType === 'multiple_choice') a[x.id] = rng.pick(['A', 'B', 'C']);
+      else a[x.id] = `Em mong nhà trường có thêm nhiều hoạt động ngoại khoá, câu lạc bộ và giờ thực hành (${rng.int(1, 1000)}).`;
+    }
+  return a;
+}
+
+interface Fixture {
+  students: Array<{ studentId: number; userId: number }>;
+  surveyId: number;
+  /** A copy of the survey the bare SQL reference answers (same questions, no conflict with the load's rows). */
+  refSurvey: TSurvey;
+  survey: TSurvey;
+}
+
+async function prepare(database: Database): Promise<Fixture> {
+  const db = database.db;
+  await database.migrate();
+  await seedDemo(db);
+  const rng = createRng(1_500);
+  const classes = await queryRows<{ id: number; grade: number; campus_id: number }>(
+    db,
+    sql`select h.id, h.grade, h.campus_id from homeroom_classes h join academic_years y on y.id = h.academic_year_id where y.is_current`,
+  );
+  const rows = Array.from({ length: STUDENTS }, (_, i) => {
+    const cls = classes[i % classes.length];
+    const gender = rng.next() < 0.5 ? 'female' : 'male';
+    const fullName = vietnameseName(rng, gender);
+    const studentCode = `SB${String(i + 1).padStart(5, '0')}`;
+    const email = `${emailLocal(fullName)}.${studentCode.toLowerCase()}@bench.thptchuyen.edu.vn`;
+    return {
+      studentCode, fullName, email, dateOfBirth: birthDate(rng, 2021 - cls.grade), gender, grade: cls.grade, campusId: cls.campus_id,
+      homeroomClassId: cls.id, status: 'active', searchText: searchText(studentCode, fullName, email), sortKey: vietnameseNameSortKey(fullName),
+    };
+  });
+  const ids = await bulkInsert(db, students, rows, ['id', 'studentCode']);
+  const idOf = new Map(ids.map((r) => [r.studentCode, r.id]));
+  const userIds = await bulkInsert(
+    db,
+    users,
+    rows.map((s) => ({ email: s.email, displayName: s.fullName, studentId: idOf.get(s.studentCode)!, searchText: searchText(s.email, s.fullName) })),
+    ['id', 'studentId'],
+  );
+  await bulkInsert(db, userRoles, userIds.map((u) => ({ userId: u.id, role: 'STUDENT', isPrimary: true })));
+  const [mod] = await queryRows<{ id: number }>(db, sql`select id from modules where is_current`);
+  const { survey } = await insertTestSurvey(db, surveyInput(mod.id, 'Khảo sát cuối kỳ (bench)'));
+  const { survey: refSurvey } = await insertTestSurvey(db, surveyInput(mod.id, 'Khảo sát tham chiếu (bench, bare SQL)'));
+  await db.execute(sql`analyze`);
+  return { students: userIds.map((u) => ({ studentId: u.studentId!, userId: u.id })), surveyId: survey.id, survey, refSurvey };
+}
+
+// ---------------------------------------------------------------- server
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', ...env, AUTH_DEV_LOGIN: 'true', AUTH_SECRET: SECRET,
+      AUTH_RATE_LIMIT: '1000000', SEED_DEMO: 'true', LOG_LEVEL: 'warn', GOOGLE_CLIENT_ID: '', WEB_DIST: join(tmpdir(), 'no-web-dist'),
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------- load
+
+interface Sample {
+  ms: number;
+  status: number;
+  already: boolean;
+  error?: string;
+}
+
+async function submit(agent: Agent, base: string, surveyId: number, token: string, body: string): Promise<Sample> {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${base}/api/v1/surveys/${surveyId}/responses`, {
+      method: 'POST', dispatcher: agent, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    const text = await res.text();
+    const took = ms(t0);
+    if (res.status !== 200) return { ms: took, status: res.status, already: false, error: text.slice(0, 300) };
+    const json = JSON.parse(text) as { data: { alreadySubmitted: boolean; responseId: number } };
+    return { ms: took, status: 200, already: json.data.alreadySubmitted };
+  } catch (err) {
+    return { ms: ms(t0), status: 0, already: false, error: String(err) };
+  }
+}
+
+async function runLoad(backend: string, fx: Fixture, base: string) {
+  const tokens = createSessionTokens(new TextEncoder().encode(SECRET), '2h');
+  const rng = createRng(40);
+  const jobs = await Promise.all(
+    fx.students.map(async (s) => {
+      const submission: TSubmission = answersToSubmission(fx.survey, answersFor(fx.survey, rng), { studentId: s.studentId });
+      return { token: await tokens.sign(s.userId), body: JSON.stringify(submission), studentId: s.studentId };
+    }),
+  );
+  const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
+  try {
+    // Warm-up: a few reads by students (JIT, connection pool), none of them a submission.
+    for (const j of jobs.slice(0, 20)) {
+      const res = await fetch(`${base}/api/v1/surveys/students/${j.studentId}`, { dispatcher: agent, headers: { authorization: `Bearer ${j.token}` } });
+      await res.text();
+    }
+
+    const interval = 1000 / RATE;
+    const samples: Sample[] = new Array(jobs.length);
+    const pending: Array<Promise<void>> = [];
+    let maxLag = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < jobs.length; i++) {
+      const due = t0 + i * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      maxLag = Math.max(maxLag, performance.now() - due);
+      pending.push(submit(agent, base, fx.surveyId, jobs[i].token, jobs[i].body).then((s) => void (samples[i] = s)));
+    }
+    const sent = ms(t0);
+    await Promise.all(pending);
+    const wall = ms(t0);
+
+    // Re-submit a sample: each must be told alreadySubmitted (the DB check afterwards shows no new rows).
+    const resubmits: Sample[] = [];
+    for (let i = 0; i < SAMPLE; i++) {
+      const j = jobs[Math.floor((i * jobs.length) / SAMPLE)];
+      resubmits.push(await submit(agent, base, fx.surveyId, j.token, j.body));
+    }
+
+    const lat = samples.map((s) => s.ms).sort((a, b) => a - b);
+    const ok = samples.filter((s) => s.status === 200 && !s.already).length;
+    const errors = samples.filter((s) => s.status !== 200);
+    const firstAlready = samples.filter((s) => s.status === 200 && s.already).length;
+    const resubmitOk = resubmits.filter((s) => s.status === 200 && s.already).length;
+    if (errors.length) console.log(`  ${backend}: ${errors.length} errors, e.g. ${errors[0].status} ${errors[0].error}`);
+    return {
+      submissions: jobs.length, rate: RATE, sentInMs: sent, wallMs: wall, throughput: ok / (wall / 1000), maxScheduleLagMs: maxLag,
+      p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), max: lat[lat.length - 1],
+      ok, errors: errors.length, unexpectedAlreadySubmitted: firstAlready,
+      resubmitted: SAMPLE, resubmitAlreadySubmitted: resubmitOk, resubmitP50: percentile(resubmits.map((s) => s.ms).sort((a, b) => a - b), 50),
+    };
+  } finally {
+    await agent.close();
+  }
+}
+
+// ---------------------------------------------------------------- check and bare SQL
+
+async function checkCounts(db: Database['db'], surveyId: number) {
+  const [c] = await queryRows<{ responses: number; students: number; details: number; short: number }>(db, sql`
+    select (select count(*)::int from survey_responses where survey_id = ${surveyId}) as responses,
+           (select count(distinct student_id)::int from survey_responses where survey_id = ${surveyId}) as students,
+           (select count(*)::int from response_details d join survey_responses r on r.id = d.response_id where r.survey_id = ${surveyId}) as details,
+           (select count(*)::int from (select r.id from survey_responses r left join response_details d on d.response_id = r.id
+              where r.survey_id = ${surveyId} group by r.id having count(d.id) <> ${ANSWERS}) x) as short`);
+  return { ...c, ok: c.responses === STUDENTS && c.students === STUDENTS && c.details === STUDENTS * ANSWERS && c.short === 0 };
+}
+
+/** The same rows (1 response + 40 details per student) with plain INSERTs, one transaction per response, one client. */
+async function bareSql(database: Database, fx: Fixture) {
+  const db = database.db;
+  const info = await queryRows<{ id: number; grade: number; campus_id: number; homeroom_class_id: number | null }>(
+    db, sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
+  );
+  const s = fx.refSurvey;
+  const questions = s.sections.flatMap((x) => x.questions);
+  const rng = createRng(41);
+  const t0 = performance.now();
+  for (const st of info) {
+    const a = answersFor(s, rng);
+    await db.transaction(async (tx) => {
+      const [r] = await queryRows<{ id: number }>(tx, sql`
+        insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
+        values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`);
+      const values = questions.map((q) => {
+        const v = a[q.id];
+        if (q.questionType === 'grid') {
+          const col = q.gridGroup!.columns.find((c) => c.value === v)!;
+          return sql`(${r.id}, ${q.id}, ${col.label}, null, ${col.id}, ${col.valueNumber})`;
+        }
+        if (q.questionType === 'linear_scale') return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, ${Number(v)})`;
+        if (q.questionType === 'multiple_choice') return sql`(${r.id}, ${q.id}, null, ${JSON.stringify([v])}::jsonb, null, null)`;
+        return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, null)`;
+      });
+      await tx.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number)
+        values ${sql.join(values, sql`, `)}`);
+    });
+  }
+  const took = ms(t0);
+  const rows = info.length * (1 + ANSWERS);
+  const check = await checkCounts(db, s.id);
+  return { ms: took, responses: info.length, rows, rowsPerSec: rows / (took / 1000), perResponseMs: took / info.length, ok: check.ok };
+}
+
+// ---------------------------------------------------------------- one backend
+
+async function runBackend(backend: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-submit-'));
+  let dbName: string | null = null;
+  let adminPool: pg.Pool | null = null;
+  let databaseUrl = '';
+  try {
+    if (backend === 'postgres') {
+      adminPool = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1 });
+      try {
+        await adminPool.query('select 1');
+      } catch (err) {
+        console.log(`  postgres: SKIPPED (no server at ${PG_ADMIN_URL}: ${(err as Error).message})`);
+        return null;
+      }
+      dbName = `bench_submit_${process.pid}`;
+      await adminPool.query(`create database ${dbName}`);
+      const u = new URL(PG_ADMIN_URL);
+      u.pathname = `/${dbName}`;
+      databaseUrl = u.toString();
+    }
+    const open = () => openDatabase({ databaseUrl: databaseUrl || undefined, dataDir: dir });
+
+    let t0 = performance.now();
+    let database = await open();
+    const fx = await prepare(database);
+    await database.close(); // PGlite is one process's: the server opens it next
+    console.log(`  ${backend}: ${STUDENTS} students with accounts and a ${ANSWERS}-question GENERAL survey on a fresh database: ${fmt(ms(t0))} ms`);
+
+    t0 = performance.now();
+    const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl });
+    console.log(`  ${backend}: server up at ${base}: ${fmt(ms(t0))} ms; ${STUDENTS} submissions at ${RATE}/s…`);
+    let load;
+    try {
+      load = await runLoad(backend, fx, base);
+    } finally {
+      await stopServer(child);
+    }
+
+    database = await open();
+    try {
+      const check = await checkCounts(database.db, fx.surveyId);
+      const bare = await bareSql(database, fx);
+      return { backend, load, check, bare };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    if (adminPool) {
+      if (dbName) await adminPool.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.log(`  could not drop ${dbName}: ${e}`));
+      await adminPool.end();
+    }
+  }
+}
+
+// ---------------------------------------------------------------- web: the student form page's initial JS
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+function webInitialJs() {
+  const out = join(tmpdir(), 'bench-web-dist');
+  const t0 = performance.now();
+  const res = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'), stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (res.status !== 0) return { error: `vite build failed (exit ${res.status})` };
+  const buildMs = ms(t0);
+  const manifestFile = join(out, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return { error: 'no .vite/manifest.json' };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  // The route's lazy chunks: the signed-in shell (router.tsx) and the page (pages.ts, '/student/surveys/form').
+  const lazyKeys = ['src/app/shell/app-shell', 'src/features/student-surveys/pages/survey-form-page'].map((p) =>
+    Object.keys(manifest).find((k) => k.replace(/\.(t|j)sx?$/, '') === p),
+  );
+  if (!entry || lazyKeys.some((k) => !k)) return { error: `manifest lacks the entry or a lazy chunk (${JSON.stringify(lazyKeys)})` };
+  const seen = new Set<string>();
+  const walk = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) walk(i);
+  };
+  walk(entry);
+  const initialEntry = seen.size;
+  for (const k of lazyKeys) walk(k!);
+  const chunks = [...seen].map((k) => {
+    const buf = readFileSync(join(out, manifest[k].file));
+    return { chunk: manifest[k].file, source: manifest[k].src ?? k, bytes: buf.length, gzip: gzipSync(buf).length };
+  });
+  const gzip = chunks.reduce((s, c) => s + c.gzip, 0);
+  const raw = chunks.reduce((s, c) => s + c.bytes, 0);
+  return { buildMs, chunks, entryChunks: initialEntry, gzipKB: gzip / 1024, rawKB: raw / 1024, pass: gzip / 1024 < TARGET_WEB_KB };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  console.log(
+    `bench/submit: ${STUDENTS.toLocaleString('en')} students × one ${ANSWERS}-answer response, open loop at ${RATE}/s over loopback HTTP ` +
+      `(${DBS.join(', ')}); target on PostgreSQL: p99 < ${TARGET_P99_MS} ms at ${TARGET_RATE}/s, no error, no lost or duplicated response`,
+  );
+  const results = [];
+  for (const b of DBS) {
+    const r = await runBackend(b);
+    if (r) results.push(r);
+  }
+  if (results.length) {
+    console.log();
+    printTable(
+      ['database', 'sent', 'ok', 'errors', 'subm/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'resubmit → already', 'DB responses', 'DB details', 'DB check'],
+      results.map(({ backend, load: l, check: c }) => [
+        backend, l.submissions, l.ok, l.errors + l.unexpectedAlreadySubmitted, l.throughput.toFixed(1), fmt(l.p50), fmt(l.p95), fmt(l.p99), fmt(l.max),
+        `${l.resubmitAlreadySubmitted}/${l.resubmitted}`, c.responses, c.details, c.ok ? 'OK' : 'FAILED',
+      ]),
+    );
+    console.log('\nreference: the same rows by a bare SQL script (one client, one transaction per response: 1 response insert + one 40-row details insert)');
+    printTable(
+      ['database', 'responses', 'rows', 'ms', 'rows/s', 'ms/response', 'check'],
+      results.map(({ backend, bare: x }) => [backend, x.responses, x.rows, fmt(x.ms), x.rowsPerSec.toFixed(0), x.perResponseMs.toFixed(2), x.ok ? 'OK' : 'FAILED']),
+    );
+  }
+
+  const verdicts: string[] = [];
+  let failed = false;
+  for (const { backend, load: l, check: c } of results) {
+    const integrity = l.errors === 0 && l.unexpectedAlreadySubmitted === 0 && c.ok && l.resubmitAlreadySubmitted === l.resubmitted;
+    if (!integrity) failed = true;
+    if (backend === 'postgres') {
+      const judged = RATE >= TARGET_RATE && STUDENTS >= 1500;
+      const pass = integrity && l.p99 < TARGET_P99_MS;
+      if (!pass && judged) failed = true;
+      verdicts.push(
+        `submit (postgres): ${pass ? 'PASS' : 'FAIL'}${judged ? '' : ' (not the target load: info only)'} — p99 ${fmt(l.p99)} ms (< ${TARGET_P99_MS}) at ${RATE}/s, ` +
+          `${l.errors} errors, DB ${c.responses}/${STUDENTS} responses, ${c.details}/${STUDENTS * ANSWERS} details, resubmits ${l.resubmitAlreadySubmitted}/${l.resubmitted} alreadySubmitted`,
+      );
+    } else {
+      verdicts.push(
+        `submit (${backend}, info: the target is for PostgreSQL): p99 ${fmt(l.p99)} ms at ${RATE}/s; integrity ${integrity ? 'OK' : 'FAILED'} ` +
+          `(${l.errors} errors, ${c.responses} responses, ${c.details} details, resubmits ${l.resubmitAlreadySubmitted}/${l.resubmitted})`,
+      );
+    }
+  }
+
+  let web: ReturnType<typeof webInitialJs> | null = null;
+  if (WEB) {
+    console.log('\nstudent form page (/student/surveys/form): initial JavaScript from a web build (vite build, gzip -6 per chunk)');
+    web = webInitialJs();
+    if ('error' in web) {
+      failed = true;
+      verdicts.push(`web: FAIL — ${web.error}`);
+    } else {
+      printTable(['chunk', 'source', 'KB', 'gzip KB'], web.chunks.map((c) => [c.chunk, c.source, (c.bytes / 1024).toFixed(1), (c.gzip / 1024).toFixed(1)]));
+      verdicts.push(
+        `web (/student/surveys/form initial JS): ${web.pass ? 'PASS' : 'FAIL'} — ${web.gzipKB.toFixed(1)} KB gzip (< ${TARGET_WEB_KB} KB), ` +
+          `${web.rawKB.toFixed(0)} KB raw, ${web.chunks.length} chunks (entry + ${web.entryChunks - 1} static imports, then the shell and the page)`,
+      );
+      if (!web.pass) failed = true;
+    }
+  }
+  console.log();
+  for (const v of verdicts) console.log(v);
+  saveResults('submit', { students: STUDENTS, rate: RATE, answers: ANSWERS, targetP99Ms: TARGET_P99_MS, targetWebKB: TARGET_WEB_KB, results, web });
+  if (failed) process.exitCode = 1;
+}
+
+await main();
