@@ -7,15 +7,11 @@
  *   node --import tsx bench/lists.ts
  */
 import { sql } from 'drizzle-orm';
-import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import { queryRows } from '../apps/server/src/db/client';
 import { auditLogs } from '../apps/server/src/db/schema/audit';
-import { students } from '../apps/server/src/db/schema/school';
-import { userRoles, users } from '../apps/server/src/db/schema/users';
-import { searchText } from '../apps/server/src/lib/list';
 import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
 import { birthDate, createRng, emailLocal, vietnameseName } from '../apps/server/src/seed/demo-names';
-import { fmt, ms, printTable, saveResults, startBenchApp, timeRuns, type BenchApp } from './support';
+import { fmt, insertBenchStudents, ms, printTable, saveResults, startBenchApp, timeRuns, type BenchApp } from './support';
 
 const STUDENTS = 10_000;
 const LOGS = 100_000;
@@ -26,41 +22,7 @@ const TARGET_ROWS = 12_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 async function insertStudents(b: BenchApp) {
-  const db = b.database.db;
-  const rng = createRng(10_000);
-  const classes = await queryRows<{ id: number; grade: number; campus_id: number }>(
-    db,
-    sql`select h.id, h.grade, h.campus_id from homeroom_classes h join academic_years y on y.id = h.academic_year_id where y.is_current`,
-  );
-  const rows = Array.from({ length: STUDENTS }, (_, i) => {
-    const cls = classes[i % classes.length];
-    const gender = rng.next() < 0.5 ? 'female' : 'male';
-    const fullName = vietnameseName(rng, gender);
-    const studentCode = `BS${String(i + 1).padStart(5, '0')}`;
-    const email = `${emailLocal(fullName)}.${studentCode.toLowerCase()}@bench.thptchuyen.edu.vn`;
-    return {
-      studentCode,
-      fullName,
-      email,
-      dateOfBirth: birthDate(rng, 2021 - cls.grade),
-      gender,
-      grade: cls.grade,
-      campusId: cls.campus_id,
-      homeroomClassId: cls.id,
-      status: 'active',
-      searchText: searchText(studentCode, fullName, email),
-      sortKey: vietnameseNameSortKey(fullName),
-    };
-  });
-  const ids = await bulkInsert(db, students, rows, ['id', 'studentCode']);
-  const idOf = new Map(ids.map((r) => [r.studentCode, r.id]));
-  const userIds = await bulkInsert(
-    db,
-    users,
-    rows.map((s) => ({ email: s.email, displayName: s.fullName, studentId: idOf.get(s.studentCode)!, searchText: searchText(s.email, s.fullName) })),
-    ['id'],
-  );
-  await bulkInsert(db, userRoles, userIds.map((u) => ({ userId: u.id, role: 'STUDENT', isPrimary: true })));
+  await insertBenchStudents(b.database.db, { count: STUDENTS, prefix: 'BS', seed: 10_000 });
 }
 
 async function insertLogs(b: BenchApp) {

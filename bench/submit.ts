@@ -25,18 +25,13 @@ import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TAnswers, TSubmission, TSurvey, TSurveyQuestion } from '@app/shared/surveys';
-import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
-import { students } from '../apps/server/src/db/schema/school';
-import { userRoles, users } from '../apps/server/src/db/schema/users';
-import { searchText } from '../apps/server/src/lib/list';
 import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
 import { insertTestSurvey } from '../apps/server/src/modules/survey-responses/test-survey';
 import { schoolToday } from '../apps/server/src/modules/survey-responses/survey-responses.service';
-import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
 import { seedDemo } from '../apps/server/src/seed/demo';
-import { birthDate, createRng, emailLocal, vietnameseName } from '../apps/server/src/seed/demo-names';
-import { fmt, ms, percentile, printTable, saveResults } from './support';
+import { createRng } from '../apps/server/src/seed/demo-names';
+import { fmt, insertBenchStudents, ms, percentile, printTable, saveResults } from './support';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -111,36 +106,12 @@ async function prepare(database: Database): Promise<Fixture> {
   const db = database.db;
   await database.migrate();
   await seedDemo(db);
-  const rng = createRng(1_500);
-  const classes = await queryRows<{ id: number; grade: number; campus_id: number }>(
-    db,
-    sql`select h.id, h.grade, h.campus_id from homeroom_classes h join academic_years y on y.id = h.academic_year_id where y.is_current`,
-  );
-  const rows = Array.from({ length: STUDENTS }, (_, i) => {
-    const cls = classes[i % classes.length];
-    const gender = rng.next() < 0.5 ? 'female' : 'male';
-    const fullName = vietnameseName(rng, gender);
-    const studentCode = `SB${String(i + 1).padStart(5, '0')}`;
-    const email = `${emailLocal(fullName)}.${studentCode.toLowerCase()}@bench.thptchuyen.edu.vn`;
-    return {
-      studentCode, fullName, email, dateOfBirth: birthDate(rng, 2021 - cls.grade), gender, grade: cls.grade, campusId: cls.campus_id,
-      homeroomClassId: cls.id, status: 'active', searchText: searchText(studentCode, fullName, email), sortKey: vietnameseNameSortKey(fullName),
-    };
-  });
-  const ids = await bulkInsert(db, students, rows, ['id', 'studentCode']);
-  const idOf = new Map(ids.map((r) => [r.studentCode, r.id]));
-  const userIds = await bulkInsert(
-    db,
-    users,
-    rows.map((s) => ({ email: s.email, displayName: s.fullName, studentId: idOf.get(s.studentCode)!, searchText: searchText(s.email, s.fullName) })),
-    ['id', 'studentId'],
-  );
-  await bulkInsert(db, userRoles, userIds.map((u) => ({ userId: u.id, role: 'STUDENT', isPrimary: true })));
+  const studentIds = await insertBenchStudents(db, { count: STUDENTS, prefix: 'SB', seed: 1_500 });
   const [mod] = await queryRows<{ id: number }>(db, sql`select id from modules where is_current`);
   const { survey } = await insertTestSurvey(db, surveyInput(mod.id, 'Khảo sát cuối kỳ (bench)'));
   const { survey: refSurvey } = await insertTestSurvey(db, surveyInput(mod.id, 'Khảo sát tham chiếu (bench, bare SQL)'));
   await db.execute(sql`analyze`);
-  return { students: userIds.map((u) => ({ studentId: u.studentId!, userId: u.id })), surveyId: survey.id, survey, refSurvey };
+  return { students: studentIds, surveyId: survey.id, survey, refSurvey };
 }
 
 // ---------------------------------------------------------------- server

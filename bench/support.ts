@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { sql } from 'drizzle-orm';
+import { vietnameseNameSortKey } from '@app/shared/vietnamese';
+import { openDatabase, queryRows, type Database, type Db } from '../apps/server/src/db/client';
+import { students } from '../apps/server/src/db/schema/school';
+import { userRoles, users } from '../apps/server/src/db/schema/users';
+import { searchText } from '../apps/server/src/lib/list';
+import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
+import { birthDate, createRng, emailLocal, vietnameseName } from '../apps/server/src/seed/demo-names';
 import { demoEmail, seedDemo } from '../apps/server/src/seed/demo';
 
 /**
@@ -96,4 +103,37 @@ export function printTable(headers: string[], rows: Array<Array<string | number>
 export function saveResults(name: string, data: unknown) {
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, `${name}.json`), JSON.stringify({ at: new Date().toISOString(), ...(data as object) }, null, 2));
+}
+
+/**
+ * `count` students with realistic names spread over the current year's homeroom classes, each with
+ * a STUDENT account; codes are `<prefix>00001…`. Returns the student and user ids.
+ */
+export async function insertBenchStudents(db: Db, opts: { count: number; prefix: string; seed: number }) {
+  const rng = createRng(opts.seed);
+  const classes = await queryRows<{ id: number; grade: number; campus_id: number }>(
+    db,
+    sql`select h.id, h.grade, h.campus_id from homeroom_classes h join academic_years y on y.id = h.academic_year_id where y.is_current`,
+  );
+  const rows = Array.from({ length: opts.count }, (_, i) => {
+    const cls = classes[i % classes.length];
+    const gender = rng.next() < 0.5 ? 'female' : 'male';
+    const fullName = vietnameseName(rng, gender);
+    const studentCode = `${opts.prefix}${String(i + 1).padStart(5, '0')}`;
+    const email = `${emailLocal(fullName)}.${studentCode.toLowerCase()}@bench.thptchuyen.edu.vn`;
+    return {
+      studentCode, fullName, email, dateOfBirth: birthDate(rng, 2021 - cls.grade), gender, grade: cls.grade, campusId: cls.campus_id,
+      homeroomClassId: cls.id, status: 'active', searchText: searchText(studentCode, fullName, email), sortKey: vietnameseNameSortKey(fullName),
+    };
+  });
+  const ids = await bulkInsert(db, students, rows, ['id', 'studentCode']);
+  const idOf = new Map(ids.map((r) => [r.studentCode, r.id]));
+  const userIds = await bulkInsert(
+    db,
+    users,
+    rows.map((s) => ({ email: s.email, displayName: s.fullName, studentId: idOf.get(s.studentCode)!, searchText: searchText(s.email, s.fullName) })),
+    ['id', 'studentId'],
+  );
+  await bulkInsert(db, userRoles, userIds.map((u) => ({ userId: u.id, role: 'STUDENT', isPrimary: true })));
+  return userIds.map((u) => ({ studentId: u.studentId!, userId: u.id }));
 }

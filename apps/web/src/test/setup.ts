@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// The first render of a route imports its lazy page module; on a loaded CI machine that can take
+// longer than findBy's default 1 s. Waiting longer changes no assertion, only how long to wait.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; default to a desktop-width window. Tests that need a phone override it.
 if (!window.matchMedia) {
