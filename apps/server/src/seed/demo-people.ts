@@ -134,7 +134,7 @@ export function planTeachers(rng: Rng, demoStaff: Array<{ local: string; name: s
   return out;
 }
 
-/** Students enter grade 10 at 15; codes carry the intake year: HS26xxxx for this year's grade 10. */
+/** Students enter grade 10 at 15; codes carry the intake year: HS26 and a four-digit number (HS260001…) for this year's grade 10. */
 export function planStudents(rng: Rng, demoStudents: Array<{ local: string; name: string }>, currentStartYear: number): StudentPlan[] {
   const seq = new Map<number, number>();
   const out: StudentPlan[] = [];

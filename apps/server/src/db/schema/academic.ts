@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamps } from './columns';
 
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** Năm học → học kỳ → học phần (module); exactly one current of each, enforced by partial indexes. */
 export const academicYears = pgTable(
@@ -15,7 +12,7 @@ export const academicYears = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('academic_years_name_uq').on(sql`lower(${t.name})`),
@@ -32,7 +29,7 @@ export const semesters = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('semesters_year_name_uq').on(t.academicYearId, sql`lower(${t.name})`),
@@ -50,7 +47,7 @@ export const modules = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('modules_code_uq').on(sql`lower(${t.code})`),

@@ -2,11 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { academicYears, modules } from './academic';
 import { users } from './users';
+import { stamps } from './columns';
 
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const campuses = pgTable(
   'campuses',
@@ -15,7 +12,7 @@ export const campuses = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [uniqueIndex('campuses_code_uq').on(sql`lower(${t.code})`)],
 );
@@ -29,7 +26,7 @@ export const classrooms = pgTable(
     name: text('name').notNull(),
     capacity: integer('capacity').notNull(),
     kind: text('kind').notNull().default('standard'),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('classrooms_campus_code_uq').on(t.campusId, sql`lower(${t.code})`),
@@ -43,7 +40,7 @@ export const departments = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [uniqueIndex('departments_code_uq').on(sql`lower(${t.code})`)],
 );
@@ -57,7 +54,7 @@ export const subjects = pgTable(
     departmentId: integer('department_id').references(() => departments.id),
     kind: text('kind').notNull().default('core'),
     usesLms: boolean('uses_lms').notNull().default(false),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('subjects_code_uq').on(sql`lower(${t.code})`),
@@ -76,7 +73,7 @@ export const teachers = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').notNull().default(''),
     sortKey: text('sort_key').notNull().default(''),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('teachers_staff_code_uq').on(sql`lower(${t.staffCode})`),
@@ -113,7 +110,7 @@ export const homeroomClasses = pgTable(
     grade: integer('grade').notNull(),
     campusId: integer('campus_id').notNull().references(() => campuses.id),
     homeroomTeacherId: integer('homeroom_teacher_id').references(() => teachers.id),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('homeroom_classes_year_name_uq').on(t.academicYearId, sql`lower(${t.name})`),
@@ -137,7 +134,7 @@ export const students = pgTable(
     status: text('status').notNull().default('active'),
     searchText: text('search_text').notNull().default(''),
     sortKey: text('sort_key').notNull().default(''),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('students_code_uq').on(sql`lower(${t.studentCode})`),
@@ -162,7 +159,7 @@ export const courseClasses = pgTable(
     grade: integer('grade').notNull(),
     capacity: integer('capacity').notNull(),
     classroomId: integer('classroom_id').references(() => classrooms.id),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('course_classes_module_code_uq').on(t.moduleId, sql`lower(${t.code})`),

@@ -16,11 +16,8 @@ import {
 import { campuses, courseClasses, homeroomClasses, students } from './school';
 import { gridColumns, surveyQuestions, surveys } from './surveys';
 import { users } from './users';
+import { stamps } from './columns';
 
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /*
  * Answers (issue 4), their review (issue 6) and their theme codes (issue 6).
@@ -123,7 +120,7 @@ export const responseReviews = pgTable(
     /** Null while untouched or when the decision is the auto-review's. */
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('response_reviews_detail_uq').on(t.responseDetailId),
@@ -162,7 +159,7 @@ export const themes = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     description: text('description'),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [uniqueIndex('themes_name_uq').on(sql`lower(${t.name})`)],
 );
@@ -175,7 +172,7 @@ export const codes = pgTable(
     description: text('description'),
     /** Words and phrases that tag a text with this code, matched diacritic-insensitively. */
     keywords: jsonb('keywords').notNull().default(sql`'[]'::jsonb`),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('codes_name_uq').on(sql`lower(${t.name})`),
@@ -215,7 +212,7 @@ export const responseDetailCodes = pgTable(
     /** The keyword that matched, for an `auto` tag. */
     matchedKeyword: text('matched_keyword'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('response_detail_codes_detail_code_uq').on(t.responseDetailId, t.codeId),

@@ -18,11 +18,8 @@ import {
 import { modules } from './academic';
 import { subjects } from './school';
 import { users } from './users';
+import { stamps } from './columns';
 
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /*
  * Authoring side of the surveys (issue 4) plus the two result tables of issue 5 that hang off a
@@ -57,7 +54,7 @@ export const surveys = pgTable(
     templateId: integer('template_id').references((): AnyPgColumn => surveys.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').notNull().default(''),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     check('surveys_type_ck', sql`${t.surveyType} in ('GENERAL', 'SUBJECT_SPECIFIC')`),
@@ -88,7 +85,7 @@ export const surveySections = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     displayOrder: integer('display_order').notNull(),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [unique('survey_sections_order_uq').on(t.surveyId, t.displayOrder)],
 );
@@ -101,7 +98,7 @@ export const gridGroups = pgTable(
     sectionId: integer('section_id')
       .notNull()
       .references(() => surveySections.id, { onDelete: 'cascade' }),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     // Target of the questions' (grid_group_id, section_id) key: a row can only join a group of its own section.
@@ -122,7 +119,7 @@ export const gridColumns = pgTable(
     /** Null for "Không có ý kiến" (value `None`): counted, left out of every mean. */
     valueNumber: numeric('value_number', { mode: 'number' }),
     displayOrder: integer('display_order').notNull(),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     unique('grid_columns_order_uq').on(t.groupId, t.displayOrder),
@@ -155,7 +152,7 @@ export const surveyQuestions = pgTable(
     sourceQuestionId: integer('source_question_id').references((): AnyPgColumn => surveyQuestions.id, {
       onDelete: 'set null',
     }),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [
     unique('survey_questions_order_uq').on(t.sectionId, t.displayOrder),

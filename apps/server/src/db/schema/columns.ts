@@ -1,0 +1,7 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/** created_at / updated_at, the same on every table that has them. */
+export const stamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
