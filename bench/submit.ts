@@ -12,26 +12,22 @@
  *   node --import tsx bench/submit.ts [--quick] [--rate=50] [--students=1500] [--db=both|pglite|postgres] [--no-web]
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
-import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
-import type { TAnswers, TSubmission, TSurvey, TSurveyQuestion } from '@app/shared/surveys';
+import type { TSubmission } from '@app/shared/surveys';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
 import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
-import { insertTestSurvey } from '../apps/server/src/modules/survey-responses/test-survey';
-import { schoolToday } from '../apps/server/src/modules/survey-responses/survey-responses.service';
-import { seedDemo } from '../apps/server/src/seed/demo';
 import { createRng } from '../apps/server/src/seed/demo-names';
-import { fmt, insertBenchStudents, ms, percentile, printTable, saveResults } from './support';
+import { ANSWERS, answersFor, checkCounts, freshPgDatabase, prepare, type Fixture } from './submit-fixture';
+import { fmt, ms, percentile, printTable, saveResults } from './support';
+import { TARGET_WEB_KB, webInitialJs } from './web-size';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -40,79 +36,11 @@ const STUDENTS = Number(arg('students') ?? (QUICK ? 300 : 1500));
 const RATE = Number(arg('rate') ?? 50);
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
 const WEB = !argv.includes('--no-web') && process.env.SKIP_WEB_BUILD !== '1';
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SAMPLE = Math.min(50, STUDENTS);
-const ANSWERS = 40;
 const TARGET_P99_MS = 150;
 const TARGET_RATE = 50;
-const TARGET_WEB_KB = 200;
 const SECRET = 'bench-submit-secret-0123456789-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-// ---------------------------------------------------------------- fixtures
-
-/** 30 grid rows (5 numbered columns + "Không có ý kiến"), 5 linear scales, 3 multiple choice, 2 long texts. */
-function surveyInput(moduleId: number, title: string): TSurvey {
-  let id = 1;
-  const q = (p: Pick<TSurveyQuestion, 'questionType' | 'displayOrder'> & Partial<TSurveyQuestion>): TSurveyQuestion => ({
-    id: id++, content: `<p>Câu hỏi ${id}</p>`, required: 1, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null, ...p,
-  });
-  const group = { id: 1, columns: AGREEMENT_COLUMNS };
-  const today = schoolToday();
-  const day = (offset: number) => new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10);
-  return {
-    id: 1, title, description: null, coverImageUrl: null, surveyType: 'GENERAL', status: 'active',
-    startDate: day(-1), endDate: day(6), allowedGrades: [10, 11, 12], moduleId, subjectId: null, subject: null,
-    autoCalculate: false, isTemplate: false, studentCourseClass: null,
-    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
-    sections: [
-      {
-        id: 1, title: 'Nhà trường', description: null, displayOrder: 1,
-        questions: Array.from({ length: 30 }, (_, i) => q({ questionType: 'grid', displayOrder: i + 1, gridGroup: group })),
-      },
-      {
-        id: 2, title: 'Ý kiến chung', description: null, displayOrder: 2,
-        questions: [
-          ...Array.from({ length: 5 }, (_, i) => q({ questionType: 'linear_scale', displayOrder: i + 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } })),
-          ...Array.from({ length: 3 }, (_, i) => q({ questionType: 'multiple_choice', displayOrder: 6 + i, options: { choices: ['A', 'B', 'C'], allowOther: false } })),
-          ...Array.from({ length: 2 }, (_, i) => q({ questionType: 'long_text', displayOrder: 9 + i })),
-        ],
-      },
-    ],
-  };
-}
-
-function answersFor(survey: TSurvey, rng: ReturnType<typeof createRng>): TAnswers {
-  const a: TAnswers = {};
-  for (const s of survey.sections)
-    for (const x of s.questions) {
-      if (x.questionType === 'grid') a[x.id] = rng.next() < 0.05 ? 'None' : String(rng.int(1, 5));
-      else if (x.questionType === 'linear_scale') a[x.id] = rng.int(1, 5);
-      else if (x.questionType === 'multiple_choice') a[x.id] = rng.pick(['A', 'B', 'C']);
-      else a[x.id] = `Em mong nhà trường có thêm nhiều hoạt động ngoại khoá, câu lạc bộ và giờ thực hành (${rng.int(1, 1000)}).`;
-    }
-  return a;
-}
-
-interface Fixture {
-  students: Array<{ studentId: number; userId: number }>;
-  surveyId: number;
-  /** A copy of the survey the bare SQL reference answers (same questions, no conflict with the load's rows). */
-  refSurvey: TSurvey;
-  survey: TSurvey;
-}
-
-async function prepare(database: Database): Promise<Fixture> {
-  const db = database.db;
-  await database.migrate();
-  await seedDemo(db);
-  const studentIds = await insertBenchStudents(db, { count: STUDENTS, prefix: 'SB', seed: 1_500 });
-  const [mod] = await queryRows<{ id: number }>(db, sql`select id from modules where is_current`);
-  const { survey } = await insertTestSurvey(db, surveyInput(mod.id, 'Khảo sát cuối kỳ (bench)'));
-  const { survey: refSurvey } = await insertTestSurvey(db, surveyInput(mod.id, 'Khảo sát tham chiếu (bench, bare SQL)'));
-  await db.execute(sql`analyze`);
-  return { students: studentIds, surveyId: survey.id, survey, refSurvey };
-}
 
 // ---------------------------------------------------------------- server
 
@@ -238,19 +166,6 @@ async function runLoad(backend: string, fx: Fixture, base: string) {
   }
 }
 
-// ---------------------------------------------------------------- check and bare SQL
-
-async function checkCounts(db: Database['db'], surveyId: number) {
-  const [c] = await queryRows<{ responses: number; students: number; details: number; short: number }>(db, sql`
-    select (select count(*)::int from survey_responses where survey_id = ${surveyId}) as responses,
-           (select count(distinct student_id)::int from survey_responses where survey_id = ${surveyId}) as students,
-           (select count(*)::int from response_details d join survey_responses r on r.id = d.response_id where r.survey_id = ${surveyId}) as details,
-           (select count(*)::int from (select r.id from survey_responses r left join response_details d on d.response_id = r.id
-              where r.survey_id = ${surveyId} group by r.id having count(d.id) <> ${ANSWERS}) x) as short`);
-  return { ...c, ok: c.responses === STUDENTS && c.students === STUDENTS && c.details === STUDENTS * ANSWERS && c.short === 0 };
-}
-
-/** The same rows (1 response + 40 details per student) with plain INSERTs, one transaction per response, one client. */
 async function bareSql(database: Database, fx: Fixture) {
   const db = database.db;
   const info = await queryRows<{ id: number; grade: number; campus_id: number; homeroom_class_id: number | null }>(
@@ -282,7 +197,7 @@ async function bareSql(database: Database, fx: Fixture) {
   }
   const took = ms(t0);
   const rows = info.length * (1 + ANSWERS);
-  const check = await checkCounts(db, s.id);
+  const check = await checkCounts(db, s.id, info.length);
   return { ms: took, responses: info.length, rows, rowsPerSec: rows / (took / 1000), perResponseMs: took / info.length, ok: check.ok };
 }
 
@@ -290,29 +205,23 @@ async function bareSql(database: Database, fx: Fixture) {
 
 async function runBackend(backend: string) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-submit-'));
-  let dbName: string | null = null;
-  let adminPool: pg.Pool | null = null;
+  let drop: (() => Promise<void>) | null = null;
   let databaseUrl = '';
   try {
     if (backend === 'postgres') {
-      adminPool = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1 });
-      try {
-        await adminPool.query('select 1');
-      } catch (err) {
-        console.log(`  postgres: SKIPPED (no server at ${PG_ADMIN_URL}: ${(err as Error).message})`);
+      const fresh = await freshPgDatabase('bench_submit');
+      if ('skipped' in fresh) {
+        console.log(`  postgres: SKIPPED (${fresh.skipped})`);
         return null;
       }
-      dbName = `bench_submit_${process.pid}`;
-      await adminPool.query(`create database ${dbName}`);
-      const u = new URL(PG_ADMIN_URL);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
+      drop = fresh.drop;
+      databaseUrl = fresh.url;
     }
     const open = () => openDatabase({ databaseUrl: databaseUrl || undefined, dataDir: dir });
 
     let t0 = performance.now();
     let database = await open();
-    const fx = await prepare(database);
+    const fx = await prepare(database, STUDENTS);
     await database.close(); // PGlite is one process's: the server opens it next
     console.log(`  ${backend}: ${STUDENTS} students with accounts and a ${ANSWERS}-question GENERAL survey on a fresh database: ${fmt(ms(t0))} ms`);
 
@@ -328,7 +237,7 @@ async function runBackend(backend: string) {
 
     database = await open();
     try {
-      const check = await checkCounts(database.db, fx.surveyId);
+      const check = await checkCounts(database.db, fx.surveyId, STUDENTS);
       const bare = await bareSql(database, fx);
       return { backend, load, check, bare };
     } finally {
@@ -336,56 +245,8 @@ async function runBackend(backend: string) {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    if (adminPool) {
-      if (dbName) await adminPool.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.log(`  could not drop ${dbName}: ${e}`));
-      await adminPool.end();
-    }
+    await drop?.();
   }
-}
-
-// ---------------------------------------------------------------- web: the student form page's initial JS
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-function webInitialJs() {
-  const out = join(tmpdir(), 'bench-web-dist');
-  const t0 = performance.now();
-  const res = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/web'), stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (res.status !== 0) return { error: `vite build failed (exit ${res.status})` };
-  const buildMs = ms(t0);
-  const manifestFile = join(out, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return { error: 'no .vite/manifest.json' };
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  // The route's lazy chunks: the signed-in shell (router.tsx) and the page (pages.ts, '/student/surveys/form').
-  const lazyKeys = ['src/app/shell/app-shell', 'src/features/student-surveys/pages/survey-form-page'].map((p) =>
-    Object.keys(manifest).find((k) => k.replace(/\.(t|j)sx?$/, '') === p),
-  );
-  if (!entry || lazyKeys.some((k) => !k)) return { error: `manifest lacks the entry or a lazy chunk (${JSON.stringify(lazyKeys)})` };
-  const seen = new Set<string>();
-  const walk = (k: string) => {
-    if (seen.has(k)) return;
-    seen.add(k);
-    for (const i of manifest[k].imports ?? []) walk(i);
-  };
-  walk(entry);
-  const initialEntry = seen.size;
-  for (const k of lazyKeys) walk(k!);
-  const chunks = [...seen].map((k) => {
-    const buf = readFileSync(join(out, manifest[k].file));
-    return { chunk: manifest[k].file, source: manifest[k].src ?? k, bytes: buf.length, gzip: gzipSync(buf).length };
-  });
-  const gzip = chunks.reduce((s, c) => s + c.gzip, 0);
-  const raw = chunks.reduce((s, c) => s + c.bytes, 0);
-  return { buildMs, chunks, entryChunks: initialEntry, gzipKB: gzip / 1024, rawKB: raw / 1024, pass: gzip / 1024 < TARGET_WEB_KB };
 }
 
 // ---------------------------------------------------------------- main

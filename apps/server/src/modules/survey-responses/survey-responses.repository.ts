@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { campuses, courseClasses, courseClassStudents, courseClassTeachers, homeroomClasses, students, teachers } from '../../db/schema/school';
-import { gridColumns, scoreConfigs, surveyQuestions, surveys, surveySections } from '../../db/schema/surveys';
+import { gridColumns, surveyQuestions, surveys, surveySections } from '../../db/schema/surveys';
 import { responseDetails, responseReviews, surveyResponses } from '../../db/schema/survey-responses';
 import { CONSTRAINT_MESSAGES } from '../../plugins/errors';
+import { eligibleItemsSql } from './eligibility';
 
-// Normally unreachable (the insert is ON CONFLICT DO NOTHING), but a write elsewhere must still read clearly.
+// Normally unreachable (the submission's insert is ON CONFLICT DO NOTHING), but a write elsewhere must still read clearly.
 CONSTRAINT_MESSAGES.survey_responses_one_uq = 'Bạn đã hoàn thành khảo sát này.';
 CONSTRAINT_MESSAGES.response_details_question_uq = 'Câu hỏi này được trả lời nhiều lần trong cùng một bài gửi.';
 
@@ -75,39 +76,8 @@ export async function findResponse(db: DbOrTx, surveyId: number, studentId: numb
   return row ?? null;
 }
 
-export type NewResponse = typeof surveyResponses.$inferInsert;
-
-/**
- * The one-response rule, held by the database: `ON CONFLICT (survey_id, student_id, course_class_id)
- * DO NOTHING` on `survey_responses_one_uq` (NULLS NOT DISTINCT, so GENERAL responses count too).
- * Null when a response was already there (or a concurrent one committed first).
- */
-export async function insertResponseOnce(tx: DbOrTx, row: NewResponse) {
-  const [r] = await tx
-    .insert(surveyResponses)
-    .values(row)
-    .onConflictDoNothing({ target: [surveyResponses.surveyId, surveyResponses.studentId, surveyResponses.courseClassId] })
-    .returning({ id: surveyResponses.id, submittedAt: surveyResponses.submittedAt });
-  return r ?? null;
-}
-
+/** An answer row as stored (the submission inserts them: submission.repository.ts). */
 export type NewDetail = typeof responseDetails.$inferInsert;
-
-export async function insertDetails(tx: DbOrTx, rows: NewDetail[]) {
-  if (!rows.length) return [];
-  return tx.insert(responseDetails).values(rows).returning({ id: responseDetails.id, questionId: responseDetails.questionId });
-}
-
-/** Every free-text answer starts `pending` (issue 6 reviews it). */
-export async function insertPendingReviews(tx: DbOrTx, detailIds: number[]) {
-  if (!detailIds.length) return;
-  await tx.insert(responseReviews).values(detailIds.map((responseDetailId) => ({ responseDetailId, status: 'pending' })));
-}
-
-export async function scoreConfigQuestionIds(db: DbOrTx, surveyId: number): Promise<Set<number>> {
-  const rows = await db.select({ q: scoreConfigs.questionId }).from(scoreConfigs).where(eq(scoreConfigs.surveyId, surveyId));
-  return new Set(rows.map((r) => r.q));
-}
 
 // ---- GET /surveys/students/{id} ----
 
@@ -139,24 +109,19 @@ const SURVEY_COLS = sql`s.id as "surveyId", s.title, s.description, s.cover_imag
  * its module. Each with the student's response to it, if any.
  */
 export async function openSurveysFor(db: DbOrTx, student: { id: number; grade: number }, today: string): Promise<OpenSurveyRow[]> {
-  const open = sql`s.status = 'active' and not s.is_template and ${student.grade} = any(s.allowed_grades)
-    and s.start_date <= ${today}::date and s.end_date >= ${today}::date`;
+  // The rule of who must answer lives in eligibleItemsSql (monitoring counts with the same one).
+  const open = sql`s.status = 'active' and s.start_date <= ${today}::date and s.end_date >= ${today}::date`;
+  const items = eligibleItemsSql({ surveys: open, students: sql`st.id = ${student.id}` });
   return queryRows<OpenSurveyRow>(
     db,
-    sql`select ${SURVEY_COLS}, null::int as "courseClassId", null::text as "courseClassName",
+    sql`select ${SURVEY_COLS}, cc.id as "courseClassId", cc.name as "courseClassName",
           r.id as "responseId", r.submitted_at as "submittedAt", r.teacher_ids as "teacherIds"
-        from surveys s
+        from (${items}) x
+        join surveys s on s.id = x.survey_id
         left join subjects sub on sub.id = s.subject_id
-        left join survey_responses r on r.survey_id = s.id and r.student_id = ${student.id} and r.course_class_id is null
-        where s.survey_type = 'GENERAL' and ${open}
-        union all
-        select ${SURVEY_COLS}, cc.id, cc.name, r.id, r.submitted_at, r.teacher_ids
-        from surveys s
-        join subjects sub on sub.id = s.subject_id
-        join course_classes cc on cc.subject_id = s.subject_id and cc.module_id = s.module_id
-        join course_class_students e on e.course_class_id = cc.id and e.student_id = ${student.id}
-        left join survey_responses r on r.survey_id = s.id and r.student_id = ${student.id} and r.course_class_id = cc.id
-        where s.survey_type = 'SUBJECT_SPECIFIC' and ${open}`,
+        left join course_classes cc on cc.id = x.course_class_id
+        left join survey_responses r on r.survey_id = x.survey_id and r.student_id = x.student_id
+          and r.course_class_id is not distinct from x.course_class_id`,
   );
 }
 

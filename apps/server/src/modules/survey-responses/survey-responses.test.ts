@@ -11,7 +11,7 @@ import { responseDetails, responseReviews, surveyResponses } from '../../db/sche
 import { users } from '../../db/schema/users';
 import { CURRENT_MODULE_CODE } from '../../seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { insertResponseOnce } from './survey-responses.repository';
+import { insertSubmission } from './submission.repository';
 import { isStraightLined, RESPONSE_MSG, schoolToday } from './survey-responses.service';
 import { insertTestSurvey } from './test-survey';
 
@@ -389,10 +389,21 @@ describe('the one-response rule in the database', () => {
   it('ON CONFLICT DO NOTHING on survey_responses_one_uq: a second GENERAL row (null course class) is not stored', async () => {
     const m = await generalSurvey();
     const [st] = await t.database.db.select().from(students).where(eq(students.id, an.studentId));
-    const row = { surveyId: m.survey.id, studentId: an.studentId, courseClassId: null, studentGrade: st.grade, campusId: st.campusId };
-    expect(await insertResponseOnce(t.database.db, row)).not.toBeNull();
-    expect(await insertResponseOnce(t.database.db, row)).toBeNull();
+    const row = {
+      surveyId: m.survey.id, studentId: an.studentId, courseClassId: null, teacherIds: [], studentGrade: st.grade, campusId: st.campusId,
+      homeroomClassId: st.homeroomClassId, straightLined: false,
+    };
+    const q = m.survey.sections[0].questions[0].id;
+    const details = [{ row: { questionId: q, answerText: 'lần một' }, reviewed: true }];
+    const first = await insertSubmission(t.database.db, row, details);
+    expect(first).toMatchObject({ answers: 1 });
+    // The second: no response, no answer, no review (one statement: all of it or nothing).
+    expect(await insertSubmission(t.database.db, row, [{ row: { questionId: q, answerText: 'lần hai' }, reviewed: true }])).toBeNull();
     expect(await responseCount(m.survey.id)).toBe(1);
+    const stored = await t.database.db.select().from(responseDetails).where(eq(responseDetails.responseId, first!.id));
+    expect(stored.map((d) => d.answerText)).toEqual(['lần một']);
+    const reviews = await t.database.db.select().from(responseReviews).where(eq(responseReviews.responseDetailId, stored[0].id));
+    expect(reviews.map((r) => r.status)).toEqual(['pending']);
   });
 });
 
