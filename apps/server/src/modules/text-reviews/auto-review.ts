@@ -1,0 +1,188 @@
+import { REVIEW_REASON_CODES, REVIEW_REASON_LABELS, type TAutoReviewDecision, type TReviewReasonCode, type TReviewSpan } from '@app/shared/text-reviews';
+import { contactHits, nameHits, nameIndex, type Hit, type NameIndex } from './personal-data';
+import { collapse, fold, hiddenWords, wordsOf, type Word } from './text-words';
+import { WORD_LISTS, type SpamList, type TermList } from './word-lists';
+
+/**
+ * The auto-review of one free-text answer (issue 6): pure, no database. Rules of our own for
+ * Vietnamese student comments:
+ *  - profanity, insults and threats from the word lists (words/*.json), matched on whole words after
+ *    lower-casing and NFC; repeated letters count once ("nguuu"), spaced or dotted letters are joined
+ *    ("d.m", "đ m", "v.c.l"), digits and symbols read as letters ("l0n", "d!t"), `*` hides letters
+ *    ("đ*t"). A second pass without diacritics only for the `plainTerms`, and only on words written
+ *    without tone marks: "dit" is flagged, "đích" is not; "lồn" is flagged, "lon"/"lòng" are not.
+ *  - personal data: phone numbers, e-mails, social links, full names other than the class's teachers.
+ *  - spam / empty: nothing but punctuation or emoji, a non-answer ("ko", "k có"), only junk words.
+ * Flagged → `pending` with reasons and spans for a person. Clean → `approved` when the setting says so,
+ * else `pending`. The auto-review never rejects and never deletes.
+ */
+
+export interface AutoReviewOptions {
+  /** Names the text may mention (the class's teachers): not personal data. */
+  teacherNames?: readonly string[];
+  /** Approve clean texts (app setting `text_review.auto_approve_clean`, default on). */
+  autoApproveClean?: boolean;
+}
+
+interface Term {
+  code: TReviewReasonCode;
+  key: string;
+  words: Array<{ acc: string; fold: string }>;
+  plain: boolean;
+  prev: Set<string>;
+  next: Set<string>;
+}
+
+function compileTerms(lists: TermList[]): Term[] {
+  const out: Term[] = [];
+  for (const list of lists) {
+    const code = list.code as TReviewReasonCode;
+    if (!REVIEW_REASON_CODES.includes(code)) throw new Error(`unknown reason code in word list: ${list.code}`);
+    const add = (t: string, plain: boolean) => {
+      const acc = t.normalize('NFC').toLowerCase().trim();
+      const ex = list.exceptions[t] ?? list.exceptions[acc];
+      out.push({
+        code,
+        key: acc,
+        words: acc.split(/\s+/).map((w) => ({ acc: w, fold: fold(w) })),
+        plain,
+        prev: new Set((ex?.prev ?? []).map(fold)),
+        next: new Set((ex?.next ?? []).map(fold)),
+      });
+    };
+    for (const t of list.terms) add(t, false);
+    for (const t of list.plainTerms) add(t, true);
+  }
+  return out;
+}
+
+/** Equal, or the word is the term with letters repeated ("nguuu", "đmmm", "vcllll"). */
+const sameWord = (word: string, term: string) => word === term || (word.length > term.length && collapse(word) === collapse(term));
+
+/** "đ*t" fits "địt": same length, the written letters equal (without diacritics), `*` any letter. */
+function maskFits(word: string, term: string): boolean {
+  const w = [...word];
+  const t = [...term];
+  return w.length === t.length && w.some((c) => c !== '*') && w.every((c, i) => c === '*' || c === t[i]);
+}
+
+function wordFits(w: Word, t: { acc: string; fold: string }, plain: boolean): boolean {
+  if (sameWord(w.acc, t.acc)) return true;
+  // Without tone marks only where the term allows it; "đit" (đ, no tone) still counts as unmarked.
+  if (plain && !w.marks && sameWord(w.fold, t.fold)) return true;
+  // Letters replaced or hidden on purpose: any term, since nobody writes "l0n" for "lớn".
+  if (w.leet && sameWord(w.leet, t.fold)) return true;
+  if (w.masked && maskFits(w.fold, t.fold)) return true;
+  return false;
+}
+
+function termHits(words: Word[], hidden: Word[], terms: Term[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const term of terms) {
+    const n = term.words.length;
+    for (let i = 0; i + n <= words.length; i++) {
+      let ok = true;
+      for (let k = 0; k < n && ok; k++) ok = wordFits(words[i + k], term.words[k], term.plain);
+      if (!ok) continue;
+      if (i > 0 && term.prev.has(words[i - 1].fold)) continue;
+      if (i + n < words.length && term.next.has(words[i + n].fold)) continue;
+      hits.push({ code: term.code, start: words[i].start, end: words[i + n - 1].end });
+    }
+    if (n === 1) for (const w of hidden) if (wordFits(w, term.words[0], term.plain)) hits.push({ code: term.code, start: w.start, end: w.end });
+  }
+  return hits;
+}
+
+const VOWEL = /[aeiouy]/;
+
+function canonical(text: string, spam: SpamList): string {
+  let s = ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  const strip = (list: string[], head: boolean) => {
+    for (let again = true; again; ) {
+      again = false;
+      for (const p of list) {
+        const edge = head ? ` ${p} ` : ` ${p} `;
+        if (head ? s.startsWith(edge) : s.endsWith(edge)) {
+          s = head ? ` ${s.slice(edge.length)}` : `${s.slice(0, s.length - edge.length)} `;
+          if (s.trim()) again = true;
+        }
+      }
+    }
+  };
+  const whole = s.trim();
+  strip(spam.politeHead, true);
+  strip(spam.politeTail, false);
+  return s.trim() || whole;
+}
+
+/** Junk words: "aaaa", "hahaha", "hihi", "kkkk", "sdfghj", "asdf". */
+function isJunk(w: string, mash: Set<string>): boolean {
+  const chars = [...w];
+  if (mash.has(w)) return true;
+  if (chars.length >= 3 && new Set(chars).size === 1) return true;
+  if (chars.length >= 4 && new Set(chars).size <= 2) return true;
+  return chars.length >= 6 && !VOWEL.test(w) && !/\d/.test(w);
+}
+
+function spamHits(text: string, spam: SpamList, nonAnswers: Set<string>, mash: Set<string>): Hit[] {
+  const all = { start: 0, end: text.length };
+  if (!/[\p{L}\p{N}]/u.test(text)) return [{ code: 'empty', ...all }];
+  const canon = canonical(text, spam);
+  if (nonAnswers.has(canon) || canon.replace(/ /g, '').length <= 1) return [{ code: 'empty', ...all }];
+  const words = canon.split(' ');
+  if (words.every((w) => isJunk(w, mash))) return [{ code: 'spam', ...all }];
+  if (words.length >= 4 && words.every((w) => w === words[0])) return [{ code: 'spam', ...all }];
+  return [];
+}
+
+export interface AutoReviewer {
+  review(text: string, opts?: AutoReviewOptions): TAutoReviewDecision;
+}
+
+/** Builds a reviewer from word lists (the module's JSON files by default; tests may pass their own). */
+export function createAutoReviewer(lists: typeof WORD_LISTS = WORD_LISTS): AutoReviewer {
+  const terms = compileTerms(lists.terms);
+  const names: NameIndex = nameIndex(lists.names);
+  const nonAnswers = new Set(lists.spam.nonAnswers.map((s) => fold(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()));
+  const mash = new Set(lists.spam.keyboardMash.map(fold));
+  return {
+    review(text, opts = {}) {
+      const words = wordsOf(text);
+      const hits = [...termHits(words, hiddenWords(text, words), terms), ...contactHits(text), ...nameHits(text, words, names, opts.teacherNames ?? [])];
+      // Spam means "nothing to read"; a text that says something rude is not that.
+      if (!hits.length) hits.push(...spamHits(text, lists.spam, nonAnswers, mash));
+      const spans = mergeSpans(hits);
+      const codes = REVIEW_REASON_CODES.filter((c) => spans.some((s) => s.code === c));
+      const flagged = codes.length > 0;
+      return {
+        flagged,
+        status: flagged || opts.autoApproveClean === false ? 'pending' : 'approved',
+        reasons: codes.map((code) => ({ code, text: REVIEW_REASON_LABELS[code] })),
+        spans,
+      };
+    },
+  };
+}
+
+/** Per code, overlapping spans become one (a phrase and its word); ordered by position. */
+function mergeSpans(hits: Hit[]): TReviewSpan[] {
+  const out: TReviewSpan[] = [];
+  for (const code of REVIEW_REASON_CODES) {
+    const mine = hits.filter((h) => h.code === code).sort((a, b) => a.start - b.start || b.end - a.end);
+    const merged: TReviewSpan[] = [];
+    for (const h of mine) {
+      const last = merged[merged.length - 1];
+      if (last && h.start < last.end) last.end = Math.max(last.end, h.end);
+      else merged.push({ code, start: h.start, end: h.end });
+    }
+    out.push(...merged);
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+let shared: AutoReviewer | null = null;
+/** The reviewer with the module's word lists (built once). */
+export function autoReview(text: string, opts?: AutoReviewOptions): TAutoReviewDecision {
+  shared ??= createAutoReviewer();
+  return shared.review(text, opts);
+}
