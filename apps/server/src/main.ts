@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { ensureAdmins } from './seed/admins';
 import { seedDemo } from './seed/demo';
+import { seedThemeCodes } from './seed/theme-codes';
 
 async function main() {
   let config;
@@ -20,6 +21,8 @@ async function main() {
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   await ensureAdmins(database.db, config.auth.adminEmails);
+  // Every install starts with the analysis themes and codes (once; people may change them later).
+  await seedThemeCodes(database.db);
 
   const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {

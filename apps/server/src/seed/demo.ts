@@ -7,8 +7,10 @@ import { planCourses } from './demo-courses';
 import { insertCourses, insertPeople, insertUsers } from './demo-insert';
 import { createRng } from './demo-names';
 import { planStudents, planTeachers } from './demo-people';
-import { CURRENT_YEAR_NAME, seedFrame } from './demo-school';
+import { CURRENT_MODULE_CODE, CURRENT_YEAR_NAME, seedFrame } from './demo-school';
 import { seedSurveyTemplates } from './demo-surveys';
+import { seedDemoResponses } from './demo-responses';
+import { seedThemeCodes } from './theme-codes';
 
 export { DEMO_DOMAIN, DEMO_STAFF, DEMO_STUDENTS, demoEmail, type DemoPerson } from './demo-accounts';
 
@@ -37,9 +39,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const people = await insertPeople(tx, { frame, teachers: teacherPlan, students: studentPlan, demoUserId });
     const courses = await insertCourses(tx, { frame, people, courses: coursePlan });
     await seedSurveyTemplates(tx);
+    // Its own rng: answers never shift the school above.
+    const answers = await seedDemoResponses(tx, { rng: createRng(DEMO_RNG_SEED + 1), moduleCode: CURRENT_MODULE_CODE });
+    await seedThemeCodes(tx);
 
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 2 } });
-    const counts = { ...frame.counts, ...people.counts, ...courses, users: demoUserId.size + people.counts.users };
+    const counts = { ...frame.counts, ...people.counts, ...courses, users: demoUserId.size + people.counts.users, surveyResponses: answers.responses };
     await insertAudit(tx, { actorId: null, action: 'seed', entity: 'demo', after: counts });
     return true;
   });
