@@ -14,6 +14,7 @@ import { courseClassRoutes } from './modules/course-classes/course-classes.route
 import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { templateRoutes } from './modules/surveys/templates.routes';
 import { surveyResponseRoutes } from './modules/survey-responses/survey-responses.routes';
+import { surveyMonitoringRoutes } from './modules/survey-monitoring/survey-monitoring.routes';
 import { themeCodeRoutes } from './modules/theme-codes/theme-codes.routes';
 
 export interface AreaDeps {
@@ -38,5 +39,6 @@ export function areaRoutes(app: FastifyInstance, deps: AreaDeps) {
   surveyRoutes(app, deps);
   templateRoutes(app, deps);
   surveyResponseRoutes(app, deps);
+  surveyMonitoringRoutes(app, deps);
   themeCodeRoutes(app, deps);
 }
