@@ -163,6 +163,7 @@ export const ZAllStudentsQuery = ZListQuery.extend({
   status: z.enum(STUDENT_DONE_STATUSES, { error: 'Trạng thái phải là "done" hoặc "not_done".' }).optional(),
 });
 
-export const ZSurveyCompletionListQuery = ZListQuery.extend({ moduleId: optId, status: ZSurveyStatus.optional() });
+/** `surveyId` narrows the list to that one survey (its overall completion). */
+export const ZSurveyCompletionListQuery = ZListQuery.extend({ moduleId: optId, surveyId: optId, status: ZSurveyStatus.optional() });
 
 export const ZHomeroomSurveyStatusQuery = z.object({ moduleId: optId });

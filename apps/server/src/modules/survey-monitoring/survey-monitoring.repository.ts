@@ -71,6 +71,7 @@ const surveyCols = (today: string) => sql`s.id as "surveyId", s.title, s.survey_
 
 export interface SurveyListFilter {
   moduleId?: number;
+  surveyId?: number;
   status?: string;
   search?: string;
   limit: number;
@@ -83,6 +84,7 @@ export async function surveyCompletionPage(db: DbOrTx, f: SurveyListFilter, toda
     [
       sql`not s.is_template`,
       f.moduleId ? sql`s.module_id = ${f.moduleId}` : undefined,
+      f.surveyId ? sql`s.id = ${f.surveyId}` : undefined,
       f.status ? sql`s.status = ${f.status}` : undefined,
       searchWhere(sql`s.search_text`, f.search),
     ].filter((x): x is SQL => !!x),

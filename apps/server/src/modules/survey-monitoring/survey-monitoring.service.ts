@@ -65,7 +65,7 @@ export async function stats(db: Db): Promise<TSurveyStats> {
 }
 
 export async function surveyCompletionList(db: Db, q: z.infer<typeof ZSurveyCompletionListQuery>) {
-  const r = await surveyCompletionPage(db, { moduleId: q.moduleId, status: q.status, search: q.search, limit: q.limit, offset: offsetOf(q) }, schoolToday());
+  const r = await surveyCompletionPage(db, { moduleId: q.moduleId, surveyId: q.surveyId, status: q.status, search: q.search, limit: q.limit, offset: offsetOf(q) }, schoolToday());
   return page(r.items, r.total, q);
 }
 

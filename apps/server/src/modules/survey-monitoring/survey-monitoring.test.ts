@@ -145,6 +145,10 @@ describe('GET /surveys/survey-completion-by-survey', () => {
     expect(closed.items.map((s: Record<string, unknown>) => ({ id: s.surveyId, ...pick(s) }))).toEqual([{ id: f.C.id, expected: 1, done: 1, rate: 100, students: 1, studentsDone: 1 }]);
     expect((await data(`/surveys/survey-completion-by-survey?moduleId=${f.M.id}`)).total).toBe(3);
     expect((await data('/surveys/survey-completion-by-survey?search=toan')).items.map((s: { surveyId: number }) => s.surveyId)).toEqual([f.S.id]);
+    const one = await data(`/surveys/survey-completion-by-survey?surveyId=${f.D.id}`);
+    expect(one.items.map((s: Record<string, unknown>) => ({ id: s.surveyId, status: s.status, daysLeft: s.daysLeft, ...pick(s) }))).toEqual([
+      { id: f.D.id, status: 'draft', daysLeft: null, expected: 1, done: 0, rate: 0, students: 1, studentsDone: 0 },
+    ]);
     const p = await data('/surveys/survey-completion-by-survey?limit=3&page=2');
     expect(p).toMatchObject({ total: 4, page: 2 });
     expect(p.items).toHaveLength(1);
