@@ -7,9 +7,10 @@
  * The same figures for the auth-only read that precedes every call (GET /surveys/students/{id}).
  *
  *   node --import tsx bench/submit-cost.ts [--db=postgres|pglite] [--n=300]
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/submit-cost.ts   (a CPU profile of the server side)
+ *   node --import tsx bench/submit-cost.ts --profile=/tmp/submit.cpuprofile   (a CPU profile of the new submissions only)
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,12 +22,13 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
 import { answersFor, checkCounts, freshPgDatabase, prepare } from './submit-fixture';
-import { fmt, percentile, printTable, saveResults } from './support';
+import { fmt, percentile, printTable, procCpuMs, saveResults } from './support';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const BACKEND = arg('db') ?? 'postgres';
 const N = Number(arg('n') ?? 300);
+const PROFILE = arg('profile');
 const WARMUP = 50;
 const SECRET = 'bench-submit-cost-secret-0123456789-0123456789';
 
@@ -37,21 +39,6 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   queries++;
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof clientQuery;
-
-const TICK_MS = 10; // USER_HZ = 100 on Linux
-function backendCpuMs(pids: number[]) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(rest[11]) + Number(rest[12]); // utime, stime
-    } catch {
-      /* a backend that ended (or a server on another machine): not counted */
-    }
-  }
-  return ticks * TICK_MS;
-}
 
 interface Cost { queries: number; cpuMs: number; wallMs: number }
 const summary = (xs: Cost[], pgMs: number | null) => {
@@ -110,13 +97,25 @@ async function main() {
 
     const runPhase = async (send: (j: (typeof jobs)[number]) => () => Promise<{ statusCode: number; body: string }>) => {
       const before = await pids();
-      const pg0 = backendCpuMs(before);
+      const pg0 = procCpuMs(before);
       const costs: Cost[] = [];
       for (const j of measured) costs.push(await measure(send(j)));
-      const pgMs = fresh ? backendCpuMs(before) - pg0 : null;
+      const pgMs = fresh ? procCpuMs(before) - pg0 : null;
       return summary(costs, pgMs);
     };
+    const session = PROFILE ? new Session() : null;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+    }
     const submit = await runPhase(post);
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(PROFILE!, JSON.stringify(profile));
+      session.disconnect();
+    }
     const repeat = await runPhase(post); // each student again: told alreadySubmitted
     const read = await runPhase(list);
     const check = await checkCounts(database.db, fx.surveyId, jobs.length);

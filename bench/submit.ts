@@ -9,16 +9,22 @@
  * Target on PostgreSQL: p99 < 150 ms at 50/s, no error, no lost or duplicated response; the form
  * page's initial JavaScript < 200 KB gzip.
  *
+ * Also printed: the CPU time the server process (and, on PostgreSQL, its database backends) spent
+ * per submission during the load — what a submission costs, which a machine shared with other work
+ * cannot blur the way it blurs latency.
+ *
  *   node --import tsx bench/submit.ts [--quick] [--rate=50] [--students=1500] [--db=both|pglite|postgres] [--no-web]
+ *     [--server-prof=DIR]  (the server runs with --cpu-prof, its profile written to DIR when it stops)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import type { TSubmission } from '@app/shared/surveys';
@@ -26,7 +32,7 @@ import { openDatabase, queryRows, type Database } from '../apps/server/src/db/cl
 import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
 import { ANSWERS, answersFor, checkCounts, freshPgDatabase, prepare, type Fixture } from './submit-fixture';
-import { fmt, ms, percentile, printTable, saveResults } from './support';
+import { fmt, ms, percentile, printTable, procCpuMs, saveResults } from './support';
 import { TARGET_WEB_KB, webInitialJs } from './web-size';
 
 const argv = process.argv.slice(2);
@@ -36,6 +42,7 @@ const STUDENTS = Number(arg('students') ?? (QUICK ? 300 : 1500));
 const RATE = Number(arg('rate') ?? 50);
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
 const WEB = !argv.includes('--no-web') && process.env.SKIP_WEB_BUILD !== '1';
+const SERVER_PROF = arg('server-prof');
 const SAMPLE = Math.min(50, STUDENTS);
 const TARGET_P99_MS = 150;
 const TARGET_RATE = 50;
@@ -56,7 +63,8 @@ async function freePort(): Promise<number> {
 
 async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const prof = SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -109,7 +117,21 @@ async function submit(agent: Agent, base: string, surveyId: number, token: strin
   }
 }
 
-async function runLoad(backend: string, fx: Fixture, base: string) {
+/** CPU used since the call by the database's backends (PostgreSQL on this machine), ms; 0 for PGlite (it runs in the server). */
+async function backendsCpu(databaseUrl: string): Promise<() => Promise<number>> {
+  if (!databaseUrl) return async () => 0;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const pids = async () =>
+    (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  const start = new Map((await pids()).map((p) => [p, procCpuMs([p])]));
+  return async () => {
+    const now = await pids();
+    await pool.end();
+    return now.reduce((sum, p) => sum + procCpuMs([p]) - (start.get(p) ?? 0), 0);
+  };
+}
+
+async function runLoad(backend: string, fx: Fixture, base: string, serverPid: number, databaseUrl: string) {
   const tokens = createSessionTokens(new TextEncoder().encode(SECRET), '2h');
   const rng = createRng(40);
   const jobs = await Promise.all(
@@ -126,6 +148,9 @@ async function runLoad(backend: string, fx: Fixture, base: string) {
       await res.text();
     }
 
+    const loadBefore = loadavg()[0];
+    const serverCpu0 = procCpuMs([serverPid]);
+    const dbCpu = await backendsCpu(databaseUrl);
     const interval = 1000 / RATE;
     const samples: Sample[] = new Array(jobs.length);
     const pending: Array<Promise<void>> = [];
@@ -141,6 +166,8 @@ async function runLoad(backend: string, fx: Fixture, base: string) {
     const sent = ms(t0);
     await Promise.all(pending);
     const wall = ms(t0);
+    const serverCpuMs = procCpuMs([serverPid]) - serverCpu0;
+    const dbCpuMs = await dbCpu();
 
     // Re-submit a sample: each must be told alreadySubmitted (the DB check afterwards shows no new rows).
     const resubmits: Sample[] = [];
@@ -159,6 +186,7 @@ async function runLoad(backend: string, fx: Fixture, base: string) {
       submissions: jobs.length, rate: RATE, sentInMs: sent, wallMs: wall, throughput: ok / (wall / 1000), maxScheduleLagMs: maxLag,
       p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), max: lat[lat.length - 1],
       ok, errors: errors.length, unexpectedAlreadySubmitted: firstAlready,
+      loadAverage: [loadBefore, loadavg()[0]], serverCpuMsPerSubmission: serverCpuMs / jobs.length, dbCpuMsPerSubmission: dbCpuMs / jobs.length,
       resubmitted: SAMPLE, resubmitAlreadySubmitted: resubmitOk, resubmitP50: percentile(resubmits.map((s) => s.ms).sort((a, b) => a - b), 50),
     };
   } finally {
@@ -230,7 +258,7 @@ async function runBackend(backend: string) {
     console.log(`  ${backend}: server up at ${base}: ${fmt(ms(t0))} ms; ${STUDENTS} submissions at ${RATE}/s…`);
     let load;
     try {
-      load = await runLoad(backend, fx, base);
+      load = await runLoad(backend, fx, base, child.pid!, databaseUrl);
     } finally {
       await stopServer(child);
     }
@@ -268,6 +296,14 @@ async function main() {
       results.map(({ backend, load: l, check: c }) => [
         backend, l.submissions, l.ok, l.errors + l.unexpectedAlreadySubmitted, l.throughput.toFixed(1), fmt(l.p50), fmt(l.p95), fmt(l.p99), fmt(l.max),
         `${l.resubmitAlreadySubmitted}/${l.resubmitted}`, c.responses, c.details, c.ok ? 'OK' : 'FAILED',
+      ]),
+    );
+    console.log('\nCPU per submission during the load (what it costs, whatever else the machine runs), and the machine\'s 1-minute load average');
+    printTable(
+      ['database', 'server process ms', 'database backends ms', 'load average before → after (cores: ' + availableParallelism() + ')'],
+      results.map(({ backend, load: l }) => [
+        backend, l.serverCpuMsPerSubmission.toFixed(2), backend === 'postgres' ? l.dbCpuMsPerSubmission.toFixed(2) : '(in the server)',
+        `${l.loadAverage[0].toFixed(2)} → ${l.loadAverage[1].toFixed(2)}`,
       ]),
     );
     console.log('\nreference: the same rows by a bare SQL script (one client, one transaction per response: 1 response insert + one 40-row details insert)');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,25 @@ export function printTable(headers: string[], rows: Array<Array<string | number>
   console.log(line(cells[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/**
+ * CPU time (user + system, ms) the processes have used so far, from /proc (Linux; 10 ms ticks). A
+ * process that ended, or one on another machine, counts 0. On a machine shared with other work this
+ * says what a request costs where wall-clock latency cannot.
+ */
+export function procCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(rest[11]) + Number(rest[12]); // utime, stime
+    } catch {
+      /* gone, or not on this machine */
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
 }
 
 export function saveResults(name: string, data: unknown) {

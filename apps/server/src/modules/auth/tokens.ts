@@ -18,6 +18,9 @@ export function resolveSecret(opts: { secret?: string; dataDir: string; producti
 }
 
 export function createSessionTokens(secret: Uint8Array, ttl: string) {
+  // Imported once: given the raw bytes, jose imports the key again on every verify (every API call).
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  key.catch(() => {}); // a bad secret fails where the key is used, not as an unhandled rejection here
   return {
     async sign(userId: number): Promise<string> {
       return new SignJWT({})
@@ -26,12 +29,12 @@ export function createSessionTokens(secret: Uint8Array, ttl: string) {
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(ttl)
-        .sign(secret);
+        .sign(await key);
     },
     /** The user id of a valid, unexpired token, else null. */
     async verify(token: string): Promise<number | null> {
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
         const id = Number(payload.sub);
         return Number.isInteger(id) && id > 0 ? id : null;
       } catch {
