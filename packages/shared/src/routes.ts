@@ -30,7 +30,6 @@ const R = {
   student: ['STUDENT'],
 } as const satisfies Record<string, readonly TRole[]>;
 
-const SURVEYS = 'Khảo sát (issue 4)';
 const RESULTS = 'Kết quả khảo sát (issue 5)';
 const LATER = 'Phiên bản sau';
 
@@ -45,7 +44,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.admin, icon: 'file', planned: LATER },
   { path: '/admin/facilities', title: 'Cơ sở vật chất', roles: R.admin, icon: 'building' },
   { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar', planned: LATER },
-  { path: '/admin/surveys', title: 'Khảo sát', roles: R.admin, icon: 'survey', planned: SURVEYS },
+  { path: '/admin/surveys', title: 'Khảo sát', roles: R.admin, icon: 'survey' },
+  { path: '/admin/surveys/:id', title: 'Chi tiết khảo sát', roles: R.admin, icon: 'survey' },
   { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart', planned: RESULTS },
   { path: '/admin/declaration-history', title: 'Lịch sử khai báo', roles: R.admin, icon: 'history', planned: LATER },
   { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },

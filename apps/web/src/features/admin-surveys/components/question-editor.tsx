@@ -1,0 +1,93 @@
+import { Trash2 } from 'lucide-react';
+import { isChoiceType, QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/shared/surveys';
+import { inputClass } from '../../../components/data/form-fields';
+import { IconAction } from '../../../components/data/row-actions';
+import { useSurveyEditorContext } from '../survey-editor';
+import { canMoveBlock, changeQuestionType, moveBlock, removeBlock, updateQuestion } from '../lib/draft-ops';
+import type { DraftQuestion } from '../lib/survey-draft';
+import { Flag, PartError } from './builder-fields';
+import { MoveButtons } from './move-buttons';
+import { ChoicesEditor, ScaleEditor } from './options-editors';
+import { RichTextEditor } from './rich-text-editor';
+import { useVisibility } from './use-visibility';
+
+/** Required, visible to teachers (results), LMS only: the flags every question has, grid rows included. */
+export function QuestionFlags({ question: q, name }: { question: DraftQuestion; name: string }) {
+  const { setDraft } = useSurveyEditorContext();
+  const visibility = useVisibility();
+  return (
+    <div role="group" aria-label={`Tùy chọn ${name}`} className="flex flex-wrap gap-x-5 gap-y-2">
+      <Flag id={`${q.key}-required`} label="Bắt buộc trả lời" checked={q.required} onChange={(required) => setDraft((d) => updateQuestion(d, q.key, { required }))} />
+      <Flag
+        id={`${q.key}-visible`}
+        label="Giáo viên xem được kết quả"
+        hint="Kết quả của câu hỏi này hiện trong báo cáo của giáo viên."
+        checked={q.visibleToTeacher}
+        onChange={(v) => visibility.set(q, v)}
+      />
+      <Flag
+        id={`${q.key}-lms`}
+        label="Chỉ dành cho môn dùng LMS"
+        hint="Câu hỏi bị bỏ qua với các môn không sử dụng LMS."
+        checked={q.lmsOnly}
+        onChange={(lmsOnly) => setDraft((d) => updateQuestion(d, q.key, { lmsOnly }))}
+      />
+    </div>
+  );
+}
+
+/** One question that is not a grid row: content, type, flags and its options. */
+export function QuestionEditor({ question: q, number }: { question: DraftQuestion; number: number }) {
+  const { draft, setDraft, errors } = useSurveyEditorContext();
+  const name = `câu hỏi ${number}`;
+  const error = errors.parts[q.key];
+  const edit = (patch: Partial<DraftQuestion>) => setDraft((d) => updateQuestion(d, q.key, patch));
+  return (
+    <article id={`part-${q.key}`} tabIndex={-1} aria-label={`Câu hỏi ${number}`} className="space-y-3 rounded-lg border border-border bg-bg p-3 sm:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="text-sm font-semibold text-fg">
+          Câu {number} <span className="font-normal text-muted">· {QUESTION_TYPE_LABELS[q.questionType]}</span>
+        </h4>
+        <div className="flex items-center">
+          <MoveButtons
+            itemKey={q.key}
+            name={name}
+            canUp={canMoveBlock(draft, q.key, -1)}
+            canDown={canMoveBlock(draft, q.key, 1)}
+            onMove={(dir) => setDraft((d) => moveBlock(d, q.key, dir))}
+          />
+          <IconAction icon={Trash2} label={`Xóa ${name}`} danger onClick={() => setDraft((d) => removeBlock(d, q.key))} />
+        </div>
+      </div>
+      <RichTextEditor
+        id={`${q.key}-content`}
+        label={`Nội dung câu hỏi ${number}`}
+        value={q.content}
+        placeholder="Nhập nội dung câu hỏi"
+        invalid={Boolean(error)}
+        describedBy={error ? `${q.key}-error` : undefined}
+        onChange={(content) => edit({ content })}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <label className="flex flex-col gap-1 text-xs font-medium text-muted sm:w-64">
+          Loại câu hỏi
+          <select
+            value={q.questionType}
+            onChange={(e) => setDraft((d) => changeQuestionType(d, q.key, e.target.value as TQuestionType))}
+            className={`${inputClass} border-border font-normal`}
+          >
+            {QUESTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {QUESTION_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <QuestionFlags question={q} name={name} />
+      </div>
+      {isChoiceType(q.questionType) ? <ChoicesEditor question={q} onChange={edit} /> : null}
+      {q.questionType === 'linear_scale' ? <ScaleEditor question={q} onChange={edit} /> : null}
+      <PartError id={`${q.key}-error`} message={error} />
+    </article>
+  );
+}

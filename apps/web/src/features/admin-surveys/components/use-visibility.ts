@@ -1,0 +1,49 @@
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/api-client';
+import { setTemplateQuestionsVisibility, setTemplateQuestionVisibility } from '../api/admin-surveys-api';
+import { allQuestions, updateQuestion } from '../lib/draft-ops';
+import type { DraftQuestion, SurveyDraft } from '../lib/survey-draft';
+import { useSurveyEditorContext } from '../survey-editor';
+
+/**
+ * "Giáo viên xem được kết quả". On a saved template a saved question's flag is written at once
+ * through the spec's template-question calls (PUT …/visibility, POST …/bulk-visibility); anywhere
+ * else it is part of the draft and saved with the survey.
+ */
+export function useVisibility() {
+  const ed = useSurveyEditorContext();
+  const immediate = ed.draft.isTemplate && ed.surveyId !== null;
+  const setIn = (keys: Set<string>, visibleToTeacher: boolean) => (d: SurveyDraft) =>
+    allQuestions(d).filter((q) => keys.has(q.key)).reduce((acc, q) => updateQuestion(acc, q.key, { visibleToTeacher }), d);
+
+  const set = async (q: DraftQuestion, visible: boolean) => {
+    if (!immediate || q.id === undefined) {
+      ed.setDraft((d) => updateQuestion(d, q.key, { visibleToTeacher: visible }));
+      return;
+    }
+    try {
+      const res = await setTemplateQuestionVisibility(q.id, visible);
+      ed.applySaved((d) => updateQuestion(d, q.key, { visibleToTeacher: visible }));
+      toast.success(res.message ?? 'Đã cập nhật quyền xem của giáo viên.');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Không thể cập nhật quyền xem của giáo viên.'));
+    }
+  };
+
+  /** Every question at once (templates: saved ones in one bulk call). */
+  const setAll = async (visible: boolean) => {
+    const qs = allQuestions(ed.draft);
+    const saved = immediate ? qs.filter((q) => q.id !== undefined) : [];
+    const unsaved = qs.filter((q) => !saved.includes(q));
+    ed.setDraft(setIn(new Set(unsaved.map((q) => q.key)), visible));
+    if (!saved.length) return;
+    try {
+      const res = await setTemplateQuestionsVisibility(saved.map((q) => q.id!), visible);
+      ed.applySaved(setIn(new Set(saved.map((q) => q.key)), visible));
+      toast.success(res.message ?? 'Đã cập nhật quyền xem của giáo viên.');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Không thể cập nhật quyền xem của giáo viên.'));
+    }
+  };
+  return { set, setAll, immediate };
+}
