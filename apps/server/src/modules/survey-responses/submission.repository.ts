@@ -8,7 +8,7 @@ import type { NewDetail, StudentRow } from './survey-responses.repository';
  * The submission's own queries (POST /surveys/{id}/responses), shaped for the survey window's peak
  * (issue 4, "Speed": 50 submissions/s): everything the checks need in one round trip, the survey's
  * definition from a cache checked against the database on every call, and the response with all its
- * answers and their reviews in one statement.
+ * answers, their reviews and its audit entry in one statement.
  */
 
 export interface SubmissionContext {
@@ -107,14 +107,16 @@ export interface NewSubmission {
 /**
  * Inserts the response `ON CONFLICT (survey_id, student_id, course_class_id) DO NOTHING` (the
  * one-response rule, held by `survey_responses_one_uq`), its answers (one multi-row insert from a
- * JSON array, whatever their number) and a `pending` review for each free-text answer, in one
+ * JSON array, whatever their number), a `pending` review for each free-text answer and the audit
+ * entry (`create survey_response`, the columns `audit()` fills: actor, request, address), in one
  * statement: all of it or nothing. Null when a response was already there (a concurrent one
- * committed first): then nothing of this one is stored.
+ * committed first): then nothing of this one is stored, not even the audit entry.
  */
 export async function insertSubmission(
   tx: DbOrTx,
   r: NewSubmission,
   details: Array<{ row: Omit<NewDetail, 'responseId'>; reviewed: boolean }>,
+  audit: { actorId: number | null; requestId: string | null; ip: string | null; after: Record<string, unknown> },
 ): Promise<{ id: number; submittedAt: Date; answers: number } | null> {
   const json = JSON.stringify(
     details.map(({ row: d, reviewed }) => ({
@@ -139,6 +141,9 @@ export async function insertSubmission(
     ), v as (
       insert into response_reviews (response_detail_id, status)
       select d.id, 'pending' from d join a on a.question_id = d.question_id where a.reviewed
+    ), l as (
+      insert into audit_logs (actor_id, action, entity, entity_id, after, request_id, ip)
+      select ${audit.actorId}, 'create', 'survey_response', r.id::text, ${JSON.stringify(audit.after)}::jsonb, ${audit.requestId}, ${audit.ip} from r
     )
     select r.id, r.submitted_at, (select count(*)::int from d) as answers from r`);
   return row ? { id: row.id, submittedAt: new Date(row.submitted_at), answers: Number(row.answers) } : null;

@@ -177,8 +177,10 @@ export function isStraightLined(details: Array<{ row: Pick<NewDetail, 'questionI
 /**
  * The submission, in as few round trips as its rules allow (the survey window's peak, issue 4):
  * one query for the survey's version, the student, an earlier response and the score config; the
- * survey's definition from the per-version cache; then one transaction holding the response, its
- * answers, their reviews (one statement) and the audit entry.
+ * survey's definition from the per-version cache; then ONE statement (atomic by itself: one
+ * transaction) holding the response, its answers, their reviews and the audit entry. Not `write()`:
+ * its BEGIN, separate audit INSERT and COMMIT would triple the round trips of the write for the
+ * same all-or-nothing result (docs/decisions.md, "Submission speed").
  */
 export async function submitResponse(db: Db, req: FastifyRequest, surveyId: number, submission: TSubmission): Promise<SubmitResult> {
   const user = currentUser(req);
@@ -216,18 +218,12 @@ export async function submitResponse(db: Db, req: FastifyRequest, surveyId: numb
   const details = detailsFromSubmission(survey, submission);
   const straightLined = isStraightLined(details, ctx.scored);
 
-  const stored = await write(db, req, async (w) => {
-    const r = await insertSubmission(w.tx, {
-      surveyId, studentId: student.id, courseClassId, teacherIds, studentGrade: student.grade, campusId: student.campusId,
-      homeroomClassId: student.homeroomClassId, straightLined,
-    }, details);
-    if (!r) return null; // a concurrent submission won: nothing of this one is stored
-    // Who answered which survey, never what: no answer text in the log (confidentiality).
-    await w.log({
-      action: 'create', entity: 'survey_response', entityId: r.id,
-      after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: r.answers, straightLined },
-    });
-    return r;
+  const stored = await insertSubmission(db, {
+    surveyId, studentId: student.id, courseClassId, teacherIds, studentGrade: student.grade, campusId: student.campusId,
+    homeroomClassId: student.homeroomClassId, straightLined,
+  }, details, {
+    actorId: user.id, requestId: req.id, ip: req.ip,
+    after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
   });
   if (stored) return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
   const winner = await findResponse(db, surveyId, student.id, courseClassId);

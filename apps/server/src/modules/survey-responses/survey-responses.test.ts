@@ -126,6 +126,10 @@ describe('POST /surveys/{id}/responses', () => {
     // Audited, without any answer text.
     const [log] = await db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.entityId, String(row.id))));
     expect(log.action).toBe('create');
+    // Written in the same statement as the response: who (the student's account), which request, what (no answer text).
+    expect(log.actorId).toBe(await t.userId('hs.an'));
+    expect(log.requestId).toBeTruthy();
+    expect(log.after).toMatchObject({ surveyId: m.survey.id, studentId: an.studentId, courseClassId: cls.id, answerCount: details.length, straightLined: false });
     const logged = JSON.stringify(log);
     for (const text of ['Giờ thực hành', 'Cả hai', 'Trò chơi', 'Rất đồng ý']) expect(logged).not.toContain(text);
   });
@@ -395,15 +399,18 @@ describe('the one-response rule in the database', () => {
     };
     const q = m.survey.sections[0].questions[0].id;
     const details = [{ row: { questionId: q, answerText: 'lần một' }, reviewed: true }];
-    const first = await insertSubmission(t.database.db, row, details);
+    const audit = { actorId: null, requestId: 'test-one-rule', ip: null, after: { surveyId: m.survey.id } };
+    const first = await insertSubmission(t.database.db, row, details, audit);
     expect(first).toMatchObject({ answers: 1 });
     // The second: no response, no answer, no review (one statement: all of it or nothing).
-    expect(await insertSubmission(t.database.db, row, [{ row: { questionId: q, answerText: 'lần hai' }, reviewed: true }])).toBeNull();
+    expect(await insertSubmission(t.database.db, row, [{ row: { questionId: q, answerText: 'lần hai' }, reviewed: true }], audit)).toBeNull();
     expect(await responseCount(m.survey.id)).toBe(1);
     const stored = await t.database.db.select().from(responseDetails).where(eq(responseDetails.responseId, first!.id));
     expect(stored.map((d) => d.answerText)).toEqual(['lần một']);
     const reviews = await t.database.db.select().from(responseReviews).where(eq(responseReviews.responseDetailId, stored[0].id));
     expect(reviews.map((r) => r.status)).toEqual(['pending']);
+    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.requestId, 'test-one-rule'));
+    expect(logs.map((l) => l.entityId)).toEqual([String(first!.id)]);
   });
 });
 
