@@ -51,6 +51,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },
   { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
   { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log' },
+  // Not in the spec's menus (issue 6); linked from the survey pages and dashboards.
+  { path: '/admin/themes', title: 'Phân tích ý kiến', roles: R.admin, icon: 'chart' },
   // ACADEMIC_AFFAIR
   { path: '/academic/dashboard', title: 'Tổng quan', roles: R.academic, icon: 'home' },
   { path: '/academic/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.academic, icon: 'file', planned: LATER },
@@ -58,14 +60,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // PRINCIPAL
   { path: '/principal/dashboard', title: 'Tổng quan', roles: R.principal, icon: 'home' },
   { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar', planned: LATER },
-  { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey', planned: RESULTS },
+  { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey' },
   { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart', planned: RESULTS },
   { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history', planned: LATER },
   // QUALITY_ASSURANCE
   { path: '/quality/dashboard', title: 'Tổng quan', roles: R.quality, icon: 'home' },
   { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard', planned: LATER },
-  { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey', planned: RESULTS },
+  { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey' },
   { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart', planned: RESULTS },
+  { path: '/quality/themes', title: 'Phân tích ý kiến', roles: R.quality, icon: 'chart' },
   // HEAD_DEPARTMENT
   { path: '/department/dashboard', title: 'Tổng quan', roles: R.department, icon: 'home' },
   { path: '/department/teachers', title: 'Quản lý giáo viên', roles: R.department, icon: 'users' },
