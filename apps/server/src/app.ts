@@ -97,7 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     rateLimit: config.auth.rateLimit,
   });
   dashboardRoutes(app, { db });
-  areaRoutes(app, { db, dataDir: config.dataDir });
+  areaRoutes(app, { db, dataDir: config.dataDir, results: config.results });
 
   // The built web app, with the SPA's index.html for every non-API path.
   const webDist = resolve(config.webDist ?? DEFAULT_WEB_DIST);

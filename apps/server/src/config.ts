@@ -29,6 +29,14 @@ const ZEnv = z.object({
   AUTH_TOKEN_TTL: z.string().regex(/^\d+\s*[smhdw]$/, 'AUTH_TOKEN_TTL dạng 7d, 12h, 30m').default('7d'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   SEED_DEMO: bool,
+  // Survey results (issue 5): the cache is shared through Redis when REDIS_URL is set, else in memory.
+  REDIS_URL: z.preprocess(empty, z.string().url().optional()),
+  REDIS_KEY_PREFIX: z.string().default('results:'),
+  RESULTS_CACHE_TTL: z.coerce.number().int().min(1).default(600),
+  /** Slices with fewer responses are hidden from teachers and heads of department. */
+  MIN_GROUP_SIZE: z.coerce.number().int().min(1).default(5),
+  /** Auto-calculate waits this long after a response, so a burst of responses makes one recalculation. */
+  RESULTS_AUTO_DELAY_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -60,6 +68,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     schoolName: e.SCHOOL_NAME,
     logLevel: e.LOG_LEVEL,
     seedDemo,
+    results: {
+      redisUrl: e.REDIS_URL ?? null,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      cacheTtlSeconds: e.RESULTS_CACHE_TTL,
+      minGroupSize: e.MIN_GROUP_SIZE,
+      autoCalculateDelayMs: e.RESULTS_AUTO_DELAY_MS,
+    },
     auth: {
       googleClientId: e.GOOGLE_CLIENT_ID ?? null,
       googleJwksUrl: e.GOOGLE_JWKS_URL,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { importRoutes } from './modules/imports/imports.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -17,9 +18,12 @@ import { surveyResponseRoutes } from './modules/survey-responses/survey-response
 import { surveyMonitoringRoutes } from './modules/survey-monitoring/survey-monitoring.routes';
 import { themeCodeRoutes } from './modules/theme-codes/theme-codes.routes';
 import { textReviewRoutes } from './modules/text-reviews/text-reviews.routes';
+import { surveyResultRoutes } from './modules/survey-results/survey-results.routes';
 
 export interface AreaDeps {
   db: Db;
+  /** Survey results: cache (REDIS_URL), MIN_GROUP_SIZE, auto-calculate delay. */
+  results?: AppConfig['results'];
   /** Where uploaded files live (`<DATA_DIR>/uploads`). */
   dataDir?: string;
 }
@@ -40,6 +44,7 @@ export function areaRoutes(app: FastifyInstance, deps: AreaDeps) {
   surveyRoutes(app, deps);
   templateRoutes(app, deps);
   surveyResponseRoutes(app, deps);
+  surveyResultRoutes(app, deps);
   surveyMonitoringRoutes(app, deps);
   themeCodeRoutes(app, deps);
   textReviewRoutes(app, deps);

@@ -78,6 +78,7 @@ export const RESULTS_MSG = {
   moduleNotFound: 'Không tìm thấy module.',
   questionNotFound: 'Không tìm thấy câu hỏi trong khảo sát này.',
   teacherNotFound: 'Không tìm thấy giáo viên.',
+  classNotFound: 'Không tìm thấy lớp học phần.',
   subjectNotFound: 'Không tìm thấy môn học.',
   departmentNotFound: 'Không tìm thấy tổ chuyên môn.',
   notNumbered: 'Chỉ câu hỏi lưới hoặc thang đo tuyến tính mới dùng để tính điểm.',

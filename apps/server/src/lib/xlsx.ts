@@ -9,15 +9,29 @@ export interface XlsxColumn<T> {
   value: (row: T) => string | number | boolean | Date | null | undefined;
 }
 
+export interface XlsxSheet<T> {
+  sheet: string;
+  columns: XlsxColumn<T>[];
+  rows: T[];
+}
+
 /** One sheet with a bold header row; the list pages' "Xuất Excel" and the import templates use it. */
-export async function xlsxBuffer<T>(opts: { sheet: string; columns: XlsxColumn<T>[]; rows: T[] }): Promise<Buffer> {
+export async function xlsxBuffer<T>(opts: XlsxSheet<T>): Promise<Buffer> {
+  return xlsxSheetsBuffer([opts]);
+}
+
+/** Several such sheets in one workbook (e.g. a survey's summary and its responses). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function xlsxSheetsBuffer(sheets: Array<XlsxSheet<any>>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'THPT Chuyên';
-  const ws = wb.addWorksheet(opts.sheet.slice(0, 31));
-  ws.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 4) }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const r of opts.rows) ws.addRow(opts.columns.map((c) => c.value(r) ?? null));
+  for (const opts of sheets) {
+    const ws = wb.addWorksheet(opts.sheet.slice(0, 31));
+    ws.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, Math.min(c.header.length + 4, 60)) }));
+    ws.getRow(1).font = { bold: true };
+    ws.views = [{ state: 'frozen', ySplit: 1 }];
+    for (const r of opts.rows) ws.addRow(opts.columns.map((c) => c.value(r) ?? null));
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

@@ -16,6 +16,7 @@ import {
   type OpenSurveyRow, type ResponseRow,
 } from './survey-responses.repository';
 import { insertSubmission, submissionContext, surveyForSubmission } from './submission.repository';
+import { notifyNewResponse } from '../survey-results/notify';
 
 /** Staff who may read any student's survey list (completion follow-up). */
 export const LIST_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE', 'HOMEROOM_TEACHER'];
@@ -225,6 +226,7 @@ export async function submitResponse(db: Db, req: FastifyRequest, surveyId: numb
     actorId: user.id, requestId: req.id, ip: req.ip,
     after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
   });
+  if (stored) notifyNewResponse(db, surveyId); // results (issue 5): non-blocking cache drop + batched auto-calculate
   if (stored) return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
   const winner = await findResponse(db, surveyId, student.id, courseClassId);
   if (!winner) throw new AppError('CONFLICT', 409, RESPONSE_MSG.alreadySubmitted);

@@ -1,0 +1,246 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/**
+ * The SQL behind every results figure (issue 5). Everything is aggregated by PostgreSQL: a figure
+ * kind is one GROUP BY over the responses of a "slice", never a loop over answer rows in JS.
+ *
+ * A slice is the set of responses a figure covers: some surveys, optionally only responses naming
+ * some teachers (teacher_ids snapshot) or about some course classes, and — when filtered — without
+ * straight-lined responses and without course classes that keep fewer than `minResponses`
+ * non-straight-lined responses (counted over the whole class, whatever the narrowing).
+ */
+export interface Slice {
+  surveyIds: number[];
+  filtered: boolean;
+  minResponses: number;
+  /** Responses naming any of these teachers; null = all. */
+  teacherIds?: number[] | null;
+  courseClassIds?: number[] | null;
+  /** Only these grade×campus cells (a school-wide narrowing); null = all. */
+  grade?: number | null;
+}
+
+export const intArray = (a: readonly number[]) => sql`${sql.param([...a])}::int[]`;
+
+/** `resp`: the slice's responses. */
+export function respCte(s: Slice): SQL {
+  const parts: SQL[] = [sql`r.survey_id = any(${intArray(s.surveyIds)})`];
+  if (s.filtered) {
+    parts.push(sql`not r.straight_lined`);
+    parts.push(sql`(r.course_class_id is null or (r.survey_id, r.course_class_id) in (
+      select x.survey_id, x.course_class_id from survey_responses x
+      where x.survey_id = any(${intArray(s.surveyIds)}) and not x.straight_lined and x.course_class_id is not null
+      group by 1, 2 having count(*) >= ${s.minResponses}))`);
+  }
+  if (s.teacherIds) parts.push(sql`r.teacher_ids && ${intArray(s.teacherIds)}`);
+  if (s.courseClassIds) parts.push(sql`r.course_class_id = any(${intArray(s.courseClassIds)})`);
+  if (s.grade) parts.push(sql`r.student_grade = ${s.grade}`);
+  return sql`resp as (
+    select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id
+    from survey_responses r where ${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * `scored`: the numbers that make the score. With a score config: the configured questions' numbers;
+ * without one: every grid answer with a number. `None` has no number, so it never gets here.
+ */
+function scoredCtes(s: Slice): SQL {
+  return sql`cfg as (select survey_id, question_id from score_configs where survey_id = any(${intArray(s.surveyIds)})),
+    has_cfg as (select distinct survey_id from cfg),
+    scored as (
+      select r.id as response_id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id, d.value_number::float8 as v
+      from resp r
+      join response_details d on d.response_id = r.id
+      left join cfg c on c.survey_id = r.survey_id and c.question_id = d.question_id
+      left join has_cfg h on h.survey_id = r.survey_id
+      where d.value_number is not null and (c.question_id is not null or (h.survey_id is null and d.grid_column_id is not null)))`;
+}
+
+export const AGGREGATE_KINDS = [
+  'class', 'teacher_class', 'teacher', 'teacher_module', 'subject', 'department', 'survey', 'overall', 'grade_campus',
+] as const;
+export type AggregateKind = (typeof AGGREGATE_KINDS)[number];
+
+export interface AggregateRow {
+  kind: AggregateKind;
+  k1: number | null;
+  k2: number | null;
+  k3: number | null;
+  n: number;
+  classCount: number;
+  answerN: number;
+  score: number | null;
+  sd: number | null;
+  median: number | null;
+}
+
+const cols = (kind: string, k: [SQL, SQL, SQL]) => sql`${kind}::text as kind, ${k[0]}::int as k1, ${k[1]}::int as k2, ${k[2]}::int as k3`;
+const NULLS: [SQL, SQL, SQL] = [sql`null`, sql`null`, sql`null`];
+/** Mean and SAMPLE SD of course-class scores: each class once, however many responses it has. */
+const overClasses = sql`sum(x.n)::int as n, count(x.score)::int as "classCount", sum(x.answer_n)::int as "answerN",
+  avg(x.score)::float8 as score, stddev_samp(x.score)::float8 as sd, null::float8 as median`;
+
+const SELECTS: Record<AggregateKind, (teacherFilter: SQL) => SQL> = {
+  class: () => sql`select ${cols('class', [sql`survey_id`, sql`course_class_id`, sql`null`])}, n, 1 as "classCount", answer_n as "answerN",
+    score, sd, median from cls_s`,
+  teacher_class: () => sql`select ${cols('teacher_class', [sql`tid`, sql`course_class_id`, sql`survey_id`])}, n, 1 as "classCount", answer_n as "answerN",
+    score, sd, median from tc_s`,
+  teacher: () => sql`select ${cols('teacher', [sql`x.tid`, sql`null`, sql`null`])}, ${overClasses} from tc_s x group by x.tid`,
+  teacher_module: () => sql`select ${cols('teacher_module', [sql`x.tid`, sql`s.module_id`, sql`null`])}, ${overClasses}
+    from tc_s x join surveys s on s.id = x.survey_id group by x.tid, s.module_id`,
+  subject: () => sql`select ${cols('subject', [sql`cc.subject_id`, sql`null`, sql`null`])}, ${overClasses}
+    from cls_s x join course_classes cc on cc.id = x.course_class_id group by cc.subject_id`,
+  department: (tf) => sql`select ${cols('department', [sql`cd.department_id`, sql`null`, sql`null`])}, ${overClasses}
+    from cls_s x join (
+      select distinct r.survey_id, r.course_class_id, te.department_id
+      from resp r cross join unnest(r.teacher_ids) t(tid) join teachers te on te.id = t.tid
+      where te.department_id is not null and r.course_class_id is not null ${tf}
+    ) cd on cd.survey_id = x.survey_id and cd.course_class_id = x.course_class_id
+    group by cd.department_id`,
+  // A subject survey: mean of its class scores; a GENERAL one (no classes): its answers pooled.
+  survey: () => sql`select ${cols('survey', [sql`x.survey_id`, sql`null`, sql`null`])}, ${overClasses} from cls_s x group by x.survey_id
+    union all
+    select ${cols('survey', [sql`g.survey_id`, sql`null`, sql`null`])}, g.n, 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
+      p.score, p.sd, p.median
+    from (select survey_id, count(*)::int n from resp where course_class_id is null group by 1) g
+    left join (select survey_id, count(*)::int answer_n, avg(v) score, stddev_samp(v) sd,
+                 percentile_cont(0.5) within group (order by v) median
+               from scored where course_class_id is null group by 1) p on p.survey_id = g.survey_id`,
+  overall: () => sql`select ${cols('overall', NULLS)}, ${overClasses} from cls_s x`,
+  // Grade×campus cuts across classes: its answers pooled.
+  grade_campus: () => sql`select ${cols('grade_campus', [sql`g.student_grade`, sql`g.campus_id`, sql`null`])}, g.n, 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
+      p.score, p.sd, p.median
+    from (select student_grade, campus_id, count(*)::int n from resp group by 1, 2) g
+    left join (select student_grade, campus_id, count(*)::int answer_n, avg(v) score, stddev_samp(v) sd,
+                 percentile_cont(0.5) within group (order by v) median
+               from scored group by 1, 2) p on p.student_grade = g.student_grade and p.campus_id = g.campus_id`,
+};
+
+/**
+ * Several figure kinds of one slice in one statement: `scored` (the big part) is read once and every
+ * kind is a GROUP BY over it or over the per-class scores `cls_s` / per-(teacher, class) `tc_s`.
+ * With `teacherIds`, teacher figures list only those teachers.
+ */
+export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly AggregateKind[]): Promise<AggregateRow[]> {
+  if (!kinds.length || !s.surveyIds.length) return [];
+  const tf = s.teacherIds ? sql`and t.tid = any(${intArray(s.teacherIds)})` : sql``;
+  const rows = await queryRows<AggregateRow>(db, sql`
+    with ${respCte(s)}, ${scoredCtes(s)},
+    cls as (select survey_id, course_class_id, count(*)::int n from resp where course_class_id is not null group by 1, 2),
+    cls_p as (select survey_id, course_class_id, count(*)::int answer_n, avg(v) score, stddev_samp(v) sd,
+                percentile_cont(0.5) within group (order by v) median
+              from scored where course_class_id is not null group by 1, 2),
+    cls_s as (select c.survey_id, c.course_class_id, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
+              from cls c left join cls_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id),
+    tc as (select r.survey_id, r.course_class_id, t.tid, count(*)::int n
+           from resp r cross join unnest(r.teacher_ids) t(tid) where r.course_class_id is not null ${tf} group by 1, 2, 3),
+    tc_p as (select s.survey_id, s.course_class_id, t.tid, count(*)::int answer_n, avg(s.v) score, stddev_samp(s.v) sd,
+               percentile_cont(0.5) within group (order by s.v) median
+             from scored s cross join unnest(s.teacher_ids) t(tid) where s.course_class_id is not null ${tf} group by 1, 2, 3),
+    tc_s as (select c.survey_id, c.course_class_id, c.tid, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
+             from tc c left join tc_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id and p.tid = c.tid)
+    ${sql.join(kinds.map((k) => sql`(${SELECTS[k](tf)})`), sql` union all `)}`);
+  return rows.map((r) => ({
+    ...r,
+    n: Number(r.n ?? 0),
+    classCount: Number(r.classCount ?? 0),
+    answerN: Number(r.answerN ?? 0),
+    score: r.score === null ? null : Number(r.score),
+    sd: r.sd === null ? null : Number(r.sd),
+    median: r.median === null ? null : Number(r.median),
+  }));
+}
+
+// ---- Questions ----
+
+export interface QuestionStatRow {
+  questionId: number;
+  key: string | null;
+  n: number;
+  answered: number;
+  answerN: number;
+  noOpinion: number;
+  mean: number | null;
+  sd: number | null;
+  median: number | null;
+}
+
+/** The breakdown dimension of a per-question figure: none, per course class, per teacher, per grade×campus. */
+export type Dim = 'none' | 'courseClass' | 'teacher' | 'gradeCampus';
+const dimKey = (dim: Dim): { from: SQL; key: SQL } => {
+  switch (dim) {
+    case 'none': return { from: sql``, key: sql`null::text` };
+    case 'courseClass': return { from: sql``, key: sql`r.course_class_id::text` };
+    case 'teacher': return { from: sql`cross join unnest(r.teacher_ids) t(tid)`, key: sql`t.tid::text` };
+    case 'gradeCampus': return { from: sql``, key: sql`r.student_grade || ':' || r.campus_id` };
+  }
+};
+
+/**
+ * Per question (and per `dim` value): answers, numbered answers, "Không có ý kiến" answers, mean,
+ * SAMPLE SD and median of the numbers, plus `n` = responses of that dim value in the slice.
+ */
+export async function questionStats(db: DbOrTx, s: Slice, dim: Dim = 'none', keyFilter?: SQL): Promise<QuestionStatRow[]> {
+  const d = dimKey(dim);
+  const rows = await queryRows<QuestionStatRow>(db, sql`
+    with ${respCte(s)},
+    keyed as (select r.id, ${d.key} as key from resp r ${d.from} ${keyFilter ? sql`where ${keyFilter}` : sql``}),
+    sizes as (select key, count(*)::int n from keyed group by key)
+    select q.question_id as "questionId", q.key, sz.n, q.answered, q."answerN", q."noOpinion", q.mean, q.sd, q.median
+    from (
+      select d.question_id, k.key, count(*)::int answered, count(d.value_number)::int as "answerN",
+        count(*) filter (where d.grid_column_id is not null and d.value_number is null)::int as "noOpinion",
+        avg(d.value_number)::float8 as mean, stddev_samp(d.value_number)::float8 as sd,
+        percentile_cont(0.5) within group (order by d.value_number::float8) as median
+      from keyed k join response_details d on d.response_id = k.id
+      group by d.question_id, k.key
+    ) q join sizes sz on sz.key is not distinct from q.key`);
+  return rows.map((r) => ({ ...r, mean: r.mean === null ? null : Number(r.mean), sd: r.sd === null ? null : Number(r.sd), median: r.median === null ? null : Number(r.median) }));
+}
+
+/** Responses of the slice per `dim` value (for the anonymity rule among siblings). */
+export async function sliceSizes(db: DbOrTx, s: Slice, dim: Dim): Promise<Map<string | null, number>> {
+  const d = dimKey(dim);
+  const rows = await queryRows<{ key: string | null; n: number }>(db, sql`
+    with ${respCte(s)} select ${d.key} as key, count(*)::int n from resp r ${d.from} group by 1`);
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}
+
+export interface DistributionRow {
+  questionId: number;
+  /** grid column id, scale number or choice value, as text. */
+  key: string;
+  via: 'column' | 'number' | 'option';
+  count: number;
+}
+
+/** How many answers chose each grid column, scale number or choice (a checkbox answer counts once per choice). */
+export async function distribution(db: DbOrTx, s: Slice): Promise<DistributionRow[]> {
+  return queryRows<DistributionRow>(db, sql`
+    with ${respCte(s)}
+    select d.question_id as "questionId", d.grid_column_id::text as key, 'column' as via, count(*)::int as count
+    from resp r join response_details d on d.response_id = r.id
+    where d.grid_column_id is not null group by 1, 2
+    union all
+    select d.question_id, (d.value_number::float8)::text, 'number', count(*)::int
+    from resp r join response_details d on d.response_id = r.id
+    where d.grid_column_id is null and d.value_number is not null and d.answer_options is null group by 1, 2
+    union all
+    select d.question_id, o.v, 'option', count(*)::int
+    from resp r join response_details d on d.response_id = r.id
+    cross join lateral jsonb_array_elements_text(case when jsonb_typeof(d.answer_options) = 'array' then d.answer_options else '[]'::jsonb end) o(v)
+    where d.answer_options is not null group by 1, 2`);
+}
+
+/** Responses and straight-lined responses per course class, whatever the filter (a course result's context). */
+export async function classCounts(db: DbOrTx, surveyIds: number[], teacherIds?: number[] | null) {
+  const rows = await queryRows<{ surveyId: number; courseClassId: number; total: number; straightLined: number }>(db, sql`
+    select survey_id as "surveyId", course_class_id as "courseClassId", count(*)::int total,
+      count(*) filter (where straight_lined)::int as "straightLined"
+    from survey_responses
+    where survey_id = any(${intArray(surveyIds)}) and course_class_id is not null
+      ${teacherIds ? sql`and teacher_ids && ${intArray(teacherIds)}` : sql``}
+    group by 1, 2`);
+  return new Map(rows.map((r) => [`${r.surveyId}:${r.courseClassId}`, r]));
+}
