@@ -30,7 +30,8 @@ const SAVED: TSurvey = {
 /** The server's answer to a save: the body back with ids for the new parts. */
 function echo(body: unknown): TSurvey {
   let next = 900;
-  const b = body as TSurvey & { sections: Array<{ id?: number; questions: Array<{ id?: number; gridGroup: null | { id?: number; key: string; columns: Array<{ id?: number }> } }> }> };
+  type Part = { id?: number };
+  const b = body as Record<string, unknown> & { sections: Array<Part & { questions: Array<Part & { gridGroup: null | (Part & { key: string; columns: Part[] }) }> }> };
   const groups = new Map<string, number>();
   return {
     ...SAVED, ...b, id: 1, subject: null, responseCount: 0,
