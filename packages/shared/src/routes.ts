@@ -51,6 +51,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },
   { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
   { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log' },
+  // Not in the spec's menus (issue 6): reached from the survey pages (tab "Duyệt ý kiến") and dashboards.
+  { path: '/admin/text-reviews', title: 'Duyệt ý kiến', roles: R.admin, icon: 'survey' },
   // Not in the spec's menus (issue 6); linked from the survey pages and dashboards.
   { path: '/admin/themes', title: 'Phân tích ý kiến', roles: R.admin, icon: 'chart' },
   // ACADEMIC_AFFAIR
@@ -68,6 +70,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard', planned: LATER },
   { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey', planned: RESULTS },
   { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart', planned: RESULTS },
+  { path: '/quality/text-reviews', title: 'Duyệt ý kiến', roles: R.quality, icon: 'survey' },
   { path: '/quality/themes', title: 'Phân tích ý kiến', roles: R.quality, icon: 'chart' },
   // HEAD_DEPARTMENT
   { path: '/department/dashboard', title: 'Tổng quan', roles: R.department, icon: 'home' },

@@ -71,6 +71,10 @@ export const ZReviewDecisionInput = z
   .refine((v) => v.status !== 'rejected' || (v.reason ?? '').trim() !== '', { message: TEXT_REVIEW_MSG.rejectReason, path: ['reason'] });
 export type TReviewDecisionInput = z.infer<typeof ZReviewDecisionInput>;
 
+/** The reject form of the review page (one or many texts). */
+export const ZRejectInput = z.object({ reason: z.string().trim().min(1, TEXT_REVIEW_MSG.rejectReason).max(500, 'Lý do tối đa 500 ký tự.') });
+export type TRejectInput = z.infer<typeof ZRejectInput>;
+
 /** POST /surveys/responses/reviews: create or decide the review of one answer. */
 export const ZCreateReviewInput = z
   .object({

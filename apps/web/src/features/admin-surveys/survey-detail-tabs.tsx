@@ -28,4 +28,5 @@ export interface SurveyDetailTab {
 export const SURVEY_DETAIL_TABS: SurveyDetailTab[] = [
   { key: 'builder', label: 'Thiết kế', component: lazy(() => import('./components/survey-builder-tab')), forNew: true, forTemplate: true },
   { key: 'progress', label: 'Tiến độ', component: lazy(() => import('../survey-monitoring/components/completion-tab')) },
+  { key: 'reviews', label: 'Duyệt ý kiến', component: lazy(() => import('../text-reviews/components/text-review-tab')) },
 ];
