@@ -72,6 +72,8 @@ if (!up) {
 }
 
 const args = ['run', '--config', 'apps/web/e2e/vitest.config.ts', '--reporter=default'];
+// `node apps/web/e2e/run.mjs admin-surveys` runs only the files whose name contains the word.
+args.push(...process.argv.slice(2).filter((a) => !a.startsWith('--')));
 if (report) args.push('--reporter=json', `--outputFile.json=${report}`);
 const res = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
   cwd: root,
