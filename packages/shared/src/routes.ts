@@ -62,13 +62,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // PRINCIPAL
   { path: '/principal/dashboard', title: 'Tổng quan', roles: R.principal, icon: 'home' },
   { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar', planned: LATER },
-  { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey', planned: RESULTS },
+  { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey' },
   { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart', planned: RESULTS },
   { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history', planned: LATER },
   // QUALITY_ASSURANCE
   { path: '/quality/dashboard', title: 'Tổng quan', roles: R.quality, icon: 'home' },
   { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard', planned: LATER },
-  { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey', planned: RESULTS },
+  { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey' },
   { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart', planned: RESULTS },
   { path: '/quality/text-reviews', title: 'Duyệt ý kiến', roles: R.quality, icon: 'survey' },
   { path: '/quality/themes', title: 'Phân tích ý kiến', roles: R.quality, icon: 'chart' },

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../auth/auth-context';
 import { useDashboard } from '../api/get-dashboard';
+import { SurveyStatsCard } from '../../survey-monitoring/components/survey-stats-card';
 
 /** One landing page for every role: the server decides the figures for the caller's primary role. */
 export default function DashboardPage() {
@@ -81,6 +82,8 @@ export default function DashboardPage() {
               </p>
             )}
           </section>
+
+          {dashboard.data.role === 'ADMIN' ? <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} onlyClosingSoon /> : null}
 
           {dashboard.data.notes.length ? (
             <section aria-labelledby="dashboard-notes" className="rounded-xl border border-border bg-surface p-5">

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useMyHomeroomClasses } from '../api/get-my-homeroom-classes';
 import { ClassStudents } from '../components/class-students';
 import { ClassSummary } from '../components/class-summary';
+import { HomeroomSurveyStatus } from '../../survey-monitoring/components/homeroom-survey-status';
 
 /** The chosen class is in the address (?classId=…) so a reload or a shared link opens the same one. */
 const CLASS_KEY = 'classId';
@@ -64,7 +65,7 @@ export default function HomeroomClassPage() {
       ) : (
         <>
           <ClassSummary cls={cls} />
-          {/* Survey completion of the class ("Tiến độ khảo sát") goes here when the surveys issue brings it. */}
+          <HomeroomSurveyStatus key={`ks-${cls.id}`} classId={cls.id} className={cls.name} />
           <ClassStudents key={cls.id} cls={cls} />
         </>
       )}
