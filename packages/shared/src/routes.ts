@@ -30,7 +30,6 @@ const R = {
   student: ['STUDENT'],
 } as const satisfies Record<string, readonly TRole[]>;
 
-const RESULTS = 'Kết quả khảo sát (issue 5)';
 const LATER = 'Phiên bản sau';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -46,7 +45,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar', planned: LATER },
   { path: '/admin/surveys', title: 'Khảo sát', roles: R.admin, icon: 'survey' },
   { path: '/admin/surveys/:id', title: 'Chi tiết khảo sát', roles: R.admin, icon: 'survey' },
-  { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart', planned: RESULTS },
+  { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart' },
   { path: '/admin/declaration-history', title: 'Lịch sử khai báo', roles: R.admin, icon: 'history', planned: LATER },
   { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },
   { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
@@ -63,13 +62,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/principal/dashboard', title: 'Tổng quan', roles: R.principal, icon: 'home' },
   { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar', planned: LATER },
   { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey' },
-  { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart', planned: RESULTS },
+  { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart' },
   { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history', planned: LATER },
   // QUALITY_ASSURANCE
   { path: '/quality/dashboard', title: 'Tổng quan', roles: R.quality, icon: 'home' },
   { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard', planned: LATER },
   { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey' },
-  { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart', planned: RESULTS },
+  { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart' },
   { path: '/quality/text-reviews', title: 'Duyệt ý kiến', roles: R.quality, icon: 'survey' },
   { path: '/quality/themes', title: 'Phân tích ý kiến', roles: R.quality, icon: 'chart' },
   // HEAD_DEPARTMENT
@@ -78,15 +77,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/department/teaching-assignments', title: 'Phân công giảng dạy', roles: R.department, icon: 'layers', planned: LATER },
   { path: '/department/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.department, icon: 'file', planned: LATER },
   { path: '/department/schedule', title: 'Thời khóa biểu', roles: R.department, icon: 'calendar', planned: LATER },
-  { path: '/department/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.department, icon: 'chart', planned: RESULTS },
+  { path: '/department/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.department, icon: 'chart' },
   // TEACHER and the roles that extend it
   { path: '/teacher/dashboard', title: 'Tổng quan', roles: R.teacher, icon: 'home' },
   { path: '/teacher/schedule', title: 'Thời khóa biểu', roles: R.teacher, icon: 'calendar', planned: LATER },
   { path: '/teacher/teaching-declaration-results', title: 'Kết quả khai báo cá nhân', roles: R.teacher, icon: 'file', planned: LATER },
-  { path: '/teacher/personal-survey-results', title: 'Kết quả khảo sát cá nhân', roles: R.teacher, icon: 'chart', planned: RESULTS },
+  { path: '/teacher/personal-survey-results', title: 'Kết quả khảo sát cá nhân', roles: R.teacher, icon: 'chart' },
   { path: '/teacher/homeroom-class', title: 'Lớp chủ nhiệm', roles: R.homeroom, icon: 'users' },
   { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar', planned: LATER },
-  { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart', planned: RESULTS },
+  { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart' },
   { path: '/teacher/department-teaching-declaration', title: 'Khai báo giảng dạy của tổ', roles: R.declaration, icon: 'file', planned: LATER },
   { path: '/teacher/homeroom-surveys', title: 'Khảo sát liên quan', roles: R.teacherAny, icon: 'survey' },
   { path: '/teacher/survey-preview/:surveyId', title: 'Xem trước khảo sát', roles: R.teacherAny, icon: 'survey' },

@@ -28,5 +28,6 @@ export interface SurveyDetailTab {
 export const SURVEY_DETAIL_TABS: SurveyDetailTab[] = [
   { key: 'builder', label: 'Thiết kế', component: lazy(() => import('./components/survey-builder-tab')), forNew: true, forTemplate: true },
   { key: 'progress', label: 'Tiến độ', component: lazy(() => import('../survey-monitoring/components/completion-tab')) },
+  { key: 'results', label: 'Kết quả', component: lazy(() => import('../survey-results/components/results-tab')) },
   { key: 'reviews', label: 'Duyệt ý kiến', component: lazy(() => import('../text-reviews/components/text-review-tab')) },
 ];
