@@ -27,17 +27,22 @@ export function Modal({
   footer?: ReactNode;
 }) {
   return (
-    // Headless UI reports Escape and outside clicks alike; only Escape closes (handled on the panel).
-    <Dialog open={open} onClose={() => {}} className="relative z-50">
+    // Headless UI reports Escape and outside clicks alike; only Escape closes (handled here). On the
+    // dialog, not the panel: a dialog without a field to focus keeps the focus on itself, outside the panel.
+    <Dialog
+      open={open}
+      onClose={() => {}}
+      className="relative z-50"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && !e.defaultPrevented) {
-              e.preventDefault();
-              onClose();
-            }
-          }}
           className={`flex max-h-[92dvh] w-full flex-col rounded-t-2xl border border-border bg-surface text-fg shadow-2xl sm:max-h-[90dvh] sm:rounded-2xl ${SIZES[size]}`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">

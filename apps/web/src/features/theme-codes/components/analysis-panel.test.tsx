@@ -64,6 +64,9 @@ describe('AnalysisPanel', () => {
     expect(within(table).getByText('Nguyễn Thị Lan')).toBeInTheDocument();
     expect(dialog).not.toHaveTextContent(/học sinh:|Mã HS/i);
     expect(capture.seen.find((c) => c.url === '/v1/theme-codes/response-details')?.params).toMatchObject({ codeId: '11', moduleId: '3', teacherId: '8' });
+    // Escape closes it, although no field inside took the focus.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     capture.stop();
     mock.restore();
   });
