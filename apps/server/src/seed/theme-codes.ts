@@ -36,7 +36,7 @@ export const THEME_SEED: SeedTheme[] = [
       },
       {
         name: 'Tốc độ giảng nhanh',
-        keywords: ['nói nhanh', 'giảng nhanh', 'dạy nhanh', 'dạy hơi nhanh', 'giảng hơi nhanh', 'tốc độ nhanh', 'chạy bài', 'đi nhanh quá', 'giảng chậm lại', 'nói chậm lại'],
+        keywords: ['nói nhanh', 'giảng nhanh', 'dạy nhanh', 'dạy hơi nhanh', 'giảng hơi nhanh', 'tốc độ nhanh', 'chạy bài', 'đi nhanh quá', 'giảng chậm lại', 'nói chậm lại', 'giảng chậm hơn'],
       },
       {
         name: 'Ví dụ và liên hệ thực tế',
@@ -102,7 +102,7 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'Phòng học nóng, chật',
-        keywords: ['phòng nóng', 'lớp nóng', 'nóng quá', 'nóng bức', 'phòng chật', 'lớp chật', 'quạt hỏng', 'thiếu quạt', 'điều hòa', 'máy lạnh', 'ngột ngạt'],
+        keywords: ['phòng nóng', 'lớp nóng', 'nóng quá', 'nóng bức', 'phòng chật', 'lớp chật', 'quạt', 'quạt hỏng', 'thiếu quạt', 'điều hòa', 'máy lạnh', 'ngột ngạt'],
       },
       {
         name: 'Máy chiếu, thiết bị',
@@ -140,7 +140,7 @@ export const THEME_SEED: SeedTheme[] = [
       },
       {
         name: 'Nhận xét, phản hồi bài làm',
-        keywords: ['nhận xét', 'phản hồi', 'chữa bài', 'sửa bài', 'góp ý bài làm', 'đáp án', 'giải thích đáp án'],
+        keywords: ['nhận xét', 'phản hồi', 'chữa bài', 'chữa kỹ', 'sửa bài', 'góp ý bài làm', 'đáp án', 'giải thích đáp án'],
       },
     ],
   },
