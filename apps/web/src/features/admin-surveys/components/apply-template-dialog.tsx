@@ -62,11 +62,13 @@ export function ApplyTemplateDialog({ open, onClose, templateId }: { open: boole
   const templates = useOptions(TEMPLATE_SOURCE, { enabled: open });
   const modules = useOptions(SOURCES.modules, { enabled: open });
   const apply = useApiMutation<z.output<typeof ZApplyTemplateInput>, typeof ZApplyTemplateResult>({ method: 'post', url: `${SURVEYS_PATH}/apply-template`, schema: ZApplyTemplateResult, invalidate: [SURVEYS_PATH] });
+  // The header's module is the default: wait the moment it takes to load (it starts 500 ms late).
+  const moduleReady = !current || current.status === 'success' || current.status === 'error';
   const isSubject = (id: unknown) => templates.rows.find((t) => t.id === Number(id))?.surveyType === 'SUBJECT_SPECIFIC';
 
   return (
     <FormDialog
-      open={open}
+      open={open && moduleReady}
       onClose={onClose}
       title="Tạo khảo sát từ mẫu"
       description="Khảo sát mới ở trạng thái bản nháp; mẫu theo môn học tạo một khảo sát cho mỗi môn được chọn."

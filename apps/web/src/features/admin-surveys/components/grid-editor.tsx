@@ -89,20 +89,12 @@ export function GridEditor({ grid, firstNumber }: { grid: DraftGrid; firstNumber
             const rowError = errors.parts[r.key];
             return (
               <li key={r.key} id={`part-${r.key}`} tabIndex={-1} className="space-y-2 rounded-md border border-border bg-surface p-2 sm:p-3">
-                <div className="flex items-start gap-2">
-                  <div className="min-w-0 flex-1">
-                    <RichTextEditor
-                      id={`${r.key}-content`}
-                      label={`Câu ${firstNumber + i} (dòng ${i + 1})`}
-                      compact
-                      value={r.content}
-                      placeholder="Nhập nhận định, ví dụ: Thầy/cô giảng dễ hiểu"
-                      invalid={Boolean(rowError)}
-                      describedBy={rowError ? `${r.key}-error` : undefined}
-                      onChange={(content) => setDraft((d) => updateQuestion(d, r.key, { content }))}
-                    />
-                  </div>
-                  <div className="flex shrink-0 flex-col items-center pt-6 sm:flex-row">
+                <div className="flex items-center justify-between gap-2">
+                  {/* The box below carries the same words as its (hidden) label. */}
+                  <span aria-hidden="true" className="text-sm font-medium text-fg">
+                    Câu {firstNumber + i} (dòng {i + 1})
+                  </span>
+                  <div className="flex shrink-0 items-center">
                     <MoveButtons
                       itemKey={r.key}
                       name={rowName}
@@ -113,6 +105,17 @@ export function GridEditor({ grid, firstNumber }: { grid: DraftGrid; firstNumber
                     <IconAction icon={Trash2} label={`Xóa ${rowName}`} danger onClick={() => setDraft((d) => removeRow(d, grid.key, r.key))} />
                   </div>
                 </div>
+                <RichTextEditor
+                  id={`${r.key}-content`}
+                  label={`Câu ${firstNumber + i} (dòng ${i + 1})`}
+                  labelHidden
+                  compact
+                  value={r.content}
+                  placeholder="Nhập nhận định, ví dụ: Thầy/cô giảng dễ hiểu"
+                  invalid={Boolean(rowError)}
+                  describedBy={rowError ? `${r.key}-error` : undefined}
+                  onChange={(content) => setDraft((d) => updateQuestion(d, r.key, { content }))}
+                />
                 <QuestionFlags question={r} name={rowName} />
                 <PartError id={`${r.key}-error`} message={rowError} />
               </li>

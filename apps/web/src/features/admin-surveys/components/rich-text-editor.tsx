@@ -98,7 +98,6 @@ export function RichTextEditor({
 
   const run = (cmd: Command) => {
     ref.current?.focus();
-    exec('styleWithCSS', 'false');
     exec(cmd);
     emit();
     refreshState();
@@ -182,6 +181,15 @@ export function RichTextEditor({
             contentEditable={!disabled}
             suppressContentEditableWarning
             tabIndex={0}
+            onFocus={() => {
+              // Tags rather than inline styles, and paragraphs rather than <div>s for new lines.
+              exec('styleWithCSS', 'false');
+              exec('defaultParagraphSeparator', 'p');
+            }}
+            onBeforeInput={(e) => {
+              // While the survey is being saved (its fieldset disabled) nothing may change.
+              if (ref.current?.closest('fieldset:disabled')) e.preventDefault();
+            }}
             onInput={emit}
             onBlur={emit}
             onKeyUp={refreshState}
@@ -189,6 +197,7 @@ export function RichTextEditor({
             onPaste={(e) => {
               const text = e.clipboardData.getData('text/plain');
               e.preventDefault();
+              if (ref.current?.closest('fieldset:disabled')) return;
               if (!exec('insertText', text)) ref.current?.append(text);
               emit();
             }}

@@ -1,4 +1,4 @@
-import { Suspense, useContext, useRef, useState } from 'react';
+import { Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -39,6 +39,16 @@ function SurveyDetail({ initial }: { initial: TSurvey | null }) {
   const current = useContext(CurrentModuleContext);
   const editor = useSurveyEditor(initial, () => emptyDraft({ isTemplate: params.get('template') === '1', moduleId: current?.module?.id ?? null }));
   const [statusOpen, setStatusOpen] = useState(false);
+  // The header's module arrives a moment after the page (spec: the first load waits 500 ms): a new
+  // survey that has no module yet takes it, as a default rather than as a change.
+  const currentModuleId = current?.module?.id ?? null;
+  const { applySaved } = editor;
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (initial || defaulted.current || currentModuleId === null) return;
+    defaulted.current = true;
+    applySaved((d) => (d.moduleId === null && !d.isTemplate ? { ...d, moduleId: currentModuleId } : d));
+  }, [initial, currentModuleId, applySaved]);
   const proceeded = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => editor.dirty && !editor.leaveAllowed() && currentLocation.pathname !== nextLocation.pathname);
 
