@@ -6,10 +6,11 @@ import { FullPageSpinner } from '../components/ui/spinner';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { PublicOnlyRoute } from '../features/auth/components/public-only-route';
 import { RouteGuard } from '../features/auth/components/route-guard';
-import LoginPage from '../features/auth/pages/login-page';
 import { pageFor } from './pages';
 
 const AppShell = lazy(() => import('./shell/app-shell'));
+// Only a signed-out visitor needs the sign-in page (Google button, demo accounts): not every page's first load.
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const UnauthorizedPage = lazy(() => import('../features/auth/pages/unauthorized-page'));
 
 function Root() {
@@ -29,8 +30,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: <PublicOnlyRoute><LoginPage /></PublicOnlyRoute> },
-      { path: '/login', element: <PublicOnlyRoute><LoginPage /></PublicOnlyRoute> },
+      { path: '/', element: <PublicOnlyRoute><Suspense fallback={<FullPageSpinner />}><LoginPage /></Suspense></PublicOnlyRoute> },
+      { path: '/login', element: <PublicOnlyRoute><Suspense fallback={<FullPageSpinner />}><LoginPage /></Suspense></PublicOnlyRoute> },
       {
         path: '/unauthorized',
         element: (

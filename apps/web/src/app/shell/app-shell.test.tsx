@@ -33,19 +33,19 @@ describe('shell header', () => {
   it('shows the school name and the user', async () => {
     await renderShell();
     expect(await within(screen.getByRole('banner')).findByText(TEST_SCHOOL)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tài khoản: Trần Minh' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`Tổng quan | ${TEST_SCHOOL}`));
   });
 
   it('notifications: an honest empty state', async () => {
     await renderShell();
-    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Thông báo' }));
     expect(await screen.findByText('Không có thông báo mới')).toBeInTheDocument();
   });
 
   it('theme picker switches data-theme on <html> and remembers it', async () => {
     await renderShell();
-    await userEvent.click(screen.getByRole('button', { name: 'Cài đặt giao diện' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cài đặt giao diện' }));
     const picker = await screen.findByRole('group', { name: 'Giao diện' });
     expect(within(picker).getByRole('radio', { name: 'Sáng' })).toBeChecked();
     await userEvent.click(within(picker).getByRole('radio', { name: 'Tối xanh' }));
@@ -58,7 +58,7 @@ describe('shell header', () => {
 
   it('user menu → "Thông tin cá nhân" shows name, e-mail, roles and the primary role', async () => {
     await renderShell();
-    await userEvent.click(screen.getByRole('button', { name: 'Tài khoản: Trần Minh' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Thông tin cá nhân' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thông tin cá nhân' });
     expect(within(dialog).getAllByText('minh@thptchuyen.edu.vn').length).toBeGreaterThan(0);
@@ -70,7 +70,7 @@ describe('shell header', () => {
   it('user menu → "Đăng xuất" clears token, photo and role and goes to /', async () => {
     localStorage.setItem(STORAGE_KEYS.photo, 'https://photo');
     const { router } = await renderShell();
-    await userEvent.click(screen.getByRole('button', { name: 'Tài khoản: Trần Minh' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Đăng xuất' }));
     await screen.findByRole('heading', { name: TEST_SCHOOL, level: 1 });
     expect(router.state.location.pathname).toBe('/');

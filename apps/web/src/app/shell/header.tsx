@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../features/auth/auth-context';
-import { ModulePicker, showsModulePicker } from '../../features/modules/components/module-picker';
-import { NotificationsPopover } from './notifications-popover';
+import { showsModulePicker } from '../../features/modules/module-choice';
 import { SIDEBAR_ID } from './sidebar';
-import { ThemePicker } from './theme-picker';
-import { UserMenu } from './user-menu';
+
+// Its own chunk: the menus are not needed to show a page (header-actions.tsx says why).
+const HeaderActions = lazy(() => import('./header-actions'));
 
 export function Header({
   schoolName,
@@ -37,10 +39,9 @@ export function Header({
       <p className={`${nameClass} text-sm font-semibold text-fg sm:text-base`}>{schoolName}</p>
       {mobile && showsModulePicker(primaryRole) ? <span className="flex-1" aria-hidden="true" /> : null}
       <div className="flex min-w-0 items-center gap-1">
-        <ModulePicker compact={mobile} />
-        <NotificationsPopover />
-        <ThemePicker />
-        <UserMenu />
+        <Suspense fallback={<Skeleton className="h-9 w-28" />}>
+          <HeaderActions compact={mobile} />
+        </Suspense>
       </div>
     </header>
   );

@@ -22,3 +22,11 @@ export function readModuleChoice(userId: number): number | null {
 export function writeModuleChoice(userId: number, moduleId: number | null): void {
   storage.setSelectedModule(moduleId === null ? null : JSON.stringify({ userId, moduleId }));
 }
+
+/**
+ * Staff switch module; a student's module is always the current one. Here rather than beside the
+ * picker so the header can ask without loading the picker (Headless UI) up front.
+ */
+export function showsModulePicker(primaryRole: string | null): boolean {
+  return primaryRole !== null && primaryRole !== 'STUDENT';
+}

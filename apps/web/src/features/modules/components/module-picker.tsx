@@ -3,14 +3,10 @@ import { Check, ChevronsUpDown, Layers, RotateCw } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../auth/auth-context';
 import { useCurrentModule } from '../current-module-context';
+import { showsModulePicker } from '../module-choice';
 
 export function moduleLabel(m: { code: string; name: string }): string {
   return `${m.code} – ${m.name}`;
-}
-
-/** Staff switch module; a student's module is always the current one. */
-export function showsModulePicker(primaryRole: string | null): boolean {
-  return primaryRole !== null && primaryRole !== 'STUDENT';
 }
 
 /**
