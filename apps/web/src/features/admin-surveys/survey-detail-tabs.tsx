@@ -30,4 +30,5 @@ export const SURVEY_DETAIL_TABS: SurveyDetailTab[] = [
   { key: 'progress', label: 'Tiến độ', component: lazy(() => import('../survey-monitoring/components/completion-tab')) },
   { key: 'results', label: 'Kết quả', component: lazy(() => import('../survey-results/components/results-tab')) },
   { key: 'reviews', label: 'Duyệt ý kiến', component: lazy(() => import('../text-reviews/components/text-review-tab')) },
+  { key: 'themes', label: 'Chủ đề ý kiến', component: lazy(() => import('../theme-codes/components/survey-themes-tab')) },
 ];

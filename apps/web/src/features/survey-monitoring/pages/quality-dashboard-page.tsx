@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { useCurrentModule } from '../../modules/current-module-context';
 import { useAuth } from '../../auth/auth-context';
 import { formatDate } from '../../../lib/format';
@@ -27,7 +28,13 @@ export default function QualityDashboardPage() {
       <div>
         <p className="text-sm text-muted">Tổng quan · Hôm nay {formatDate(new Date())}</p>
         <h1 className="mt-1 text-xl font-semibold text-fg sm:text-2xl">Xin chào, {user?.displayName || 'Người dùng'}!</h1>
-        <p className="mt-1 text-sm text-muted">Theo dõi tiến độ khảo sát lấy ý kiến học sinh.</p>
+        <p className="mt-1 text-sm text-muted">
+          Theo dõi tiến độ khảo sát lấy ý kiến học sinh.{' '}
+          {/* The theme analysis is in no menu of the spec; this is its way in for the office. */}
+          <Link to="/quality/themes" className="font-medium text-primary hover:underline">
+            Phân tích ý kiến theo chủ đề
+          </Link>
+        </p>
       </div>
       <SurveyStatsCard surveyLink={surveyLink} />
       <div className="grid gap-4 lg:grid-cols-2">

@@ -6,6 +6,7 @@ import type { TAnalyzeResult, TResponseDetailCode, TSurveyText, TThemeSummary } 
 import { captureParams, renderWithData } from '../../../components/data/test-utils';
 import { mockApi, ok, type MockRoutes } from '../../../test/mock-api';
 import { AnalysisPanel } from './analysis-panel';
+import SurveyThemesTab from './survey-themes-tab';
 
 const stamps = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
 const survey: TSurveyListItem = {
@@ -121,6 +122,20 @@ describe('AnalysisPanel', () => {
     await userEvent.selectOptions(select, 'Phòng thí nghiệm, phòng máy');
     await userEvent.click(within(form).getByRole('button', { name: 'Gắn mã' }));
     await waitFor(() => expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ responseDetailId: 7, codeId: 31 }));
+    mock.restore();
+  });
+
+  it('gives the admin survey page a tab scoped to its survey, with the way to the full page', async () => {
+    const capture = captureParams();
+    const mock = mockApi({ ...base, 'POST /v1/theme-codes/analyze-survey/5': () => ok({ ...summary, surveyId: 5, surveyTitle: survey.title, autoTags: 1, newAutoTags: 1, removedAutoTags: 0, manualTags: 0 }) });
+    renderWithData(<SurveyThemesTab surveyId={5} survey={{ title: survey.title }} />, '/admin/surveys/5?tab=themes');
+    await screen.findByRole('list', { name: 'Số câu trả lời theo chủ đề và mã' });
+    expect(capture.seen.find((c) => c.url === '/v1/theme-codes/summary')?.params).toEqual({ surveyId: '5' });
+    expect(screen.queryByRole('combobox', { name: 'Khảo sát' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mở trang phân tích ý kiến' })).toHaveAttribute('href', '/admin/themes?surveyId=5&moduleId=');
+    await userEvent.click(screen.getByRole('button', { name: 'Phân tích' }));
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST' && c.url === '/v1/theme-codes/analyze-survey/5')).toBe(true));
+    capture.stop();
     mock.restore();
   });
 });
