@@ -40,6 +40,24 @@ export interface SurveyEditor {
 
 export const SurveyEditorContext = createContext<SurveyEditor | null>(null);
 
+/**
+ * What the editors of sections, questions and grid groups need, stable while typing: with it (and
+ * not the whole editor) they can be memoised, so a keystroke re-renders one question, not all.
+ */
+export interface SurveyEditorActions {
+  setDraft: SurveyEditor['setDraft'];
+  applySaved: SurveyEditor['applySaved'];
+  /** A saved template: a saved question's teacher visibility is written at once. */
+  visibilityImmediate: boolean;
+}
+export const SurveyEditorActionsContext = createContext<SurveyEditorActions | null>(null);
+
+export function useSurveyEditorActions(): SurveyEditorActions {
+  const ctx = useContext(SurveyEditorActionsContext);
+  if (!ctx) throw new Error('useSurveyEditorActions must be used inside the survey detail page');
+  return ctx;
+}
+
 export function useSurveyEditorContext(): SurveyEditor {
   const ctx = useContext(SurveyEditorContext);
   if (!ctx) throw new Error('useSurveyEditorContext must be used inside the survey detail page');

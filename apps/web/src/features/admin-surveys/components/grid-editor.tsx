@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ListChecks, Plus, Trash2 } from 'lucide-react';
 import { GRID_NONE_VALUE } from '@app/shared/surveys';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { IconAction } from '../../../components/data/row-actions';
 import { Button } from '../../../components/ui/button';
-import { canMoveBlock, moveBlock, moveRow, removeBlock, removeRow, updateGrid, updateQuestion, addRow } from '../lib/draft-ops';
+import { addRow, moveBlock, moveRow, removeBlock, removeRow, updateGrid, updateQuestion } from '../lib/draft-ops';
 import { newColumn, presetColumns, type DraftColumn, type DraftGrid } from '../lib/survey-draft';
-import { useSurveyEditorContext } from '../survey-editor';
+import { useSurveyEditorActions } from '../survey-editor';
 import { PartError, TextInput } from './builder-fields';
 import { MoveButtons } from './move-buttons';
 import { QuestionFlags } from './question-editor';
@@ -18,12 +18,19 @@ import { RichTextEditor } from './rich-text-editor';
  * each a question of its own (issue 4: rows are questions sharing a grid group). The student form
  * shows the columns by descending display order.
  */
-export function GridEditor({ grid, firstNumber }: { grid: DraftGrid; firstNumber: number }) {
-  const { draft, setDraft, errors } = useSurveyEditorContext();
+export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, canDown, errors }: {
+  grid: DraftGrid;
+  firstNumber: number;
+  canUp: boolean;
+  canDown: boolean;
+  /** Messages by part key (the group's and its rows'). */
+  errors: Record<string, string>;
+}) {
+  const { setDraft } = useSurveyEditorActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const last = firstNumber + grid.rows.length - 1;
   const name = grid.rows.length > 1 ? `nhóm lưới câu ${firstNumber}–${last}` : `nhóm lưới câu ${firstNumber}`;
-  const error = errors.parts[grid.key];
+  const error = errors[grid.key];
   const setColumns = (columns: DraftColumn[]) => setDraft((d) => updateGrid(d, grid.key, { columns }));
   const editColumn = (key: string, patch: Partial<DraftColumn>) => setColumns(grid.columns.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
@@ -37,8 +44,8 @@ export function GridEditor({ grid, firstNumber }: { grid: DraftGrid; firstNumber
           <MoveButtons
             itemKey={grid.key}
             name={name}
-            canUp={canMoveBlock(draft, grid.key, -1)}
-            canDown={canMoveBlock(draft, grid.key, 1)}
+            canUp={canUp}
+            canDown={canDown}
             onMove={(dir) => setDraft((d) => moveBlock(d, grid.key, dir))}
           />
           <IconAction icon={Trash2} label={`Xóa ${name}`} danger onClick={() => setConfirmDelete(true)} />
@@ -86,7 +93,7 @@ export function GridEditor({ grid, firstNumber }: { grid: DraftGrid; firstNumber
         <ol className="space-y-3">
           {grid.rows.map((r, i) => {
             const rowName = `dòng ${i + 1} của ${name}`;
-            const rowError = errors.parts[r.key];
+            const rowError = errors[r.key];
             return (
               <li key={r.key} id={`part-${r.key}`} tabIndex={-1} className="space-y-2 rounded-md border border-border bg-surface p-2 sm:p-3">
                 <div className="flex items-center justify-between gap-2">
@@ -138,4 +145,4 @@ export function GridEditor({ grid, firstNumber }: { grid: DraftGrid; firstNumber
       />
     </article>
   );
-}
+});

@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { Trash2 } from 'lucide-react';
 import { isChoiceType, QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/shared/surveys';
 import { inputClass } from '../../../components/data/form-fields';
 import { IconAction } from '../../../components/data/row-actions';
-import { useSurveyEditorContext } from '../survey-editor';
-import { canMoveBlock, changeQuestionType, moveBlock, removeBlock, updateQuestion } from '../lib/draft-ops';
+import { useSurveyEditorActions } from '../survey-editor';
+import { changeQuestionType, moveBlock, removeBlock, updateQuestion } from '../lib/draft-ops';
 import type { DraftQuestion } from '../lib/survey-draft';
 import { Flag, PartError } from './builder-fields';
 import { MoveButtons } from './move-buttons';
@@ -13,8 +14,8 @@ import { useVisibility } from './use-visibility';
 
 /** Required, visible to teachers (results), LMS only: the flags every question has, grid rows included. */
 export function QuestionFlags({ question: q, name }: { question: DraftQuestion; name: string }) {
-  const { setDraft } = useSurveyEditorContext();
-  const visibility = useVisibility();
+  const { setDraft } = useSurveyEditorActions();
+  const setVisible = useVisibility();
   return (
     <div role="group" aria-label={`Tùy chọn ${name}`} className="flex flex-wrap gap-x-5 gap-y-2">
       <Flag id={`${q.key}-required`} label="Bắt buộc trả lời" checked={q.required} onChange={(required) => setDraft((d) => updateQuestion(d, q.key, { required }))} />
@@ -23,7 +24,7 @@ export function QuestionFlags({ question: q, name }: { question: DraftQuestion; 
         label="Giáo viên xem được kết quả"
         hint="Kết quả của câu hỏi này hiện trong báo cáo của giáo viên."
         checked={q.visibleToTeacher}
-        onChange={(v) => visibility.set(q, v)}
+        onChange={(v) => void setVisible(q, v)}
       />
       <Flag
         id={`${q.key}-lms`}
@@ -37,10 +38,15 @@ export function QuestionFlags({ question: q, name }: { question: DraftQuestion; 
 }
 
 /** One question that is not a grid row: content, type, flags and its options. */
-export function QuestionEditor({ question: q, number }: { question: DraftQuestion; number: number }) {
-  const { draft, setDraft, errors } = useSurveyEditorContext();
+export const QuestionEditor = memo(function QuestionEditor({ question: q, number, canUp, canDown, error }: {
+  question: DraftQuestion;
+  number: number;
+  canUp: boolean;
+  canDown: boolean;
+  error?: string;
+}) {
+  const { setDraft } = useSurveyEditorActions();
   const name = `câu hỏi ${number}`;
-  const error = errors.parts[q.key];
   const edit = (patch: Partial<DraftQuestion>) => setDraft((d) => updateQuestion(d, q.key, patch));
   return (
     <article id={`part-${q.key}`} tabIndex={-1} aria-label={`Câu hỏi ${number}`} className="space-y-3 rounded-lg border border-border bg-bg p-3 sm:p-4">
@@ -52,8 +58,8 @@ export function QuestionEditor({ question: q, number }: { question: DraftQuestio
           <MoveButtons
             itemKey={q.key}
             name={name}
-            canUp={canMoveBlock(draft, q.key, -1)}
-            canDown={canMoveBlock(draft, q.key, 1)}
+            canUp={canUp}
+            canDown={canDown}
             onMove={(dir) => setDraft((d) => moveBlock(d, q.key, dir))}
           />
           <IconAction icon={Trash2} label={`Xóa ${name}`} danger onClick={() => setDraft((d) => removeBlock(d, q.key))} />
@@ -90,4 +96,4 @@ export function QuestionEditor({ question: q, number }: { question: DraftQuestio
       <PartError id={`${q.key}-error`} message={error} />
     </article>
   );
-}
+});

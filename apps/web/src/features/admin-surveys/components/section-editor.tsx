@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Grid3x3, Plus, Trash2 } from 'lucide-react';
 import { QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/shared/surveys';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
@@ -7,7 +7,7 @@ import { IconAction } from '../../../components/data/row-actions';
 import { Button } from '../../../components/ui/button';
 import { addBlock, moveSection, removeSection, updateSection } from '../lib/draft-ops';
 import { newGrid, newQuestion, type DraftBlock, type DraftSection } from '../lib/survey-draft';
-import { useSurveyEditorContext } from '../survey-editor';
+import { useSurveyEditorActions } from '../survey-editor';
 import { PartError, TextInput } from './builder-fields';
 import { GridEditor } from './grid-editor';
 import { MoveButtons } from './move-buttons';
@@ -18,12 +18,18 @@ import { RichTextEditor } from './rich-text-editor';
 const focusNew = (key: string) => requestAnimationFrame(() => document.getElementById(`${key}-content`)?.focus());
 
 /** One section: title, description, its questions and grid groups in order, and the add buttons. */
-export function SectionEditor({ section: s, index, count }: { section: DraftSection; index: number; count: number }) {
-  const { setDraft, errors } = useSurveyEditorContext();
+export const SectionEditor = memo(function SectionEditor({ section: s, index, count, errors }: {
+  section: DraftSection;
+  index: number;
+  count: number;
+  /** Messages by part key. */
+  errors: Record<string, string>;
+}) {
+  const { setDraft } = useSurveyEditorActions();
   const [type, setType] = useState<TQuestionType>('multiple_choice');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const name = `phần ${index + 1}`;
-  const error = errors.parts[s.key];
+  const error = errors[s.key];
   const questions = s.blocks.reduce((n, b) => n + (b.kind === 'question' ? 1 : b.rows.length), 0);
 
   const add = (block: DraftBlock, focusKey: string) => {
@@ -69,10 +75,17 @@ export function SectionEditor({ section: s, index, count }: { section: DraftSect
 
       {s.blocks.length === 0 ? <p className="rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted">Phần này chưa có câu hỏi nào.</p> : null}
       <div className="space-y-3">
-        {s.blocks.map((b) => {
+        {s.blocks.map((b, bi) => {
           const first = n + 1;
           n += b.kind === 'question' ? 1 : b.rows.length;
-          return b.kind === 'question' ? <QuestionEditor key={b.key} question={b.question} number={first} /> : <GridEditor key={b.key} grid={b} firstNumber={first} />;
+          // Past the section's edge a part moves into the neighbouring section.
+          const canUp = bi > 0 || index > 0;
+          const canDown = bi < s.blocks.length - 1 || index < count - 1;
+          return b.kind === 'question' ? (
+            <QuestionEditor key={b.key} question={b.question} number={first} canUp={canUp} canDown={canDown} error={errors[b.key]} />
+          ) : (
+            <GridEditor key={b.key} grid={b} firstNumber={first} canUp={canUp} canDown={canDown} errors={errors} />
+          );
         })}
       </div>
 
@@ -112,4 +125,4 @@ export function SectionEditor({ section: s, index, count }: { section: DraftSect
       />
     </section>
   );
-}
+});

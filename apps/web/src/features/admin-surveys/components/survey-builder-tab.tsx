@@ -111,7 +111,7 @@ export default function SurveyBuilderTab() {
         <legend className="sr-only">Thiết kế khảo sát</legend>
         <SurveySettings />
         {d.sections.map((s, i) => (
-          <SectionEditor key={s.key} section={s} index={i} count={d.sections.length} />
+          <SectionEditor key={s.key} section={s} index={i} count={d.sections.length} errors={ed.errors.parts} />
         ))}
         {d.sections.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">Khảo sát này chưa có nội dung (phần và câu hỏi)</p>

@@ -11,7 +11,7 @@ import { useSurveyEditorContext } from '../survey-editor';
 import { FieldError } from './builder-fields';
 import { CoverImageField } from './cover-image-field';
 import { RichTextEditor } from './rich-text-editor';
-import { useVisibility } from './use-visibility';
+import { useVisibilityForAll } from './use-visibility';
 
 /** decisions "Status": draft → active → closed, closed → active; a new survey is draft or active. */
 const NEXT: Record<TSurveyStatus, TSurveyStatus[]> = { draft: ['draft', 'active'], active: ['active', 'closed'], closed: ['closed', 'active'] };
@@ -26,7 +26,7 @@ export function SurveySettings() {
   const modules = useOptions(SOURCES.modules, { enabled: !d.isTemplate });
   const subjects = useOptions(SOURCES.subjects, { enabled: d.surveyType === 'SUBJECT_SPECIFIC' && !d.isTemplate });
   const answered = (ed.survey?.responseCount ?? 0) > 0;
-  const visibility = useVisibility();
+  const visibility = useVisibilityForAll();
 
   const ctx = useMemo((): FormContextValue => ({
     values: d as unknown as Record<string, unknown>,

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { setTemplateQuestionsVisibility, setTemplateQuestionVisibility } from '../api/admin-surveys-api';
 import { allQuestions, updateQuestion } from '../lib/draft-ops';
 import type { DraftQuestion, SurveyDraft } from '../lib/survey-draft';
-import { useSurveyEditorContext } from '../survey-editor';
+import { useSurveyEditorActions, useSurveyEditorContext } from '../survey-editor';
 
 /**
  * "Giáo viên xem được kết quả". On a saved template a saved question's flag is written at once
@@ -11,29 +11,32 @@ import { useSurveyEditorContext } from '../survey-editor';
  * else it is part of the draft and saved with the survey.
  */
 export function useVisibility() {
-  const ed = useSurveyEditorContext();
-  const immediate = ed.draft.isTemplate && ed.surveyId !== null;
-  const setIn = (keys: Set<string>, visibleToTeacher: boolean) => (d: SurveyDraft) =>
-    allQuestions(d).filter((q) => keys.has(q.key)).reduce((acc, q) => updateQuestion(acc, q.key, { visibleToTeacher }), d);
-
-  const set = async (q: DraftQuestion, visible: boolean) => {
-    if (!immediate || q.id === undefined) {
-      ed.setDraft((d) => updateQuestion(d, q.key, { visibleToTeacher: visible }));
+  const { setDraft, applySaved, visibilityImmediate } = useSurveyEditorActions();
+  return async (q: DraftQuestion, visible: boolean) => {
+    if (!visibilityImmediate || q.id === undefined) {
+      setDraft((d) => updateQuestion(d, q.key, { visibleToTeacher: visible }));
       return;
     }
     try {
       const res = await setTemplateQuestionVisibility(q.id, visible);
-      ed.applySaved((d) => updateQuestion(d, q.key, { visibleToTeacher: visible }));
+      applySaved((d) => updateQuestion(d, q.key, { visibleToTeacher: visible }));
       toast.success(res.message ?? 'Đã cập nhật quyền xem của giáo viên.');
     } catch (err) {
       toast.error(errorMessage(err, 'Không thể cập nhật quyền xem của giáo viên.'));
     }
   };
+}
 
-  /** Every question at once (templates: saved ones in one bulk call). */
+const setIn = (keys: Set<string>, visibleToTeacher: boolean) => (d: SurveyDraft) =>
+  allQuestions(d).filter((q) => keys.has(q.key)).reduce((acc, q) => updateQuestion(acc, q.key, { visibleToTeacher }), d);
+
+/** Every question at once (a saved template: its saved questions in one bulk call). */
+export function useVisibilityForAll() {
+  const ed = useSurveyEditorContext();
+  const { visibilityImmediate } = useSurveyEditorActions();
   const setAll = async (visible: boolean) => {
     const qs = allQuestions(ed.draft);
-    const saved = immediate ? qs.filter((q) => q.id !== undefined) : [];
+    const saved = visibilityImmediate ? qs.filter((q) => q.id !== undefined) : [];
     const unsaved = qs.filter((q) => !saved.includes(q));
     ed.setDraft(setIn(new Set(unsaved.map((q) => q.key)), visible));
     if (!saved.length) return;
@@ -45,5 +48,5 @@ export function useVisibility() {
       toast.error(errorMessage(err, 'Không thể cập nhật quyền xem của giáo viên.'));
     }
   };
-  return { set, setAll, immediate };
+  return { setAll, immediate: visibilityImmediate };
 }

@@ -3,7 +3,8 @@ import { newChoice, newQuestion, newSection, type DraftBlock, type DraftGrid, ty
 
 /**
  * Edits of the draft, each returning a new draft (React state). Parts are found by key, so a
- * handler never holds a stale index.
+ * handler never holds a stale index. Parts an edit does not touch keep their identity, so the
+ * builder's memoised editors of untouched questions skip re-rendering while one is typed in.
  */
 export type Dir = -1 | 1;
 
@@ -15,7 +16,11 @@ const swap = <T>(xs: T[], i: number, j: number): T[] => {
 
 const mapSections = (d: SurveyDraft, f: (s: DraftSection) => DraftSection): SurveyDraft => ({ ...d, sections: d.sections.map(f) });
 const mapBlocks = (d: SurveyDraft, f: (b: DraftBlock) => DraftBlock | null): SurveyDraft =>
-  mapSections(d, (s) => ({ ...s, blocks: s.blocks.map(f).filter((b): b is DraftBlock => b !== null) }));
+  mapSections(d, (s) => {
+    const mapped = s.blocks.map(f);
+    if (mapped.every((b, i) => b === s.blocks[i])) return s;
+    return { ...s, blocks: mapped.filter((b): b is DraftBlock => b !== null) };
+  });
 
 // ---- Sections ----
 export const addSection = (d: SurveyDraft): SurveyDraft => ({ ...d, sections: [...d.sections, newSection(d.sections.length + 1)] });
@@ -71,8 +76,10 @@ export function moveBlock(d: SurveyDraft, key: string, dir: Dir): SurveyDraft {
 
 // ---- Questions (standalone or grid rows) ----
 export function updateQuestion(d: SurveyDraft, key: string, patch: Partial<Omit<DraftQuestion, 'key' | 'id'>>): SurveyDraft {
-  const edit = (q: DraftQuestion) => (q.key === key ? { ...q, ...patch } : q);
-  return mapBlocks(d, (b) => (b.kind === 'question' ? (b.question.key === key ? { ...b, question: edit(b.question) } : b) : { ...b, rows: b.rows.map(edit) }));
+  return mapBlocks(d, (b) => {
+    if (b.kind === 'question') return b.question.key === key ? { ...b, question: { ...b.question, ...patch } } : b;
+    return b.rows.some((r) => r.key === key) ? { ...b, rows: b.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) } : b;
+  });
 }
 
 /** Every question of the draft, with its block (for lookups by key). */

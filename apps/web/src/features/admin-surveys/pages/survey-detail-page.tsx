@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -15,7 +15,7 @@ import { adminSurveyQuery } from '../api/admin-surveys-api';
 import { STATUS_ACTIONS, StatusDialog } from '../components/status-dialog';
 import { emptyDraft } from '../lib/survey-draft';
 import { SURVEY_DETAIL_TABS } from '../survey-detail-tabs';
-import { SurveyEditorContext, useSurveyEditor } from '../survey-editor';
+import { SurveyEditorActionsContext, SurveyEditorContext, useSurveyEditor } from '../survey-editor';
 
 const LIST = '/admin/surveys';
 
@@ -53,12 +53,15 @@ function SurveyDetail({ initial }: { initial: TSurvey | null }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => editor.dirty && !editor.leaveAllowed() && currentLocation.pathname !== nextLocation.pathname);
 
   const { draft, survey } = editor;
+  const visibilityImmediate = draft.isTemplate && editor.surveyId !== null;
+  const actions = useMemo(() => ({ setDraft: editor.setDraft, applySaved, visibilityImmediate }), [editor.setDraft, applySaved, visibilityImmediate]);
   const tabs = SURVEY_DETAIL_TABS.filter((t) => (survey ? true : t.forNew) && (draft.isTemplate ? t.forTemplate : true));
   const title = draft.title.trim() || survey?.title || (draft.isTemplate ? 'Mẫu khảo sát mới' : 'Khảo sát mới');
   const action = survey && !survey.isTemplate ? STATUS_ACTIONS[survey.status] : null;
 
   return (
     <SurveyEditorContext.Provider value={editor}>
+      <SurveyEditorActionsContext.Provider value={actions}>
       <div className="mx-auto max-w-5xl">
         <Link to={LIST} className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -117,6 +120,7 @@ function SurveyDetail({ initial }: { initial: TSurvey | null }) {
           if (blocker.state === 'blocked') blocker.proceed();
         }}
       />
+      </SurveyEditorActionsContext.Provider>
     </SurveyEditorContext.Provider>
   );
 }
