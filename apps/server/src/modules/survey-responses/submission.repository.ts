@@ -16,24 +16,38 @@ export interface SubmissionContext {
   surveyVersion: string | null;
   student: Omit<StudentRow, 'studentCode' | 'fullName'> | null;
   existing: { id: number; submittedAt: string } | null;
+  /**
+   * The named course class when it is one of the survey's subject in its module: whether the student
+   * is enrolled in it and its teachers (name order). Null when no class was named or it is not one.
+   */
+  courseClass: { enrolled: boolean; teacherIds: number[] } | null;
   /** The survey's score-config questions (straight-lining), never cached: issue 5 edits them apart from the survey. */
   scored: Set<number>;
 }
 
 /**
  * One query: the survey's version, the student, their response already stored for (survey, course
- * class) and the score-config questions. `courseClassId` is the one the payload names (null for none).
+ * class), the score-config questions and, for a named course class, the enrolment and the class's
+ * teachers. `courseClassId` is the one the payload names (null for none).
  */
 export async function submissionContext(db: DbOrTx, surveyId: number, studentId: number, courseClassId: number | null): Promise<SubmissionContext> {
   const sameClass = courseClassId === null ? sql`r.course_class_id is null` : sql`r.course_class_id = ${courseClassId}`;
   const [row] = await queryRows<{
     version: string | null; student_id: number | null; grade: number; campus_id: number; homeroom_class_id: number | null; status: string;
     response_id: number | null; submitted_at: Date | string | null; scored: number[] | null;
+    class: { enrolled: boolean; teachers: number[] | null } | null;
   }>(db, sql`
     select (select s.xmin::text || ':' || coalesce(sub.xmin::text, '-') from surveys s left join subjects sub on sub.id = s.subject_id where s.id = ${surveyId}) as version,
            st.id as student_id, st.grade, st.campus_id, st.homeroom_class_id, st.status,
            r.id as response_id, r.submitted_at,
-           (select array_agg(c.question_id) from score_configs c where c.survey_id = ${surveyId}) as scored
+           (select array_agg(c.question_id) from score_configs c where c.survey_id = ${surveyId}) as scored,
+           ${courseClassId === null ? sql`null::json` : sql`(
+             select json_build_object(
+               'enrolled', exists(select 1 from course_class_students e where e.course_class_id = cc.id and e.student_id = ${studentId}),
+               'teachers', (select array_agg(t.id order by t.sort_key, t.id) from course_class_teachers ct join teachers t on t.id = ct.teacher_id
+                            where ct.course_class_id = cc.id))
+             from course_classes cc join surveys s on s.id = ${surveyId}
+             where cc.id = ${courseClassId} and cc.subject_id = s.subject_id and cc.module_id = s.module_id)`} as class
     from (select 1) one
     left join students st on st.id = ${studentId}
     left join survey_responses r on r.survey_id = ${surveyId} and r.student_id = ${studentId} and ${sameClass}`);
@@ -44,6 +58,7 @@ export async function submissionContext(db: DbOrTx, surveyId: number, studentId:
     },
     existing: row.response_id === null ? null : { id: row.response_id, submittedAt: new Date(row.submitted_at!).toISOString() },
     scored: new Set((row.scored ?? []).map(Number)),
+    courseClass: row.class ? { enrolled: row.class.enrolled, teacherIds: (row.class.teachers ?? []).map(Number) } : null,
   };
 }
 

@@ -55,16 +55,6 @@ export async function teachersByIds(db: DbOrTx, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The course class when it is of the given subject and module and the student is enrolled in it. */
-export async function enrolledClass(db: DbOrTx, studentId: number, courseClassId: number, subjectId: number, moduleId: number) {
-  const [row] = await db
-    .select({ id: courseClasses.id, name: courseClasses.name })
-    .from(courseClasses)
-    .innerJoin(courseClassStudents, and(eq(courseClassStudents.courseClassId, courseClasses.id), eq(courseClassStudents.studentId, studentId)))
-    .where(and(eq(courseClasses.id, courseClassId), eq(courseClasses.subjectId, subjectId), eq(courseClasses.moduleId, moduleId)));
-  return row ?? null;
-}
-
 const sameClass = (courseClassId: number | null): SQL =>
   courseClassId === null ? isNull(surveyResponses.courseClassId) : eq(surveyResponses.courseClassId, courseClassId);
 

@@ -11,7 +11,7 @@ import { write } from '../../lib/write';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { currentUser, hasAnyRole } from '../../plugins/auth';
 import {
-  answeredSurveysOf, countDetails, deleteResponses, detailsOf, enrolledClass, findResponse, findResponseRow, findStudent, listResponses,
+  answeredSurveysOf, countDetails, deleteResponses, detailsOf, findResponse, findResponseRow, findStudent, listResponses,
   lockResponsesOfStudent, openSurveysFor, responsesOfStudent, surveyExists, teachersByIds, teachersOfClasses, type DetailRow, type NewDetail,
   type OpenSurveyRow, type ResponseRow,
 } from './survey-responses.repository';
@@ -177,9 +177,9 @@ export function isStraightLined(details: Array<{ row: Pick<NewDetail, 'questionI
 
 /**
  * The submission, in as few round trips as its rules allow (the survey window's peak, issue 4):
- * one query for the survey's version, the student, an earlier response and the score config; the
- * survey's definition from the per-version cache; then ONE statement (atomic by itself: one
- * transaction) holding the response, its answers, their reviews and the audit entry. Not `write()`:
+ * one query for the survey's version, the student, an earlier response, the score config and the
+ * course class (enrolment, teachers); the survey's definition from the per-version cache; then ONE
+ * statement (atomic by itself: one transaction) holding the response, its answers, their reviews and the audit entry. Not `write()`:
  * its BEGIN, separate audit INSERT and COMMIT would triple the round trips of the write for the
  * same all-or-nothing result (docs/decisions.md, "Submission speed").
  */
@@ -205,9 +205,9 @@ export async function submitResponse(db: Db, req: FastifyRequest, surveyId: numb
 
   let teacherIds: number[] = [];
   if (courseClassId !== null) {
-    const cls = await enrolledClass(db, student.id, courseClassId, survey.subjectId!, survey.moduleId!);
-    if (!cls) throw notEligible(RESPONSE_MSG.notEnrolled);
-    const classTeachers = ((await teachersOfClasses(db, [cls.id])).get(cls.id) ?? []).map((t) => t.id);
+    // A class of the survey's subject in its module, the student enrolled in it (from the context query).
+    if (!ctx.courseClass?.enrolled) throw notEligible(RESPONSE_MSG.notEnrolled);
+    const classTeachers = ctx.courseClass.teacherIds;
     const sent = [...new Set(submission.teacherCourseClassIds ?? [])];
     if (sent.some((t) => !classTeachers.includes(t))) throw notEligible(RESPONSE_MSG.wrongTeachers);
     teacherIds = sent.length ? sent : classTeachers;
