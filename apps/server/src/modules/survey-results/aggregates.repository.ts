@@ -23,6 +23,19 @@ export interface Slice {
 
 export const intArray = (a: readonly number[]) => sql`${sql.param([...a])}::int[]`;
 
+/**
+ * Runs one results statement with PostgreSQL's JIT off. These are short aggregates whose estimated
+ * cost passes jit_above_cost on a few hundred thousand answers; compiling them took 2 s for a query
+ * that runs in 0.1 s (measured with bench/results.ts). `set local` needs a transaction (a savepoint
+ * inside a caller's one); PGlite has no JIT and ignores the setting.
+ */
+export async function analyticRows<T>(db: DbOrTx, q: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return queryRows<T>(tx, q);
+  });
+}
+
 /** `resp`: the slice's responses. */
 export function respCte(s: Slice): SQL {
   const parts: SQL[] = [sql`r.survey_id = any(${intArray(s.surveyIds)})`];
@@ -42,19 +55,40 @@ export function respCte(s: Slice): SQL {
 }
 
 /**
- * `scored`: the numbers that make the score. With a score config: the configured questions' numbers;
- * without one: every grid answer with a number. `None` has no number, so it never gets here.
+ * `sf`: the numbers that make the score, as a frequency table — one row per (survey, class, teachers,
+ * grade, campus, number) with its count, so every figure below aggregates a few thousand rows instead
+ * of sorting the answers again. With a score config: the configured questions' numbers; without one:
+ * every grid answer with a number. `None` has no number, so it never gets here.
  */
 function scoredCtes(s: Slice): SQL {
   return sql`cfg as (select survey_id, question_id from score_configs where survey_id = any(${intArray(s.surveyIds)})),
     has_cfg as (select distinct survey_id from cfg),
-    scored as (
-      select r.id as response_id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id, d.value_number::float8 as v
+    sf as (
+      select r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id, d.value_number::float8 as v, count(*)::int as c
       from resp r
       join response_details d on d.response_id = r.id
-      left join cfg c on c.survey_id = r.survey_id and c.question_id = d.question_id
+      left join cfg cq on cq.survey_id = r.survey_id and cq.question_id = d.question_id
       left join has_cfg h on h.survey_id = r.survey_id
-      where d.value_number is not null and (c.question_id is not null or (h.survey_id is null and d.grid_column_id is not null)))`;
+      where d.value_number is not null and (cq.question_id is not null or (h.survey_id is null and d.grid_column_id is not null))
+      group by 1, 2, 3, 4, 5, 6)`;
+}
+
+/**
+ * Count, mean, SAMPLE SD (n − 1) and median per `keys` of a frequency table `src(keys…, v, c)`.
+ * The median comes from cumulative counts: the mean of the values at positions ⌊(N+1)/2⌋ and
+ * ⌈(N+1)/2⌉. Answers are small whole numbers, so the sums are exact in float8.
+ */
+export function freqStats(src: SQL, keys: string[]): SQL {
+  const k = keys.length ? keys : ['_k'];
+  const cols = sql.raw(k.join(', '));
+  const srcK = keys.length ? src : sql`select 0 as _k, v, c from (${src}) z`;
+  return sql`select ${cols}, sum(c)::int as answer_n, sum(v * c) / sum(c) as score,
+      case when sum(c) > 1 then sqrt(greatest(sum(v * v * c) - sum(v * c) * sum(v * c) / sum(c), 0) / (sum(c) - 1)) end as sd,
+      (min(v) filter (where cum >= floor((tot + 1) / 2.0)) + min(v) filter (where cum >= ceil((tot + 1) / 2.0))) / 2 as median
+    from (
+      select ${cols}, v, c, sum(c) over (partition by ${cols} order by v) as cum, sum(c) over (partition by ${cols}) as tot
+      from (select ${cols}, v, sum(c)::float8 as c from (${srcK}) y group by ${cols}, v) a
+    ) b group by ${cols}`;
 }
 
 export const AGGREGATE_KINDS = [
@@ -104,40 +138,34 @@ const SELECTS: Record<AggregateKind, (teacherFilter: SQL) => SQL> = {
     select ${cols('survey', [sql`g.survey_id`, sql`null`, sql`null`])}, g.n, 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
       p.score, p.sd, p.median
     from (select survey_id, count(*)::int n from resp where course_class_id is null group by 1) g
-    left join (select survey_id, count(*)::int answer_n, avg(v) score, stddev_samp(v) sd,
-                 percentile_cont(0.5) within group (order by v) median
-               from scored where course_class_id is null group by 1) p on p.survey_id = g.survey_id`,
+    left join (${freqStats(sql`select survey_id, v, c from sf where course_class_id is null`, ['survey_id'])}) p on p.survey_id = g.survey_id`,
   overall: () => sql`select ${cols('overall', NULLS)}, ${overClasses} from cls_s x`,
   // Grade×campus cuts across classes: its answers pooled.
   grade_campus: () => sql`select ${cols('grade_campus', [sql`g.student_grade`, sql`g.campus_id`, sql`null`])}, g.n, 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
       p.score, p.sd, p.median
     from (select student_grade, campus_id, count(*)::int n from resp group by 1, 2) g
-    left join (select student_grade, campus_id, count(*)::int answer_n, avg(v) score, stddev_samp(v) sd,
-                 percentile_cont(0.5) within group (order by v) median
-               from scored group by 1, 2) p on p.student_grade = g.student_grade and p.campus_id = g.campus_id`,
+    left join (${freqStats(sql`select student_grade, campus_id, v, c from sf`, ['student_grade', 'campus_id'])}) p
+      on p.student_grade = g.student_grade and p.campus_id = g.campus_id`,
 };
 
 /**
- * Several figure kinds of one slice in one statement: `scored` (the big part) is read once and every
+ * Several figure kinds of one slice in one statement: the answers are read once into `sf`, and every
  * kind is a GROUP BY over it or over the per-class scores `cls_s` / per-(teacher, class) `tc_s`.
  * With `teacherIds`, teacher figures list only those teachers.
  */
 export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly AggregateKind[]): Promise<AggregateRow[]> {
   if (!kinds.length || !s.surveyIds.length) return [];
   const tf = s.teacherIds ? sql`and t.tid = any(${intArray(s.teacherIds)})` : sql``;
-  const rows = await queryRows<AggregateRow>(db, sql`
+  const rows = await analyticRows<AggregateRow>(db, sql`
     with ${respCte(s)}, ${scoredCtes(s)},
     cls as (select survey_id, course_class_id, count(*)::int n from resp where course_class_id is not null group by 1, 2),
-    cls_p as (select survey_id, course_class_id, count(*)::int answer_n, avg(v) score, stddev_samp(v) sd,
-                percentile_cont(0.5) within group (order by v) median
-              from scored where course_class_id is not null group by 1, 2),
+    cls_p as (${freqStats(sql`select survey_id, course_class_id, v, c from sf where course_class_id is not null`, ['survey_id', 'course_class_id'])}),
     cls_s as (select c.survey_id, c.course_class_id, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
               from cls c left join cls_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id),
     tc as (select r.survey_id, r.course_class_id, t.tid, count(*)::int n
            from resp r cross join unnest(r.teacher_ids) t(tid) where r.course_class_id is not null ${tf} group by 1, 2, 3),
-    tc_p as (select s.survey_id, s.course_class_id, t.tid, count(*)::int answer_n, avg(s.v) score, stddev_samp(s.v) sd,
-               percentile_cont(0.5) within group (order by s.v) median
-             from scored s cross join unnest(s.teacher_ids) t(tid) where s.course_class_id is not null ${tf} group by 1, 2, 3),
+    tc_p as (${freqStats(sql`select s.survey_id, s.course_class_id, t.tid, s.v, s.c from sf s cross join unnest(s.teacher_ids) t(tid)
+               where s.course_class_id is not null ${tf}`, ['survey_id', 'course_class_id', 'tid'])}),
     tc_s as (select c.survey_id, c.course_class_id, c.tid, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
              from tc c left join tc_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id and p.tid = c.tid)
     ${sql.join(kinds.map((k) => sql`(${SELECTS[k](tf)})`), sql` union all `)}`);
@@ -166,37 +194,64 @@ export interface QuestionStatRow {
   median: number | null;
 }
 
-/** The breakdown dimension of a per-question figure: none, per course class, per teacher, per grade×campus. */
+/** The breakdown dimension of a per-question figure: none, per course class, per teacher, per grade×campus. Keys are text, never null ('' = none / no class), so joins stay plain equalities the planner estimates well. */
 export type Dim = 'none' | 'courseClass' | 'teacher' | 'gradeCampus';
 const dimKey = (dim: Dim): { from: SQL; key: SQL } => {
   switch (dim) {
-    case 'none': return { from: sql``, key: sql`null::text` };
-    case 'courseClass': return { from: sql``, key: sql`r.course_class_id::text` };
+    case 'none': return { from: sql``, key: sql`''::text` };
+    case 'courseClass': return { from: sql``, key: sql`coalesce(r.course_class_id::text, '')` };
     case 'teacher': return { from: sql`cross join unnest(r.teacher_ids) t(tid)`, key: sql`t.tid::text` };
     case 'gradeCampus': return { from: sql``, key: sql`r.student_grade || ':' || r.campus_id` };
   }
 };
 
 /**
- * Per question (and per `dim` value): answers, numbered answers, "Không có ý kiến" answers, mean,
- * SAMPLE SD and median of the numbers, plus `n` = responses of that dim value in the slice.
+ * Per question (and per `dim` value), from one read of the answers grouped into a frequency table
+ * `g`: answers, numbered answers, "Không có ý kiến" answers, mean, SAMPLE SD and median of the numbers,
+ * `n` = responses of that dim value; and how many answers chose each grid column, scale number or
+ * choice (a checkbox answer counts once per choice).
  */
-export async function questionStats(db: DbOrTx, s: Slice, dim: Dim = 'none', keyFilter?: SQL): Promise<QuestionStatRow[]> {
+export async function questionFigures(db: DbOrTx, s: Slice, dim: Dim = 'none', keyFilter?: SQL) {
   const d = dimKey(dim);
-  const rows = await queryRows<QuestionStatRow>(db, sql`
+  const rows = await analyticRows<{
+    via: 'stat' | DistributionRow['via']; questionId: number; key: string | null; n: number; answered: number; answerN: number; noOpinion: number;
+    mean: number | null; sd: number | null; median: number | null; okey: string | null; count: number;
+  }>(db, sql`
     with ${respCte(s)},
     keyed as (select r.id, ${d.key} as key from resp r ${d.from} ${keyFilter ? sql`where ${keyFilter}` : sql``}),
-    sizes as (select key, count(*)::int n from keyed group by key)
-    select q.question_id as "questionId", q.key, sz.n, q.answered, q."answerN", q."noOpinion", q.mean, q.sd, q.median
-    from (
-      select d.question_id, k.key, count(*)::int answered, count(d.value_number)::int as "answerN",
-        count(*) filter (where d.grid_column_id is not null and d.value_number is null)::int as "noOpinion",
-        avg(d.value_number)::float8 as mean, stddev_samp(d.value_number)::float8 as sd,
-        percentile_cont(0.5) within group (order by d.value_number::float8) as median
-      from keyed k join response_details d on d.response_id = k.id
-      group by d.question_id, k.key
-    ) q join sizes sz on sz.key is not distinct from q.key`);
-  return rows.map((r) => ({ ...r, mean: r.mean === null ? null : Number(r.mean), sd: r.sd === null ? null : Number(r.sd), median: r.median === null ? null : Number(r.median) }));
+    sizes as (select key, count(*)::int n from keyed group by key),
+    g as (select d.question_id, k.key, d.grid_column_id, d.value_number::float8 as v, d.answer_options, count(*)::float8 as c
+          from keyed k join response_details d on d.response_id = k.id group by 1, 2, 3, 4, 5),
+    st as (select question_id, key, sum(c)::int answered, coalesce(sum(c) filter (where v is not null), 0)::int answer_n,
+             coalesce(sum(c) filter (where grid_column_id is not null and v is null), 0)::int no_opinion
+           from g group by 1, 2),
+    num as (${freqStats(sql`select question_id, key, v, c from g where v is not null`, ['question_id', 'key'])})
+    select 'stat' as via, st.question_id as "questionId", st.key, sz.n, st.answered, st.answer_n as "answerN", st.no_opinion as "noOpinion",
+      num.score as mean, num.sd, num.median, null::text as okey, 0 as count
+    from st join sizes sz on sz.key = st.key
+    left join num on num.question_id = st.question_id and num.key = st.key
+    union all
+    select 'column', question_id, key, 0, 0, 0, 0, null, null, null, grid_column_id::text, sum(c)::int from g
+    where grid_column_id is not null group by question_id, key, grid_column_id
+    union all
+    select 'number', question_id, key, 0, 0, 0, 0, null, null, null, v::text, sum(c)::int from g
+    where grid_column_id is null and v is not null and answer_options is null group by question_id, key, v
+    union all
+    select 'option', g.question_id, g.key, 0, 0, 0, 0, null, null, null, o.v, sum(g.c)::int from g
+    cross join lateral jsonb_array_elements_text(case when jsonb_typeof(g.answer_options) = 'array' then g.answer_options else '[]'::jsonb end) o(v)
+    where g.answer_options is not null group by g.question_id, g.key, o.v`);
+  const num = (x: number | null) => (x === null ? null : Number(x));
+  const stats: QuestionStatRow[] = [];
+  const dist: Array<DistributionRow & { key2: string | null }> = [];
+  for (const r of rows) {
+    if (r.via === 'stat') stats.push({ questionId: r.questionId, key: r.key, n: Number(r.n), answered: Number(r.answered), answerN: Number(r.answerN), noOpinion: Number(r.noOpinion), mean: num(r.mean), sd: num(r.sd), median: num(r.median) });
+    else dist.push({ questionId: r.questionId, key: r.okey!, via: r.via, count: Number(r.count), key2: r.key });
+  }
+  return { stats, dist };
+}
+
+export async function questionStats(db: DbOrTx, s: Slice, dim: Dim = 'none', keyFilter?: SQL): Promise<QuestionStatRow[]> {
+  return (await questionFigures(db, s, dim, keyFilter)).stats;
 }
 
 /** Responses of the slice per `dim` value (for the anonymity rule among siblings). */
@@ -213,24 +268,6 @@ export interface DistributionRow {
   key: string;
   via: 'column' | 'number' | 'option';
   count: number;
-}
-
-/** How many answers chose each grid column, scale number or choice (a checkbox answer counts once per choice). */
-export async function distribution(db: DbOrTx, s: Slice): Promise<DistributionRow[]> {
-  return queryRows<DistributionRow>(db, sql`
-    with ${respCte(s)}
-    select d.question_id as "questionId", d.grid_column_id::text as key, 'column' as via, count(*)::int as count
-    from resp r join response_details d on d.response_id = r.id
-    where d.grid_column_id is not null group by 1, 2
-    union all
-    select d.question_id, (d.value_number::float8)::text, 'number', count(*)::int
-    from resp r join response_details d on d.response_id = r.id
-    where d.grid_column_id is null and d.value_number is not null and d.answer_options is null group by 1, 2
-    union all
-    select d.question_id, o.v, 'option', count(*)::int
-    from resp r join response_details d on d.response_id = r.id
-    cross join lateral jsonb_array_elements_text(case when jsonb_typeof(d.answer_options) = 'array' then d.answer_options else '[]'::jsonb end) o(v)
-    where d.answer_options is not null group by 1, 2`);
 }
 
 /** Responses and straight-lined responses per course class, whatever the filter (a course result's context). */

@@ -24,6 +24,8 @@ export interface CourseRunOpts {
   min: number;
   /** Only these classes may be listed (a restricted viewer's own); null = all. */
   allowedClassIds?: Set<number> | null;
+  /** 'class' and 'overall' rows of this slice already computed (shared by a recalculation). */
+  pre?: AggregateRow[];
 }
 
 /**
@@ -37,7 +39,10 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
   const { slice } = o;
   const kinds = o.teacherId ? (['teacher_class', 'teacher'] as const) : (['class', 'overall'] as const);
   const tSlice = o.teacherId ? { ...slice, teacherIds: [o.teacherId] } : slice;
-  const [rows, counts] = await Promise.all([aggregates(db, tSlice, kinds), classCounts(db, slice.surveyIds, tSlice.teacherIds)]);
+  const [rows, counts] = await Promise.all([
+    o.pre && !o.teacherId ? Promise.resolve(o.pre) : aggregates(db, tSlice, kinds),
+    classCounts(db, slice.surveyIds, tSlice.teacherIds),
+  ]);
   const classRows = rows.filter((r) => r.kind === 'class' || r.kind === 'teacher_class');
   const keyOf = (r: AggregateRow) => (r.kind === 'teacher_class' ? `${r.k3}:${r.k2}` : `${r.k1}:${r.k2}`);
   const byKey = new Map(classRows.map((r) => [keyOf(r), r]));

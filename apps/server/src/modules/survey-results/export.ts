@@ -2,10 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { QUESTION_TYPE_LABELS, htmlToPlainText, normalizeOptions, type TQuestionType } from '@app/shared/surveys';
 import { formatDateTime } from '@app/shared/format';
-import { queryRows } from '../../db/client';
 import { xlsxSheetsBuffer, type XlsxColumn } from '../../lib/xlsx';
 import { loadSurvey } from '../surveys/surveys.repository';
-import { intArray, respCte } from './aggregates.repository';
+import { analyticRows, intArray, respCte } from './aggregates.repository';
 import { viewerOf } from './access';
 import { questionsInOrder } from './question-results';
 import { surveyResults, type Ctx } from './survey-results.service';
@@ -30,7 +29,7 @@ export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, fil
     id: number; submittedAt: string; courseClassName: string | null; teachers: string | null; grade: number; campusName: string;
     homeroomClassName: string | null; straightLined: boolean; studentCode: string | null; studentName: string | null; answers: Record<string, string | number | null>;
   };
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await analyticRows<Row>(db, sql`
     with ${respCte({ surveyIds: [id], filtered, minResponses })}
     select r.id, sr.submitted_at as "submittedAt", cc.name as "courseClassName",
       (select string_agg(te.full_name, ', ' order by te.sort_key) from teachers te where te.id = any(sr.teacher_ids)) as teachers,

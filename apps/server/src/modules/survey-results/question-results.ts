@@ -3,7 +3,7 @@ import {
 } from '@app/shared/survey-results';
 import { htmlToPlainText, isTextType, normalizeOptions, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import type { DbOrTx } from '../../db/client';
-import { aggregates, classCounts, distribution, questionStats, sliceSizes, type DistributionRow, type QuestionStatRow, type Slice } from './aggregates.repository';
+import { aggregates, classCounts, questionFigures, questionStats, sliceSizes, type AggregateRow, type DistributionRow, type QuestionStatRow, type Slice } from './aggregates.repository';
 import { HIDDEN, hideAggregate, remainderSafe, SHOWN, siblingsToHide, tooSmall } from './anonymity';
 import type { Scoped } from './access';
 import { responseTotals, scoreQuestionIds, teachersOfDepartments } from './survey-results.repository';
@@ -69,6 +69,8 @@ export interface QuestionRunOpts {
   compare: boolean;
   /** The slice without narrowing or scope (the school figure of a comparison). */
   schoolSlice: Slice;
+  /** Aggregate rows of this slice already computed (a recalculation shares them between figure kinds). */
+  pre?: AggregateRow[];
 }
 
 /**
@@ -80,14 +82,13 @@ export interface QuestionRunOpts {
 export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
   const { survey, slice, scoped, restricted, min } = o;
   const all = questionsInOrder(survey).filter((m) => !restricted || m.q.visibleToTeacher);
-  const [stats, dist, sizes, scoreRows, config] = await Promise.all([
-    questionStats(db, slice),
-    distribution(db, slice),
+  const [{ stats, dist }, sizes, scoreRows, config] = await Promise.all([
+    questionFigures(db, slice),
     sliceSizes(db, slice, 'none'),
-    aggregates(db, slice, ['survey']),
+    o.pre ? Promise.resolve(o.pre.filter((r) => r.kind === 'survey')) : aggregates(db, slice, ['survey']),
     scoreQuestionIds(db, survey.id),
   ]);
-  const n = sizes.get(null) ?? 0;
+  const n = sizes.get('') ?? 0;
   const statOf = new Map(stats.map((s) => [s.questionId, s]));
   const distOf = new Map<number, DistributionRow[]>();
   for (const r of dist) distOf.set(r.questionId, [...(distOf.get(r.questionId) ?? []), r]);
@@ -97,7 +98,7 @@ export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
   const hiddenQuestions = new Set<number>();
   if (restricted && scoped.siblings && scoped.own) {
     const parent: Slice = { ...slice, teacherIds: scoped.own.teacherIds, courseClassIds: null };
-    const keep = (k: string | null) => k !== null && (!scoped.siblings!.keys || scoped.siblings!.keys.has(k));
+    const keep = (k: string | null) => !!k && (!scoped.siblings!.keys || scoped.siblings!.keys.has(k));
     const [parentSizes, perKey] = await Promise.all([
       sliceSizes(db, parent, scoped.siblings.dim),
       questionStats(db, parent, scoped.siblings.dim),

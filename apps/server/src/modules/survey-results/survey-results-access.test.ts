@@ -33,9 +33,9 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(tok[who]), payload: method === 'POST' ? (payload ?? {}) : undefined });
 const get = (url: string, who: string) => call('GET', url, who);
-const ok = (res: { statusCode: number; body: string; json(): { data: unknown } }) => {
+const ok = <T = never>(res: { statusCode: number; body: string; json(): { data: unknown } }): T => {
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as never;
+  return res.json().data as T;
 };
 /** Nothing a teacher or head reads may name a student. */
 const noIdentity = (body: string) => {

@@ -220,6 +220,7 @@ export async function removeScoreQuestions(db: DbOrTx, surveyId: number, questio
  * rule as at submission: at least STRAIGHT_LINE_MIN scored numbers, all equal). One UPDATE.
  */
 export async function recomputeStraightLined(db: DbOrTx, surveyId: number) {
+  await db.execute(sql`set local jit = off`); // see analyticRows
   await db.execute(sql`
     with cfg as (select question_id from score_configs where survey_id = ${surveyId}),
     nums as (

@@ -8,7 +8,7 @@ import { insertAudit } from '../audit/audit.repository';
 import { write } from '../../lib/write';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { loadSurvey } from '../surveys/surveys.repository';
-import { aggregates, questionStats, type Slice } from './aggregates.repository';
+import { aggregates, questionStats, type AggregateRow, type Slice } from './aggregates.repository';
 import { forbidden, isRestricted, resolveScope, sliceOf, viewerOf, viewerTeachers, type Viewer } from './access';
 import { HIDDEN, SHOWN, siblingsToHide, tooSmall } from './anonymity';
 import { aggregateOf, computeCourses } from './course-results';
@@ -63,14 +63,14 @@ const viewerKey = (v: Viewer) => (v.kind === 'school' ? 'school' : v.kind === 'd
 
 // ---- Questions ----
 
-async function liveQuestions(ctx: Ctx, o: { meta: SurveyMeta; survey: TSurvey; viewer: Viewer; q: TResultsQuery; filtered: boolean }): Promise<TSurveyResults> {
+async function liveQuestions(ctx: Ctx, o: { meta: SurveyMeta; survey: TSurvey; viewer: Viewer; q: TResultsQuery; filtered: boolean; pre?: AggregateRow[] }): Promise<TSurveyResults> {
   const { db, rt } = ctx;
   const [minResponses, scoped] = await Promise.all([minResponsesSetting(db), resolveScope(db, o.viewer, [o.meta.id], o.q)]);
   const min = rt.config.minGroupSize;
   const slice = sliceOf(scoped, [o.meta.id], o.filtered, minResponses);
   const schoolSlice: Slice = { surveyIds: [o.meta.id], filtered: o.filtered, minResponses };
   const [r, filter] = await Promise.all([
-    computeQuestions(db, { survey: o.survey, slice, scoped, restricted: isRestricted(o.viewer), min, compare: !!o.q.compare, schoolSlice }),
+    computeQuestions(db, { survey: o.survey, slice, scoped, restricted: isRestricted(o.viewer), min, compare: !!o.q.compare, schoolSlice, pre: o.pre }),
     filterInfo(db, { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minGroupSize: min }),
   ]);
   return {
@@ -117,7 +117,7 @@ export async function questionResults(ctx: Ctx, req: FastifyRequest, id: number,
     const scoped = await resolveScope(db, viewer, [id], q);
     const slice = sliceOf(scoped, [id], filtered, minResponses);
     const breakdownBy = meta.surveyType === 'SUBJECT_SPECIFIC' ? ('courseClass' as const) : ('gradeCampus' as const);
-    const rows = (await questionStats(db, slice, breakdownBy)).filter((r) => r.questionId === questionId && r.key !== null);
+    const rows = (await questionStats(db, slice, breakdownBy)).filter((r) => r.questionId === questionId && !!r.key);
     const classNames = breakdownBy === 'courseClass' ? await classInfos(db, rows.map((r) => Number(r.key))) : null;
     const campusNames = breakdownBy === 'gradeCampus' ? await namesOf(db, 'campuses', rows.map((r) => Number(r.key!.split(':')[1]))) : null;
     const label = (k: string) => {
@@ -149,7 +149,7 @@ async function allowedClasses(db: DbOrTx, viewer: Viewer, surveyIds: number[]) {
   return t ? new Set(await classesOfTeacher(db, t, surveyIds)) : null;
 }
 
-async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filtered: boolean; active: boolean }): Promise<TCourseResults> {
+async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filtered: boolean; active: boolean; pre?: AggregateRow[] }): Promise<TCourseResults> {
   const { db, rt } = ctx;
   const minResponses = await minResponsesSetting(db);
   const min = rt.config.minGroupSize;
@@ -160,7 +160,7 @@ async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filt
   const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer) };
   const allowedClassIds = await allowedClasses(db, o.viewer, surveyIds);
   const [r, filter] = await Promise.all([
-    computeCourses(db, { slice, include, restricted: isRestricted(o.viewer), min, allowedClassIds }),
+    computeCourses(db, { slice, include, restricted: isRestricted(o.viewer), min, allowedClassIds, pre: o.pre }),
     filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min }),
   ]);
   return { surveyId: o.meta.id, filter, computedAt: now(), stored: false, stale: false, summary: r.summary, items: r.items };
@@ -185,12 +185,12 @@ export async function courseResults(ctx: Ctx, req: FastifyRequest, id: number, o
 
 // ---- Grade × campus ----
 
-async function liveGradeCampus(ctx: Ctx, meta: SurveyMeta, filtered: boolean): Promise<TGradeCampusResults> {
+async function liveGradeCampus(ctx: Ctx, meta: SurveyMeta, filtered: boolean, pre?: AggregateRow[]): Promise<TGradeCampusResults> {
   const { db, rt } = ctx;
   const minResponses = await minResponsesSetting(db);
   const slice: Slice = { surveyIds: [meta.id], filtered, minResponses };
   const [rows, eligible, filter] = await Promise.all([
-    aggregates(db, slice, ['grade_campus', 'survey']),
+    pre ? Promise.resolve(pre) : aggregates(db, slice, ['grade_campus', 'survey']),
     eligibleByGradeCampus(db, [meta.id]),
     filterInfo(db, { surveyIds: [meta.id], filtered, minResponses, minGroupSize: rt.config.minGroupSize }),
   ]);
@@ -236,15 +236,15 @@ export async function calculateSurvey(ctx: Ctx, req: FastifyRequest | null, id: 
   const survey = kinds.includes('questions') ? await fullSurvey(db, id) : null;
   const totals = await responseTotals(db, [id]);
   const computedAt = new Date();
-  const jobs: Array<() => Promise<{ kind: StoredKind; filtered: boolean; data: unknown }>> = [];
-  for (const filtered of [false, true]) {
-    if (survey) jobs.push(() => liveQuestions(ctx, { meta, survey, viewer: SCHOOL, q: { filtered, compare: false }, filtered }).then((data) => ({ kind: 'questions', filtered, data })));
-    if (kinds.includes('course_classes')) jobs.push(() => liveCourses(ctx, { meta, viewer: SCHOOL, filtered, active: true }).then((data) => ({ kind: 'course_classes', filtered, data })));
-    if (kinds.includes('grade_campus')) jobs.push(() => liveGradeCampus(ctx, meta, filtered).then((data) => ({ kind: 'grade_campus', filtered, data })));
-  }
-  // One at a time: the machine has few cores and PGlite runs one query at a time anyway.
   const results: Array<{ kind: StoredKind; filtered: boolean; data: unknown }> = [];
-  for (const j of jobs) results.push(await j());
+  const minResponses = await minResponsesSetting(db);
+  for (const filtered of [false, true]) {
+    // One read of the answers per filter serves every figure kind (class, survey, grade×campus scores).
+    const pre = await aggregates(db, { surveyIds: [id], filtered, minResponses }, ['class', 'overall', 'survey', 'grade_campus']);
+    if (survey) results.push({ kind: 'questions', filtered, data: await liveQuestions(ctx, { meta, survey, viewer: SCHOOL, q: { filtered, compare: false }, filtered, pre }) });
+    if (kinds.includes('course_classes')) results.push({ kind: 'course_classes', filtered, data: await liveCourses(ctx, { meta, viewer: SCHOOL, filtered, active: true, pre }) });
+    if (kinds.includes('grade_campus')) results.push({ kind: 'grade_campus', filtered, data: await liveGradeCampus(ctx, meta, filtered, pre) });
+  }
   const store = async (tx: DbOrTx) => {
     for (const r of results) {
       const { stored: _s, stale: _st, computedAt: _c, ...data } = r.data as Record<string, unknown>;

@@ -34,9 +34,9 @@ afterAll(() => t.close());
 const get = (url: string, who = 'quantri') => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(tok[who]) });
 const post = (url: string, payload: object = {}, who = 'quantri') => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(tok[who]), payload });
 const del = (url: string, who = 'quantri') => t.app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers: bearer(tok[who]) });
-const data = (res: { statusCode: number; body: string; json(): { data: unknown } }) => {
+const data = <T = never>(res: { statusCode: number; body: string; json(): { data: unknown } }): T => {
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as never;
+  return res.json().data as T;
 };
 const byQ = (qs: TQuestionResult[], id: number) => qs.find((q) => q.questionId === id)!;
 const count = (q: TQuestionResult, value: string) => q.options.find((o) => o.value === value)?.count;

@@ -2,10 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type TTextResponses } from '@app/shared/survey-results';
 import { htmlToPlainText, isTextType } from '@app/shared/surveys';
-import { queryRows } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { loadSurvey } from '../surveys/surveys.repository';
-import { intArray, respCte, sliceSizes, type Slice } from './aggregates.repository';
+import { analyticRows, intArray, respCte, sliceSizes, type Slice } from './aggregates.repository';
 import { isRestricted, resolveScope, sliceOf, viewerOf } from './access';
 import { HIDDEN, SHOWN, siblingsToHide, tooSmall } from './anonymity';
 import { questionsInOrder } from './question-results';
@@ -36,7 +35,7 @@ export async function textResponses(ctx: Ctx, req: FastifyRequest, id: number, q
     // Texts only from classes the anonymity rule shows, judged among all the viewer's classes.
     const sizes = await sliceSizes(db, { ...slice, courseClassIds: null }, 'courseClass');
     const hide = siblingsToHide(sizes, min);
-    const shown = [...sizes.keys()].filter((k): k is string => k !== null && !hide.has(k)).map(Number);
+    const shown = [...sizes.keys()].filter((k): k is string => !!k && !hide.has(k)).map(Number);
     const wanted = scoped.courseClassIds ? shown.filter((c) => scoped.courseClassIds!.includes(c)) : shown;
     const total = scoped.courseClassIds ? (sizes.get(String(scoped.courseClassIds[0])) ?? 0) : [...sizes.values()].reduce((a, b) => a + b, 0);
     hiddenAll = tooSmall(total, min) || !wanted.length;
@@ -44,7 +43,7 @@ export async function textResponses(ctx: Ctx, req: FastifyRequest, id: number, q
   }
   const qids = questions.map((m) => m.q.id);
   const counts = qids.length
-    ? await queryRows<{ questionId: number; answered: number; approved: number; pending: number; rejected: number }>(db, sql`
+    ? await analyticRows<{ questionId: number; answered: number; approved: number; pending: number; rejected: number }>(db, sql`
       with ${respCte(sliceOf(scoped, [id], false, 1))}
       select d.question_id as "questionId", count(*)::int answered,
         count(*) filter (where rv.status = 'approved')::int approved,
@@ -56,7 +55,7 @@ export async function textResponses(ctx: Ctx, req: FastifyRequest, id: number, q
     : [];
   const offset = (q.page - 1) * q.limit;
   const texts = qids.length && !hiddenAll
-    ? await queryRows<{ questionId: number; text: string; courseClassId: number | null; courseClassName: string | null; submittedAt: string }>(db, sql`
+    ? await analyticRows<{ questionId: number; text: string; courseClassId: number | null; courseClassName: string | null; submittedAt: string }>(db, sql`
       with ${respCte(slice)}
       select x."questionId", x.text, x."courseClassId", x."courseClassName", x."submittedAt" from (
         select d.question_id as "questionId", d.answer_text as text, r.course_class_id as "courseClassId", cc.name as "courseClassName",
