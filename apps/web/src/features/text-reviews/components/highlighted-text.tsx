@@ -14,7 +14,7 @@ export function HighlightedText({ text, spans, className = '' }: { text: string;
             key={i}
             title={p.codes.map(reasonLabel).join(', ')}
             aria-label={`${p.text} (${p.codes.map(reasonLabel).join(', ')})`}
-            className="rounded bg-warning/30 px-0.5 text-fg ring-1 ring-warning/60"
+            className="rounded bg-amber-300/45 px-0.5 text-fg ring-1 ring-amber-500/70"
           >
             {p.text}
           </mark>

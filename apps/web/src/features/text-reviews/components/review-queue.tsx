@@ -113,7 +113,7 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
               }`}
             >
               {tab.label}
-              {n !== null ? <span className="ml-1 tabular-nums opacity-80">({n})</span> : null}
+              {n !== null ? <> <span className="tabular-nums opacity-80">({n})</span></> : null}
             </button>
           );
         })}
