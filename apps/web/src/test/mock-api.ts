@@ -6,6 +6,8 @@ export interface MockRequest {
   url: string;
   body: unknown;
   headers: Record<string, unknown>;
+  /** The query parameters axios was given (the URL itself carries none). */
+  params: Record<string, unknown>;
 }
 export interface MockReply {
   status: number;
@@ -24,7 +26,7 @@ export function mockApi(routes: MockRoutes) {
     const method = (config.method ?? 'get').toUpperCase();
     const url = (config.url ?? '').split('?')[0];
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const req: MockRequest = { method, url, body, headers: AxiosHeaders.from(config.headers).toJSON() };
+    const req: MockRequest = { method, url, body, headers: AxiosHeaders.from(config.headers).toJSON(), params: { ...(config.params as Record<string, unknown> | undefined) } };
     calls.push(req);
     const handler = routes[`${method} ${url}`];
     const reply = handler

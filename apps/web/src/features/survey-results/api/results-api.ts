@@ -29,8 +29,14 @@ function resultsQuery<T extends z.ZodType>(path: string, schema: T, params: Para
 /** `filtered` as every results call takes it. */
 const f = (filtered: boolean) => ({ filtered: filtered ? 'true' : 'false' });
 
-export const surveyResultsQuery = (surveyId: number | null, o: { filtered: boolean; courseClassId?: number; compare?: boolean }) =>
-  resultsQuery(`${S}/${surveyId}/results`, ZSurveyResults, { ...f(o.filtered), courseClassId: o.courseClassId, compare: o.compare ? 'true' : undefined }, surveyId !== null);
+/** `teacherId` narrows to one teacher: the personal page sends it so a head of department (or a school-wide role who also teaches) sees their own classes there, not the department's. */
+export const surveyResultsQuery = (surveyId: number | null, o: { filtered: boolean; courseClassId?: number; teacherId?: number; compare?: boolean }) =>
+  resultsQuery(
+    `${S}/${surveyId}/results`,
+    ZSurveyResults,
+    { ...f(o.filtered), courseClassId: o.courseClassId, teacherId: o.courseClassId ? undefined : o.teacherId, compare: o.compare ? 'true' : undefined },
+    surveyId !== null,
+  );
 
 /** Every course class of the survey (stored by calculate-active-courses-results, or live). */
 export const activeCourseResultsQuery = (surveyId: number | null, filtered: boolean) =>

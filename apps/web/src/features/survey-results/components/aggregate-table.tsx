@@ -40,7 +40,8 @@ export function AggregateTable({
     },
     { key: 'score', header: 'Điểm TB', align: 'right', cell: (r) => <ScoreCell score={r.score} hidden={r.hidden} /> },
     { key: 'sd', header: 'ĐLC', align: 'right', cell: (r) => (r.hidden ? '—' : <span className="tabular-nums">{fmtScore(r.sd)}</span>) },
-    { key: 'classes', header: 'Số lớp', align: 'right', cell: (r) => <span className="tabular-nums">{fmtCount(r.classCount)}</span> },
+    // A general survey is about no class: "—" rather than a misleading 0.
+    { key: 'classes', header: 'Số lớp', align: 'right', cell: (r) => <span className="tabular-nums">{r.classCount || r.n === 0 ? fmtCount(r.classCount) : '—'}</span> },
     { key: 'n', header: 'Phản hồi (n)', align: 'right', cell: (r) => <span className="tabular-nums">{fmtCount(r.n)}</span> },
     ...(extra ?? []),
   ];

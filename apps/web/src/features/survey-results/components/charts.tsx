@@ -12,6 +12,10 @@ import { fmtN, fmtPercent, fmtScore } from '../lib/stats';
  * what a screen reader reads.
  */
 
+/** Whole-number ticks 0…max: "0 1 2 3 4 5" reads better than recharts' "0,00 2,00 4,00 5,00". */
+const wholeTicks = (max: number) => Array.from({ length: Math.floor(max) + 1 }, (_, i) => i);
+const axisTick = { fontSize: 11, fill: 'var(--app-muted)' };
+
 export const COLORS = { own: 'var(--app-primary)', department: '#d97706', school: '#64748b', muted: 'var(--app-muted)' } as const;
 
 export interface BarRow {
@@ -84,13 +88,14 @@ export function HBarChart({
   color?: string;
 }) {
   const labelWidth = useLabelWidth();
+  const scoreAxis = format === fmtScore;
   const data = rows.map((r) => ({ ...r, bar: r.hidden ? null : r.value, text: rowText(r, format) }));
   const height = rows.length * 34 + 36;
   return (
     <ChartFrame label={label} height={height}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 0 }} barCategoryGap={8}>
         <CartesianGrid horizontal={false} stroke="var(--app-border)" />
-        <XAxis type="number" domain={[0, max]} tick={{ fontSize: 11, fill: 'var(--app-muted)' }} tickFormatter={(v: number) => format(v)} />
+        <XAxis type="number" domain={[0, max]} ticks={scoreAxis ? wholeTicks(max) : undefined} tick={axisTick} tickFormatter={(v: number) => (scoreAxis ? String(v) : format(v))} />
         <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={(p: object) => <CategoryTick {...p} width={labelWidth} />} />
         <Tooltip
           cursor={{ fill: 'var(--app-surface-2)' }}
@@ -128,7 +133,7 @@ export function GroupedHBarChart({ rows, series, max, label }: { rows: GroupRow[
     <ChartFrame label={label} height={height}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 40, bottom: 4, left: 0 }} barCategoryGap={6} barGap={1}>
         <CartesianGrid horizontal={false} stroke="var(--app-border)" />
-        <XAxis type="number" domain={[0, max]} tick={{ fontSize: 11, fill: 'var(--app-muted)' }} tickFormatter={(v: number) => fmtScore(v)} />
+        <XAxis type="number" domain={[0, max]} ticks={wholeTicks(max)} tick={axisTick} />
         <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={(p: object) => <CategoryTick {...p} width={labelWidth} />} />
         <Tooltip
           cursor={{ fill: 'var(--app-surface-2)' }}
@@ -138,7 +143,7 @@ export function GroupedHBarChart({ rows, series, max, label }: { rows: GroupRow[
             return <TooltipBox title={r.label} lines={series.map((s) => `${s.label}: ${r.values[s.key] == null ? 'chưa có' : fmtScore(r.values[s.key])} (${fmtN(r.n[s.key] ?? 0)})`)} />;
           }}
         />
-        <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
+        <Legend verticalAlign="top" height={28} itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
         {series.map((s) => (
           <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[0, 3, 3, 0]} maxBarSize={14} isAnimationActive={false}>
             <LabelList dataKey={s.key} position="right" formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')} style={{ fontSize: 10, fill: 'var(--app-fg)' }} />
@@ -182,8 +187,8 @@ export function TrendChart({ points, max, label }: { points: TrendPoint[]; max: 
     <ChartFrame label={label} height={240}>
       <LineChart data={data} margin={{ top: 20, right: 24, bottom: 4, left: 0 }}>
         <CartesianGrid stroke="var(--app-border)" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--app-muted)' }} interval="preserveStartEnd" />
-        <YAxis domain={[0, max]} width={36} tick={{ fontSize: 11, fill: 'var(--app-muted)' }} tickFormatter={(v: number) => fmtScore(v)} />
+        <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" padding={{ left: 24, right: 24 }} />
+        <YAxis domain={[0, max]} ticks={wholeTicks(max)} width={28} tick={axisTick} />
         <Tooltip
           content={({ active, payload }) => {
             const p = active ? (payload?.[0]?.payload as TrendPoint | undefined) : undefined;
@@ -192,7 +197,7 @@ export function TrendChart({ points, max, label }: { points: TrendPoint[]; max: 
           }}
         />
         <Line type="monotone" dataKey="y" stroke={COLORS.own} strokeWidth={2} dot={{ r: 4 }} connectNulls={false} isAnimationActive={false}>
-          <LabelList dataKey="y" position="top" formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')} style={{ fontSize: 11, fill: 'var(--app-fg)' }} />
+          <LabelList dataKey="y" position="top" offset={10} formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')} style={{ fontSize: 11, fill: 'var(--app-fg)' }} />
         </Line>
       </LineChart>
     </ChartFrame>

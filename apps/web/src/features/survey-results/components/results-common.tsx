@@ -129,7 +129,7 @@ export function Panel({ title, actions, children, id }: { title: string; actions
  * or "chưa có" when nobody answered.
  */
 export function FigureCard({
-  label, score, sd, n, hidden, detail, tone = 'own',
+  label, score, sd, n, hidden, detail, classCount, tone = 'own',
 }: {
   label: string;
   score: number | null;
@@ -137,6 +137,8 @@ export function FigureCard({
   n: number;
   hidden: boolean;
   detail?: string;
+  /** For a score over course classes (its SD is between classes). */
+  classCount?: number;
   tone?: 'own' | 'other';
 }) {
   return (
@@ -148,9 +150,11 @@ export function FigureCard({
         <p className="mt-1 text-2xl font-semibold text-fg">{score === null ? DASH : fmtScore(score)}</p>
       )}
       <p className="mt-1 text-xs text-muted">
-        {hidden || score === null ? '' : `ĐLC ${fmtScore(sd)} · `}
+        {hidden || score === null ? '' : sd === null ? 'ĐLC — · ' : `ĐLC ${fmtScore(sd)} · `}
         {fmtN(n)} phản hồi{detail ? ` · ${detail}` : ''}
       </p>
+      {/* A score over course classes has its SD between classes: one class has none to show. */}
+      {!hidden && score !== null && sd === null && classCount === 1 ? <p className="mt-1 text-xs text-muted">ĐLC giữa các lớp cần ít nhất 2 lớp.</p> : null}
       {!hidden && score === null ? <p className="mt-1 text-xs text-muted">Chưa có phản hồi có điểm.</p> : null}
     </div>
   );

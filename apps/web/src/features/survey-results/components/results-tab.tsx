@@ -96,6 +96,7 @@ function SurveyResultsBody({ data, filtered }: { data: TSurveyResults; filtered:
           n={data.score.n}
           hidden={data.score.hidden}
           detail={subject ? aggDetail(data.score) : undefined}
+          classCount={subject ? data.score.classCount : undefined}
         />
       </div>
       <Panel title="Câu hỏi tính điểm">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TScoreConfig } from '@app/shared/survey-results';
 import { Badge } from '../../../components/data/badge';
@@ -22,6 +23,8 @@ export function ScoreConfigEditor({ surveyId }: { surveyId: number }) {
   const refresh = useRefreshResults();
   const [picked, setPicked] = useState<Set<number> | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
+  // The list is long (every grid row); it opens on demand.
+  const [open, setOpen] = useState(false);
   const [last, setLast] = useState<TScoreConfig | null>(null);
 
   // Start from the saved set each time it arrives (after a save, a reset or a reload).
@@ -74,46 +77,54 @@ export function ScoreConfigEditor({ surveyId }: { surveyId: number }) {
           : `Điểm đang tính trên ${fmtCount(config.data.questionIds.length)} câu hỏi đã chọn.`}{' '}
         Câu “Không có ý kiến” không bao giờ được tính vào điểm trung bình.
       </p>
-      <fieldset className="space-y-4">
-        <legend className="sr-only">Câu hỏi tính điểm</legend>
-        {sections.map(([sectionId, sectionTitle]) => (
-          <div key={sectionId}>
-            <p className="mb-1.5 text-xs font-semibold text-muted uppercase">{sectionTitle}</p>
-            <ul className="space-y-1">
-              {items
-                .filter((q) => q.sectionId === sectionId)
-                .map((q) => (
-                  <li key={q.questionId}>
-                    <label className="flex cursor-pointer items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-surface-2">
-                      <input
-                        type="checkbox"
-                        checked={picked.has(q.questionId)}
-                        onChange={() => toggle(q.questionId)}
-                        className="mt-0.5 size-4 shrink-0 accent-primary"
-                      />
-                      <span className="min-w-0 text-sm text-fg">
-                        <span className="font-medium">Câu {q.position}.</span> {q.content}
-                        <span className="mt-0.5 flex flex-wrap gap-1">
-                          <Badge>{q.questionType === 'grid' ? 'Lưới' : `Thang đo ${q.scale ? `${q.scale.min}–${q.scale.max}` : ''}`.trim()}</Badge>
-                          {!q.visibleToTeacher ? <Badge>Giáo viên không xem</Badge> : null}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-            </ul>
+      <Button variant="secondary" aria-expanded={open} aria-controls={`score-config-${surveyId}`} onClick={() => setOpen((v) => !v)}>
+        {open ? <ChevronUp aria-hidden="true" className="size-4" /> : <ChevronDown aria-hidden="true" className="size-4" />}
+        {open ? 'Thu gọn' : 'Chọn câu hỏi tính điểm'}
+      </Button>
+      {open ? (
+        <div id={`score-config-${surveyId}`} className="mt-4">
+          <fieldset className="space-y-4">
+            <legend className="sr-only">Câu hỏi tính điểm</legend>
+            {sections.map(([sectionId, sectionTitle]) => (
+              <div key={sectionId}>
+                <p className="mb-1.5 text-xs font-semibold text-muted uppercase">{sectionTitle}</p>
+                <ul className="space-y-1">
+                  {items
+                    .filter((q) => q.sectionId === sectionId)
+                    .map((q) => (
+                      <li key={q.questionId}>
+                        <label className="flex cursor-pointer items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-surface-2">
+                          <input
+                            type="checkbox"
+                            checked={picked.has(q.questionId)}
+                            onChange={() => toggle(q.questionId)}
+                            className="mt-0.5 size-4 shrink-0 accent-primary"
+                          />
+                          <span className="min-w-0 text-sm text-fg">
+                            <span className="font-medium">Câu {q.position}.</span> {q.content}
+                            <span className="mt-0.5 flex flex-wrap gap-1">
+                              <Badge>{q.questionType === 'grid' ? 'Lưới' : `Thang đo ${q.scale ? `${q.scale.min}–${q.scale.max}` : ''}`.trim()}</Badge>
+                              {!q.visibleToTeacher ? <Badge>Giáo viên không xem</Badge> : null}
+                            </span>
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ))}
+          </fieldset>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <Button onClick={() => save.mutate([...picked])} disabled={!changed || picked.size === 0 || save.isPending} aria-busy={save.isPending}>
+              {save.isPending ? 'Đang lưu...' : 'Lưu câu hỏi tính điểm'}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={config.data.isDefault || reset.isPending}>
+              Dùng mặc định
+            </Button>
+            {changed ? <span className="text-xs text-muted">Có thay đổi chưa lưu.</span> : null}
           </div>
-        ))}
-      </fieldset>
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        <Button onClick={() => save.mutate([...picked])} disabled={!changed || picked.size === 0 || save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? 'Đang lưu...' : 'Lưu câu hỏi tính điểm'}
-        </Button>
-        <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={config.data.isDefault || reset.isPending}>
-          Dùng mặc định
-        </Button>
-        {changed ? <span className="text-xs text-muted">Có thay đổi chưa lưu.</span> : null}
-      </div>
+        </div>
+      ) : null}
       {last ? (
         <p role="status" className="mt-3 text-sm text-muted">
           Đã tính lại với {fmtCount(last.responseCount)} phản hồi; {fmtCount(last.straightLinedCount)} phản hồi chọn cùng một mức cho mọi câu tính điểm.

@@ -81,8 +81,8 @@ function DepartmentResults({ mod, moduleId, filtered }: { mod: TModuleResults; m
       <FilterNote filter={d.filter} audience="restricted" />
       <Freshness computedAt={d.computedAt} />
       <div className="mb-5 grid gap-3 sm:grid-cols-2">
-        <FigureCard label={`Điểm ${d.departmentName}`} score={d.department.score} sd={d.department.sd} n={d.department.n} hidden={d.department.hidden} detail={aggDetail(d.department)} />
-        <FigureCard tone="other" label="Trung bình toàn trường" score={d.school.score} sd={d.school.sd} n={d.school.n} hidden={d.school.hidden} detail={aggDetail(d.school)} />
+        <FigureCard label={`Điểm ${d.departmentName}`} score={d.department.score} sd={d.department.sd} n={d.department.n} hidden={d.department.hidden} detail={aggDetail(d.department)} classCount={d.department.classCount} />
+        <FigureCard tone="other" label="Trung bình toàn trường" score={d.school.score} sd={d.school.sd} n={d.school.n} hidden={d.school.hidden} detail={aggDetail(d.school)} classCount={d.school.classCount} />
       </div>
       <Panel title="Giáo viên trong tổ">
         <AggregateBars rows={teachers} label="Điểm trung bình theo giáo viên" />

@@ -52,16 +52,21 @@ const texts: TTextResponses = {
   }],
 };
 
+let capture: ReturnType<typeof captureParams>;
+
 const BASE: MockRoutes = {
   'GET /v1/course-classes/mine': () => page([cc(1, [[7, 'Nguyễn Văn An']]), cc(2, [[7, 'Nguyễn Văn An'], [8, 'Lê Thị Hoa']])]),
   'GET /v1/surveys/modules/3/teachers/7/course-results': () => ok(teacherResults()),
   'GET /v1/surveys': () => page([]),
   'GET /v1/surveys/11/results': () => ok(surveyResults()),
-  'GET /v1/surveys/11/text-questions-responses': () => ok(texts),
+  // Texts are read per class (the call has no teacher filter): class 1 has one approved text, class 2 is too small.
+  'GET /v1/surveys/11/text-questions-responses': (req) =>
+    ok(req.params.courseClassId === 2
+      ? { ...texts, questions: [{ ...texts.questions[0], answered: 3, approved: 0, pending: 3, rejected: 0, texts: [], hidden: true, reason: 'Chưa đủ số phản hồi để hiển thị' }] }
+      : texts),
 };
 
 let mock: ReturnType<typeof mockApi> | undefined;
-let capture: ReturnType<typeof captureParams>;
 beforeEach(() => {
   capture = captureParams();
 });
@@ -69,8 +74,6 @@ afterEach(() => {
   capture.stop();
   mock?.restore();
 });
-const TCR = '/v1/surveys/modules/3/teachers/7/course-results';
-const lastParams = (url: string) => capture.seen.filter((c) => c.url === url).at(-1)?.params ?? {};
 function renderPage(api: MockRoutes = BASE, path = '/teacher/personal-survey-results') {
   mock = mockApi(api);
   return renderResultsPage(<PersonalResultsPage />, { path, user: TEACHER });
@@ -115,22 +118,23 @@ describe('/teacher/personal-survey-results', () => {
 
     const comment = await screen.findByRole('article', { name: 'Ý kiến: Em có góp ý gì cho thầy cô?' });
     expect(comment).toHaveTextContent('Thầy giảng rất dễ hiểu.');
-    expect(comment).toHaveTextContent('n = 10 câu trả lời · 1 đã duyệt · 8 chờ duyệt');
+    expect(comment).toHaveTextContent('n = 13 câu trả lời · 1 đã duyệt · 11 chờ duyệt');
+    expect(comment).toHaveTextContent('1 lớp: Chưa đủ số phản hồi để hiển thị.');
 
     const trend = screen.getByRole('list', { name: 'Điểm theo học phần' });
     expect(trend).toHaveTextContent('2026-HK1-M1 – Module 1');
     expect(trend).toHaveTextContent('3,95 · ĐLC 0,50 · n = 28');
 
-    // The per-question call asks for the comparison; the teacher's own classes only.
-    expect(capture.seen.find((c) => c.url === '/v1/surveys/11/results')?.params).toMatchObject({ compare: 'true', filtered: 'false' });
+    // The per-question call asks for the comparison, narrowed to the teacher (a head of department would otherwise get the department).
+    expect(capture.seen.find((c) => c.url === '/v1/surveys/11/results')?.params).toMatchObject({ compare: 'true', filtered: 'false', teacherId: 7 });
+    expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/text-questions-responses').map((c) => c.params.courseClassId).sort()).toEqual([1, 2]);
   });
 
   it('the filtered toggle asks the server for filtered figures and explains what was left out', async () => {
     renderPage({
       ...BASE,
-      // The mock sees no query string; the request interceptor has just recorded this call's parameters.
-      'GET /v1/surveys/modules/3/teachers/7/course-results': () =>
-        ok(teacherResults(lastParams(TCR).filtered === 'true' ? { filter: filterInfo({ filtered: true, straightLinedExcluded: 4, classesExcluded: 1 }) } : {})),
+      'GET /v1/surveys/modules/3/teachers/7/course-results': (req) =>
+        ok(teacherResults(req.params.filtered === 'true' ? { filter: filterInfo({ filtered: true, straightLinedExcluded: 4, classesExcluded: 1 }) } : {})),
     });
     await screen.findByRole('group', { name: 'Điểm của thầy cô' });
     expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('Số liệu chưa lọc');
@@ -149,7 +153,11 @@ describe('/teacher/personal-survey-results', () => {
     await screen.findByRole('table', { name: 'Điểm theo câu hỏi' });
     await userEvent.selectOptions(screen.getByLabelText('Lớp học phần'), 'Toán 10A2');
     await waitFor(() => expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/results').at(-1)?.params).toMatchObject({ courseClassId: 2 }));
-    await waitFor(() => expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/text-questions-responses').at(-1)?.params).toMatchObject({ courseClassId: 2 }));
+    // One class: its texts only (hidden here, too few answers).
+    const comment = await screen.findByRole('article', { name: 'Ý kiến: Em có góp ý gì cho thầy cô?' });
+    await waitFor(() => expect(comment).toHaveTextContent('n = 3 câu trả lời'));
+    expect(comment).toHaveTextContent('Chưa đủ số phản hồi để hiển thị');
+    expect(comment).not.toHaveTextContent('Thầy giảng rất dễ hiểu.');
   });
 
   it('a hidden summary shows the message instead of a score', async () => {

@@ -72,7 +72,7 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
       <FilterNote filter={data.filter} audience="restricted" />
       <Freshness computedAt={data.computedAt} />
       <div className="mb-5 grid gap-3 sm:grid-cols-3">
-        <FigureCard label="Điểm của thầy cô" score={summary.score} sd={summary.sd} n={summary.n} hidden={summary.hidden} detail={aggDetail(summary)} />
+        <FigureCard label="Điểm của thầy cô" score={summary.score} sd={summary.sd} n={summary.n} hidden={summary.hidden} detail={aggDetail(summary)} classCount={summary.classCount} />
         {comparison.department ? (
           <FigureCard
             tone="other"
@@ -81,7 +81,7 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
             sd={comparison.department.sd}
             n={comparison.department.n}
             hidden={comparison.department.hidden}
-            detail={aggDetail(comparison.department)}
+            detail={aggDetail(comparison.department)} classCount={comparison.department.classCount}
           />
         ) : (
           <FigureCard tone="other" label="Trung bình tổ" score={null} sd={null} n={0} hidden={false} detail="thầy cô chưa thuộc tổ nào" />
@@ -93,7 +93,7 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
           sd={comparison.school.sd}
           n={comparison.school.n}
           hidden={comparison.school.hidden}
-          detail={aggDetail(comparison.school)}
+          detail={aggDetail(comparison.school)} classCount={comparison.school.classCount}
         />
       </div>
 
@@ -127,9 +127,9 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
             />
             <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2" aria-label="Điểm theo học phần">
               {data.trend.map((p) => (
-                <li key={p.moduleId} className="flex justify-between gap-3 rounded-lg bg-surface-2 px-3 py-1.5">
-                  <span className="truncate">{p.moduleCode} – {p.moduleName}</span>
-                  <span className="shrink-0 tabular-nums">{p.hidden ? TOO_FEW : `${fmtScore(p.score)} · ĐLC ${fmtScore(p.sd)} · ${fmtN(p.n)}`}</span>
+                <li key={p.moduleId} className="flex flex-wrap justify-between gap-x-3 rounded-lg bg-surface-2 px-3 py-1.5">
+                  <span className="min-w-0 break-words">{p.moduleCode} – {p.moduleName}</span>
+                  <span className="tabular-nums">{p.hidden ? TOO_FEW : `${fmtScore(p.score)} · ĐLC ${fmtScore(p.sd)} · ${fmtN(p.n)}`}</span>
                 </li>
               ))}
             </ul>
@@ -153,7 +153,7 @@ function QuestionsAndComments({ data, moduleId, filtered }: { data: TTeacherCour
   const classes = data.items.filter((i) => i.surveyId === surveyId);
   const wantedClass = Number(classParam);
   const courseClassId = classes.some((c) => c.courseClassId === wantedClass) ? wantedClass : undefined;
-  const results = useQuery(surveyResultsQuery(surveyId, { filtered, courseClassId, compare: true }));
+  const results = useQuery(surveyResultsQuery(surveyId, { filtered, courseClassId, teacherId: data.teacher.id, compare: true }));
 
   const surveyLabel = (id: number) => {
     const s = surveys.data?.find((x) => x.id === id);
@@ -192,7 +192,7 @@ function QuestionsAndComments({ data, moduleId, filtered }: { data: TTeacherCour
         )}
       </Panel>
       <Panel title="Ý kiến của học sinh (đã duyệt)">
-        <TextAnswers surveyId={surveyId} courseClassId={courseClassId} />
+        <TextAnswers surveyId={surveyId} courseClassIds={courseClassId ? [courseClassId] : classes.map((c) => c.courseClassId)} />
       </Panel>
     </>
   );

@@ -106,7 +106,7 @@ function SchoolResults({ data, filtered, canWrite, isAdmin }: { data: TModuleRes
               content: (
                 <>
                   <div className="mb-5 grid gap-3 sm:grid-cols-3">
-                    <FigureCard label="Điểm toàn trường" score={data.overall.score} sd={data.overall.sd} n={data.overall.n} hidden={data.overall.hidden} detail={aggDetail(data.overall)} />
+                    <FigureCard label="Điểm toàn trường" score={data.overall.score} sd={data.overall.sd} n={data.overall.n} hidden={data.overall.hidden} detail={aggDetail(data.overall)} classCount={data.overall.classCount} />
                   </div>
                   <Panel title="Các khảo sát của học phần">
                     <AggregateTable
