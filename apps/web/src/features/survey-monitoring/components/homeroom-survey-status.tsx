@@ -94,7 +94,7 @@ export function HomeroomSurveyStatus({ classId, className }: { classId: number; 
         <div className="rounded-xl border border-border bg-surface p-4 sm:p-5">
           <h3 className="mb-3 text-base font-semibold text-fg">
             {list.filters.status === 'not_done' ? 'Học sinh chưa hoàn thành' : list.filters.status === 'done' ? 'Học sinh đã hoàn thành' : 'Tất cả học sinh'}
-            {list.query.data ? <span className="ml-2 text-sm font-normal text-muted">({list.total})</span> : null}
+            {list.query.data ? <span className="ml-1 text-sm font-normal text-muted"> ({list.total})</span> : null}
           </h3>
           <ListToolbar
             activeFilters={list.activeFilters}

@@ -25,7 +25,8 @@ const DONE_OPTIONS: Option[] = [
   { value: 'true', label: 'Đã làm' },
 ];
 
-function columns(subject: boolean): Column<TSurveyStudentStatus>[] {
+/** `withTime`: a list of students not done has no submission time to show. */
+function columns(subject: boolean, withTime: boolean): Column<TSurveyStudentStatus>[] {
   return [
     { key: 'name', header: 'Họ và tên', sortKey: 'fullName', primary: true, cell: (r) => <span className="font-medium">{r.fullName}</span> },
     { key: 'code', header: 'Mã học sinh', sortKey: 'studentCode', cell: (r) => r.studentCode },
@@ -33,7 +34,9 @@ function columns(subject: boolean): Column<TSurveyStudentStatus>[] {
     ...(subject ? [{ key: 'course', header: 'Lớp học phần', cell: (r: TSurveyStudentStatus) => r.courseClassName ?? '—' }] : []),
     { key: 'campus', header: 'Khối · Cơ sở', hideOnMobile: true, cell: (r) => `Khối ${r.grade} · ${r.campusName}` },
     { key: 'status', header: 'Trạng thái', cell: (r) => (r.done ? <Badge tone="primary">Đã làm</Badge> : <Badge tone="danger">Chưa làm</Badge>) },
-    { key: 'at', header: 'Thời điểm gửi', sortKey: 'submittedAt', cell: (r) => (r.submittedAt ? formatDateTime(r.submittedAt) : '—') },
+    ...(withTime
+      ? [{ key: 'at', header: 'Thời điểm gửi', sortKey: 'submittedAt', cell: (r: TSurveyStudentStatus) => (r.submittedAt ? formatDateTime(r.submittedAt) : '—') }]
+      : []),
   ];
 }
 
@@ -67,7 +70,7 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
     <section aria-labelledby="pending-students-title" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
       <h3 id="pending-students-title" ref={heading} tabIndex={-1} className="mb-1 scroll-mt-20 text-base font-semibold text-fg focus:outline-none">
         {title}
-        {list.query.data ? <span className="ml-2 text-sm font-normal text-muted">({list.total})</span> : null}
+        {list.query.data ? <span className="ml-1 text-sm font-normal text-muted"> ({list.total})</span> : null}
       </h3>
       <p className="mb-4 text-xs text-muted">
         {subject ? 'Khảo sát theo môn: mỗi lớp học phần của học sinh là một lượt riêng. ' : ''}Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời.
@@ -92,7 +95,7 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
       </ListToolbar>
       <DataTable
         label={title}
-        columns={columns(subject)}
+        columns={columns(subject, list.filters.done !== 'false')}
         rowKey={(r) => `${r.studentId}-${r.courseClassId ?? 0}`}
         emptyTitle={list.filters.done === 'false' ? 'Tất cả học sinh đã hoàn thành khảo sát.' : 'Chưa có học sinh nào.'}
         {...list.tableProps}
