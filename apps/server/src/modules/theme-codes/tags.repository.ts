@@ -234,7 +234,9 @@ export async function replaceAutoTags(db: DbOrTx, surveyId: number, rows: Array<
                   where not exists (select 1 from response_detail_codes r where r.response_detail_id = w.d and r.code_id = w.c)),
         del as (delete from response_detail_codes rdc using response_details rd, survey_responses sr
                 where rdc.response_detail_id = rd.id and rd.response_id = sr.id and sr.survey_id = ${surveyId} and rdc.source = 'auto'
-                  and not exists (select 1 from wanted w where w.d = rdc.response_detail_id and w.c = rdc.code_id)
+                  -- NOT IN over a subquery is planned as a hashed subplan: linear, where NOT EXISTS against the
+                  -- function scan (no statistics) was planned as a nested loop, quadratic in the survey's tags.
+                  and (rdc.response_detail_id, rdc.code_id) not in (select d, c from wanted)
                 returning 1),
         ins as (insert into response_detail_codes (response_detail_id, code_id, source, matched_keyword)
                 select d, c, 'auto', k from wanted
@@ -268,43 +270,42 @@ export const EXAMPLES_PER_CODE = 3;
  * code is listed, also with 0, so a page compares like with like; codes of no theme are grouped last.
  */
 export async function themeSummary(db: DbOrTx, scope: TextScope) {
-  const texts = sql`texts as (select rd.id, ${TEXT} as text from ${APPROVED_TEXTS} where ${and([...scopeWhere(scope), NON_EMPTY])}),
-    tagged as (select distinct rdc.code_id, rdc.response_detail_id from response_detail_codes rdc join texts t on t.id = rdc.response_detail_id)`;
+  // One statement: the texts in scope are read once (materialized) for the counts, totals and examples.
   const rows = await queryRows<{
-    themeId: number | null; themeName: string | null; codeId: number | null; codeName: string | null; level: number; n: number;
+    kind: 'group' | 'example' | 'totals'; themeId: number | null; themeName: string | null; codeId: number | null; codeName: string | null;
+    level: number; n: number; m: number; text: string | null;
   }>(
     db,
-    sql`with ${texts},
+    sql`with texts as materialized (select rd.id, ${TEXT} as text from ${APPROVED_TEXTS} where ${and([...scopeWhere(scope), NON_EMPTY])}),
+        tagged as materialized (select distinct rdc.code_id, rdc.response_detail_id from response_detail_codes rdc join texts t on t.id = rdc.response_detail_id),
         pairs as (
           select th.id as theme_id, th.name as theme_name, c.id as code_id, c.name as code_name
           from codes c left join theme_codes tc on tc.code_id = c.id left join themes th on th.id = tc.theme_id
           union all
           select th.id, th.name, null, null from themes th where not exists (select 1 from theme_codes tc where tc.theme_id = th.id))
-        select p.theme_id as "themeId", p.theme_name as "themeName", p.code_id as "codeId", p.code_name as "codeName",
-          cast(grouping(p.code_id, p.code_name) as integer) as level,
-          cast(count(distinct tg.response_detail_id) as integer) as n
+        select 'group' as kind, p.theme_id as "themeId", p.theme_name as "themeName", p.code_id as "codeId", p.code_name as "codeName",
+          cast(grouping(p.code_id, p.code_name) as integer) as level, cast(count(distinct tg.response_detail_id) as integer) as n,
+          0 as m, null::text as text
         from pairs p left join tagged tg on tg.code_id = p.code_id
-        group by grouping sets ((p.theme_id, p.theme_name, p.code_id, p.code_name), (p.theme_id, p.theme_name))`,
-  );
-  const [totals] = await queryRows<{ totalTexts: number; taggedTexts: number }>(
-    db,
-    sql`with ${texts} select cast((select count(*) from texts) as integer) as "totalTexts",
-          cast((select count(distinct response_detail_id) from tagged) as integer) as "taggedTexts"`,
-  );
-  const examples = await queryRows<{ codeId: number; text: string }>(
-    db,
-    sql`with ${texts}
-        select code_id as "codeId", text from (
+        group by grouping sets ((p.theme_id, p.theme_name, p.code_id, p.code_name), (p.theme_id, p.theme_name))
+        union all
+        select 'example', null, null, x.code_id, null, 0, cast(x.rn as integer), 0, x.text from (
           select tg.code_id, t.text, row_number() over (partition by tg.code_id order by t.id desc) as rn
           from tagged tg join texts t on t.id = tg.response_detail_id) x
-        where rn <= ${EXAMPLES_PER_CODE} order by code_id, rn`,
+        where x.rn <= ${EXAMPLES_PER_CODE}
+        union all
+        select 'totals', null, null, null, null, 0, cast((select count(*) from texts) as integer),
+          cast((select count(distinct response_detail_id) from tagged) as integer), null`,
   );
+  const totals = rows.find((r) => r.kind === 'totals');
   const exampleOf = new Map<number, string[]>();
-  for (const e of examples) exampleOf.set(Number(e.codeId), [...(exampleOf.get(Number(e.codeId)) ?? []), e.text]);
+  for (const e of rows.filter((r) => r.kind === 'example').sort((a, b) => Number(a.n) - Number(b.n))) {
+    exampleOf.set(Number(e.codeId), [...(exampleOf.get(Number(e.codeId)) ?? []), e.text!]);
+  }
 
   const byTheme = new Map<string, TThemeCount>();
   const key = (id: number | null) => (id === null ? 'none' : String(id));
-  for (const r of rows) {
+  for (const r of rows.filter((x) => x.kind === 'group')) {
     const themeId = r.themeId === null ? null : Number(r.themeId);
     if (!byTheme.has(key(themeId))) byTheme.set(key(themeId), { themeId, themeName: r.themeName ?? NO_THEME_LABEL, count: 0, codes: [] });
     const theme = byTheme.get(key(themeId))!;
@@ -319,5 +320,5 @@ export async function themeSummary(db: DbOrTx, scope: TextScope) {
     // "No theme" only when it has codes; it goes last.
     .filter((t) => t.themeId !== null || t.codes.length > 0)
     .sort((a, b) => (a.themeId === null ? 1 : b.themeId === null ? -1 : byCount<TThemeCount>((t) => t.themeName)(a, b)));
-  return { totalTexts: Number(totals?.totalTexts ?? 0), taggedTexts: Number(totals?.taggedTexts ?? 0), themes };
+  return { totalTexts: Number(totals?.n ?? 0), taggedTexts: Number(totals?.m ?? 0), themes };
 }
