@@ -14,7 +14,7 @@ import { minResponsesSetting } from './survey-results.repository';
  * GET /surveys/{id}/export-excel: sheet "Tổng hợp" (per question: n, distribution, mean, SD, median —
  * the same figures as GET /results, whole school), sheet "Phản hồi" (one row per response, one column
  * per question; the student's code and name only when the caller is ADMIN), sheet "Thông tin".
- * One row per response comes from SQL (jsonb_object_agg per response), not from a JS pivot.
+ * One row per response comes from SQL (answers grouped per response into one jsonb), not from a JS pivot.
  */
 export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, filtered: boolean) {
   const { db } = ctx;
@@ -30,20 +30,29 @@ export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, fil
     homeroomClassName: string | null; straightLined: boolean; studentCode: string | null; studentName: string | null; answers: Record<string, string | number | null>;
   };
   const rows = await analyticRows<Row>(db, sql`
-    with ${respCte({ surveyIds: [id], filtered, minResponses })}
-    select r.id, sr.submitted_at as "submittedAt", cc.name as "courseClassName",
-      (select string_agg(te.full_name, ', ' order by te.sort_key) from teachers te where te.id = any(sr.teacher_ids)) as teachers,
-      sr.student_grade as grade, ca.name as "campusName", hc.name as "homeroomClassName", sr.straight_lined as "straightLined",
-      ${withIdentity ? sql`st.student_code` : sql`null::text`} as "studentCode", ${withIdentity ? sql`st.full_name` : sql`null::text`} as "studentName",
-      coalesce((select jsonb_object_agg(d.question_id::text, case
+    with ${respCte({ surveyIds: [id], filtered, minResponses })},
+    ans as (
+      select d.response_id, jsonb_object_agg(d.question_id::text, case
           when d.grid_column_id is not null then to_jsonb(d.answer_text)
           when d.value_number is not null then to_jsonb(d.value_number)
           when d.answer_options is not null then to_jsonb(concat_ws('; ', (select string_agg(o, '; ') from jsonb_array_elements_text(d.answer_options) o), d.other_value))
-          else to_jsonb(d.answer_text) end)
-        from response_details d where d.response_id = r.id and d.question_id = any(${intArray(questions.map((m) => m.q.id))})), '{}'::jsonb) as answers
+          else to_jsonb(d.answer_text) end) as answers
+      from resp r join response_details d on d.response_id = r.id
+      where d.question_id = any(${intArray(questions.map((m) => m.q.id))})
+      group by d.response_id),
+    tn as (
+      select x.teacher_ids, string_agg(te.full_name, ', ' order by te.sort_key) as names
+      from (select distinct teacher_ids from resp) x cross join unnest(x.teacher_ids) t(tid) join teachers te on te.id = t.tid
+      group by x.teacher_ids)
+    select r.id, sr.submitted_at as "submittedAt", cc.name as "courseClassName", tn.names as teachers,
+      sr.student_grade as grade, ca.name as "campusName", hc.name as "homeroomClassName", sr.straight_lined as "straightLined",
+      ${withIdentity ? sql`st.student_code` : sql`null::text`} as "studentCode", ${withIdentity ? sql`st.full_name` : sql`null::text`} as "studentName",
+      coalesce(ans.answers, '{}'::jsonb) as answers
     from resp r join survey_responses sr on sr.id = r.id
     join students st on st.id = sr.student_id
     join campuses ca on ca.id = sr.campus_id
+    left join ans on ans.response_id = r.id
+    left join tn on tn.teacher_ids = r.teacher_ids
     left join course_classes cc on cc.id = sr.course_class_id
     left join homeroom_classes hc on hc.id = sr.homeroom_class_id
     order by sr.submitted_at, r.id`);
