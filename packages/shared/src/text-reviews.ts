@@ -120,6 +120,7 @@ export const ZTextReview = z.object({
   survey: z.object({ id: z.number().int(), title: z.string() }),
   module: z.object({ id: z.number().int(), code: z.string() }).nullable(),
   courseClass: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The class's teachers the response was about (empty for a general survey). */
   teacherNames: z.array(z.string()),
   submittedAt: z.string(),
 });
@@ -138,7 +139,7 @@ export type TTextReviewHistory = z.infer<typeof ZTextReviewHistory>;
 export const ZTextReviewDetail = ZTextReview.extend({ history: z.array(ZTextReviewHistory) });
 export type TTextReviewDetail = z.infer<typeof ZTextReviewDetail>;
 
-export const REVIEW_SORT_KEYS = ['createdAt', 'reviewedAt', 'status', 'surveyTitle'] as const;
+export const REVIEW_SORT_KEYS = ['submittedAt', 'createdAt', 'reviewedAt', 'status', 'surveyTitle'] as const;
 
 // ---- Auto-review ----
 

@@ -13,9 +13,13 @@ import { foldSql, searchWhere, totalOver } from '../../lib/list';
 /** The reviewed text: the answer of a text question, the "Khác" text of a choice question. */
 const isTextQuestion = sql`${surveyQuestions.questionType} in ('short_text', 'long_text')`;
 const reviewedText = sql<string>`coalesce(case when ${isTextQuestion} then ${responseDetails.answerText} else ${responseDetails.otherValue} end, '')`;
-/** The class's teachers as the response saw them, and the homeroom teacher: names the text may mention. */
+/** The class's teachers as the response saw them (the snapshot), shown in the queue. */
 const teacherNames = sql<string[]>`coalesce((
-  select array_agg(t.full_name order by t.full_name) from ${teachers} t
+  select array_agg(t.full_name order by t.full_name) from ${teachers} t where t.id = any(${surveyResponses.teacherIds})
+), '{}')`;
+/** Names a text may mention without that being personal data: those teachers and the student's homeroom teacher. */
+const knownNames = sql<string[]>`coalesce((
+  select array_agg(t.full_name) from ${teachers} t
   where t.id = any(${surveyResponses.teacherIds}) or t.id = (select h.homeroom_teacher_id from ${homeroomClasses} h where h.id = ${surveyResponses.homeroomClassId})
 ), '{}')`;
 
@@ -43,6 +47,7 @@ const reviewSelect = {
   courseClassId: surveyResponses.courseClassId,
   courseClassName: courseClasses.name,
   teacherNames,
+  knownNames,
   submittedAt: surveyResponses.submittedAt,
 };
 
@@ -70,6 +75,7 @@ export interface ReviewRow {
   courseClassId: number | null;
   courseClassName: string | null;
   teacherNames: string[];
+  knownNames: string[];
   submittedAt: Date;
   total: number;
 }
@@ -114,6 +120,7 @@ export function reviewWhere(f: ReviewFilter): SQL | undefined {
 }
 
 const SORTS = {
+  submittedAt: surveyResponses.submittedAt,
   createdAt: responseReviews.createdAt,
   reviewedAt: responseReviews.reviewedAt,
   status: responseReviews.status,
@@ -127,7 +134,7 @@ export async function listReviews(
   const dir = f.order === 'desc' ? desc : asc;
   const rows = await reviewQuery(db)
     .where(reviewWhere(f))
-    .orderBy(...(f.sort ? [dir(SORTS[f.sort])] : []), dir(responseReviews.createdAt), dir(responseReviews.id))
+    .orderBy(...(f.sort ? [dir(SORTS[f.sort])] : []), dir(surveyResponses.submittedAt), dir(responseReviews.id))
     .limit(f.limit)
     .offset(f.offset);
   return { items: rows, total: rows[0]?.total ?? 0 };

@@ -79,7 +79,7 @@ export function reviewView(r: ReviewRow): TTextReview {
 
 // ---- Reads ----
 
-export type QueueQuery = ReviewFilter & { page: number; limit: number; sort?: 'createdAt' | 'reviewedAt' | 'status' | 'surveyTitle'; order: 'asc' | 'desc' };
+export type QueueQuery = ReviewFilter & { page: number; limit: number; sort?: 'submittedAt' | 'createdAt' | 'reviewedAt' | 'status' | 'surveyTitle'; order: 'asc' | 'desc' };
 
 export async function reviewQueue(db: Db, q: QueueQuery) {
   const r = await listReviews(db, { ...q, offset: offsetOf(q) });
@@ -211,8 +211,8 @@ export async function saveSettings(db: Db, req: FastifyRequest, input: TTextRevi
 const sameCodes = (a: TReviewReason[], b: TReviewReason[]) => JSON.stringify(codeList(a)) === JSON.stringify(codeList(b));
 const sameSpans = (a: TReviewSpan[], b: TReviewSpan[]) => JSON.stringify(a.map((s) => [s.code, s.start, s.end])) === JSON.stringify(b.map((s) => [s.code, s.start, s.end]));
 
-function decisionFor(row: Pick<ReviewRow, 'text' | 'teacherNames'>, settings: TTextReviewSettings): TAutoReviewDecision {
-  return autoReview(row.text, { teacherNames: row.teacherNames ?? [], autoApproveClean: settings.autoApproveClean });
+function decisionFor(row: Pick<ReviewRow, 'text' | 'knownNames'>, settings: TTextReviewSettings): TAutoReviewDecision {
+  return autoReview(row.text, { teacherNames: row.knownNames ?? [], autoApproveClean: settings.autoApproveClean });
 }
 
 interface Applied {

@@ -175,6 +175,13 @@ describe('auto-review', () => {
     expect((await reviewRow(r.long.reviewId)).reasonCodes).toEqual([{ code: 'empty', text: 'Không có nội dung góp ý' }]);
   });
 
+  it("does not count the class's own teacher as personal data, but another full name yes", async () => {
+    const r = await fx.respond({ short: `Em cảm ơn thầy cô, nhất là ${fx.teacherNames[0]} ạ`, long: 'Bạn Đỗ Văn Hải hay nói chuyện riêng' });
+    await call('dbcl', 'POST', `/surveys/${fx.survey.id}/auto-review-text-responses`);
+    expect(await reviewRow(r.short.reviewId)).toMatchObject({ status: 'approved', reasonCodes: [] });
+    expect(await reviewRow(r.long.reviewId)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'person_name', text: 'Có họ tên người khác' }] });
+  });
+
   it('keeps clean texts pending when ADMIN turns auto-approve off', async () => {
     const off = await call('quantri', 'PUT', '/surveys/responses/review-settings', { autoApproveClean: false });
     expect(off.statusCode, off.body).toBe(200);

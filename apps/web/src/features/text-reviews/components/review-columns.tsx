@@ -110,7 +110,7 @@ export function reviewColumns(opts: {
     {
       key: 'submitted',
       header: 'Ngày gửi',
-      sortKey: 'createdAt',
+      sortKey: 'submittedAt',
       className: 'whitespace-nowrap tabular-nums',
       hideOnMobile: true,
       cell: (r) => <time dateTime={r.submittedAt}>{formatDate(r.submittedAt)}</time>,

@@ -44,7 +44,7 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
     path: REVIEWS_PATH,
     schema: ZTextReview,
     filterKeys: FILTERS,
-    defaults: { filters: { status: 'pending' }, sort: 'createdAt', order: 'asc' },
+    defaults: { filters: { status: 'pending' }, sort: 'submittedAt', order: 'asc' },
     params: surveyId ? { surveyId } : undefined,
     prefix,
   });

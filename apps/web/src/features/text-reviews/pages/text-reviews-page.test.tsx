@@ -99,7 +99,7 @@ describe('/quality/text-reviews', { timeout: 20_000 }, () => {
     expect(row).toHaveTextContent('Toán 10A1');
     expect(row).toHaveTextContent('Tự động');
     expect(await screen.findByRole('button', { name: 'Chờ duyệt (2)' })).toHaveAttribute('aria-pressed', 'true');
-    expect(lastListParams()).toMatchObject({ status: 'pending', sort: 'createdAt', order: 'asc' });
+    expect(lastListParams()).toMatchObject({ status: 'pending', sort: 'submittedAt', order: 'asc' });
     expect(document.body).not.toHaveTextContent(/học sinh:/i);
   });
 
