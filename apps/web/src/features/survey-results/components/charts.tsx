@@ -28,7 +28,7 @@ export interface BarRow {
 
 /** Category labels wrap onto two lines; a phone gets a narrower label column so the bars keep room. */
 function useLabelWidth() {
-  return useMediaQuery(DESKTOP_QUERY) ? 190 : 96;
+  return useMediaQuery(DESKTOP_QUERY) ? 190 : 122;
 }
 
 function CategoryTick(props: { x?: number | string; y?: number | string; payload?: { value?: unknown }; width: number }) {
@@ -41,7 +41,8 @@ function CategoryTick(props: { x?: number | string; y?: number | string; payload
       textAnchor="end"
       verticalAnchor="middle"
       lineHeight="1.15em"
-      style={{ fontSize: 12, fill: 'var(--app-fg)' }}
+      // A string size: recharts measures the wrap with this style on a DOM span, where a bare 12 is ignored (16 px).
+      style={{ fontSize: '12px', fill: 'var(--app-fg)' }}
     >
       {String(props.payload?.value ?? '')}
     </Text>
@@ -160,7 +161,7 @@ export function DistributionChart({ options, label }: { options: Array<{ value: 
   const data = options.map((o) => ({ ...o, text: `${o.count} (${fmtPercent(o.percent)})` }));
   return (
     <ChartFrame label={label} height={options.length * 28 + 30}>
-      <BarChart data={data} layout="vertical" margin={{ top: 2, right: 84, bottom: 2, left: 0 }} barCategoryGap={6}>
+      <BarChart data={data} layout="vertical" margin={{ top: 2, right: labelWidth > 150 ? 84 : 70, bottom: 2, left: 0 }} barCategoryGap={6}>
         <XAxis type="number" domain={[0, 100]} hide />
         <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={(p: object) => <CategoryTick {...p} width={labelWidth} />} />
         <Bar dataKey="percent" fill={COLORS.own} radius={[0, 4, 4, 0]} maxBarSize={18} background={{ fill: 'var(--app-surface-2)' }} isAnimationActive={false}>
