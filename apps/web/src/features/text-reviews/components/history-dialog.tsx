@@ -31,7 +31,7 @@ export function HistoryDialog({ id, onClose }: { id: number | null; onClose: () 
           </div>
           <ol className="space-y-2" aria-label="Các lần duyệt">
             <li className="flex flex-wrap gap-x-2 text-muted">
-              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+              <time dateTime={r.submittedAt}>{formatDateTime(r.submittedAt)}</time>
               <span>Học sinh gửi ý kiến — {REVIEW_STATUS_LABELS.pending}</span>
             </li>
             {r.history.map((h) => (

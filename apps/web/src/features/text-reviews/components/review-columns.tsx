@@ -16,6 +16,8 @@ export function reviewColumns(opts: {
   toggle: (id: number) => void;
   /** Inside one survey's tab the survey column is left out. */
   showSurvey: boolean;
+  /** A general survey's answers have no course class: no class column then. */
+  showClass: boolean;
 }): Column<TTextReview>[] {
   const cols: Column<TTextReview>[] = [
     {
@@ -62,7 +64,7 @@ export function reviewColumns(opts: {
         </div>
       ),
     });
-  else
+  else if (opts.showClass)
     cols.push({
       key: 'class',
       header: 'Lớp',
