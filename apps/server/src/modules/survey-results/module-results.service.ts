@@ -122,8 +122,7 @@ export async function calculateModule(ctx: Ctx, req: FastifyRequest | null, modu
   const totals = await responseTotals(db, surveyIds);
   const computedAt = new Date();
   const viewer: Viewer = { kind: 'school', admin: false };
-  const data: Array<{ filtered: boolean; data: TModuleResults }> = [];
-  for (const filtered of [false, true]) data.push({ filtered, data: await liveModule(ctx, { moduleId, viewer, filtered }) });
+  const data = await Promise.all([false, true].map(async (filtered) => ({ filtered, data: await liveModule(ctx, { moduleId, viewer, filtered }) })));
   const store = async (tx: DbOrTx) => {
     for (const d of data) {
       const { stored: _s, stale: _st, ...rest } = d.data;

@@ -236,15 +236,17 @@ export async function calculateSurvey(ctx: Ctx, req: FastifyRequest | null, id: 
   const survey = kinds.includes('questions') ? await fullSurvey(db, id) : null;
   const totals = await responseTotals(db, [id]);
   const computedAt = new Date();
-  const results: Array<{ kind: StoredKind; filtered: boolean; data: unknown }> = [];
   const minResponses = await minResponsesSetting(db);
-  for (const filtered of [false, true]) {
+  // Unfiltered and filtered side by side (two connections on PostgreSQL; PGlite queues them).
+  const results = (await Promise.all([false, true].map(async (filtered) => {
+    const out: Array<{ kind: StoredKind; filtered: boolean; data: unknown }> = [];
     // One read of the answers per filter serves every figure kind (class, survey, grade×campus scores).
     const pre = await aggregates(db, { surveyIds: [id], filtered, minResponses }, ['class', 'overall', 'survey', 'grade_campus']);
-    if (survey) results.push({ kind: 'questions', filtered, data: await liveQuestions(ctx, { meta, survey, viewer: SCHOOL, q: { filtered, compare: false }, filtered, pre }) });
-    if (kinds.includes('course_classes')) results.push({ kind: 'course_classes', filtered, data: await liveCourses(ctx, { meta, viewer: SCHOOL, filtered, active: true, pre }) });
-    if (kinds.includes('grade_campus')) results.push({ kind: 'grade_campus', filtered, data: await liveGradeCampus(ctx, meta, filtered, pre) });
-  }
+    if (survey) out.push({ kind: 'questions', filtered, data: await liveQuestions(ctx, { meta, survey, viewer: SCHOOL, q: { filtered, compare: false }, filtered, pre }) });
+    if (kinds.includes('course_classes')) out.push({ kind: 'course_classes', filtered, data: await liveCourses(ctx, { meta, viewer: SCHOOL, filtered, active: true, pre }) });
+    if (kinds.includes('grade_campus')) out.push({ kind: 'grade_campus', filtered, data: await liveGradeCampus(ctx, meta, filtered, pre) });
+    return out;
+  }))).flat();
   const store = async (tx: DbOrTx) => {
     for (const r of results) {
       const { stored: _s, stale: _st, computedAt: _c, ...data } = r.data as Record<string, unknown>;
