@@ -76,11 +76,34 @@ function wordFits(w: Word, t: { acc: string; fold: string }, plain: boolean): bo
   return false;
 }
 
-function termHits(words: Word[], hidden: Word[], terms: Term[]): Hit[] {
+/** Terms by their first word without diacritics and repeats: a word only meets the few terms it could start. */
+interface TermIndex {
+  byFirst: Map<string, Term[]>;
+  all: Term[];
+}
+
+function indexTerms(terms: Term[]): TermIndex {
+  const byFirst = new Map<string, Term[]>();
+  for (const t of terms) {
+    const key = collapse(t.words[0].fold);
+    byFirst.set(key, [...(byFirst.get(key) ?? []), t]);
+  }
+  return { byFirst, all: terms };
+}
+
+function candidates(w: Word, idx: TermIndex): Iterable<Term> {
+  if (w.masked) return idx.all;
+  const a = idx.byFirst.get(collapse(w.fold)) ?? [];
+  const b = w.leet ? (idx.byFirst.get(collapse(w.leet)) ?? []) : [];
+  return b.length ? new Set([...a, ...b]) : a;
+}
+
+function termHits(words: Word[], hidden: Word[], idx: TermIndex): Hit[] {
   const hits: Hit[] = [];
-  for (const term of terms) {
-    const n = term.words.length;
-    for (let i = 0; i + n <= words.length; i++) {
+  for (let i = 0; i < words.length; i++) {
+    for (const term of candidates(words[i], idx)) {
+      const n = term.words.length;
+      if (i + n > words.length) continue;
       let ok = true;
       for (let k = 0; k < n && ok; k++) ok = wordFits(words[i + k], term.words[k], term.plain);
       if (!ok) continue;
@@ -88,8 +111,9 @@ function termHits(words: Word[], hidden: Word[], terms: Term[]): Hit[] {
       if (i + n < words.length && term.next.has(words[i + n].fold)) continue;
       hits.push({ code: term.code, start: words[i].start, end: words[i + n - 1].end });
     }
-    if (n === 1) for (const w of hidden) if (wordFits(w, term.words[0], term.plain)) hits.push({ code: term.code, start: w.start, end: w.end });
   }
+  for (const w of hidden)
+    for (const term of candidates(w, idx)) if (term.words.length === 1 && wordFits(w, term.words[0], term.plain)) hits.push({ code: term.code, start: w.start, end: w.end });
   return hits;
 }
 
@@ -141,7 +165,7 @@ export interface AutoReviewer {
 
 /** Builds a reviewer from word lists (the module's JSON files by default; tests may pass their own). */
 export function createAutoReviewer(lists: typeof WORD_LISTS = WORD_LISTS): AutoReviewer {
-  const terms = compileTerms(lists.terms);
+  const terms = indexTerms(compileTerms(lists.terms));
   const names: NameIndex = nameIndex(lists.names);
   const nonAnswers = new Set(lists.spam.nonAnswers.map((s) => fold(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()));
   const mash = new Set(lists.spam.keyboardMash.map(fold));
