@@ -5,6 +5,8 @@ import { auditLogs } from '../../db/schema/audit';
 import { responseReviewHistory, responseReviews } from '../../db/schema/survey-responses';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { reviewFixture } from './test-fixture';
+import { autoReviewResponse } from './text-reviews.service';
+import type { FastifyRequest } from 'fastify';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof reviewFixture>>;
@@ -180,6 +182,17 @@ describe('auto-review', () => {
     await call('dbcl', 'POST', `/surveys/${fx.survey.id}/auto-review-text-responses`);
     expect(await reviewRow(r.short.reviewId)).toMatchObject({ status: 'approved', reasonCodes: [] });
     expect(await reviewRow(r.long.reviewId)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'person_name', text: 'Có họ tên người khác' }] });
+  });
+
+  it('the submission hook reviews one response only', async () => {
+    const a = await fx.respond({ short: 'vcl', long: 'Cô dạy hay' });
+    const b = await fx.respond({ short: 'clgt' });
+    const req = { id: 'req-hook', ip: '127.0.0.1', user: { id: await t.userId('hs.an') } } as unknown as FastifyRequest;
+    const run = await autoReviewResponse(t.database.db, req, a.responseId);
+    expect(run).toMatchObject({ checked: 2, flagged: 1, approved: 1, changed: 2 });
+    expect((await reviewRow(a.short.reviewId)).status).toBe('pending');
+    expect((await reviewRow(a.long.reviewId)).status).toBe('approved');
+    expect((await reviewRow(b.short.reviewId)).reviewedAt).toBeNull();
   });
 
   it('keeps clean texts pending when ADMIN turns auto-approve off', async () => {
