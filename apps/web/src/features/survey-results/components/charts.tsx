@@ -3,7 +3,7 @@ import {
   Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Text, Tooltip, XAxis, YAxis,
 } from 'recharts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { fmtN, fmtPercent, fmtScore } from '../lib/stats';
+import { fmtN, fmtPercent, fmtScore, TOO_FEW } from '../lib/stats';
 
 /*
  * The results charts. recharts is imported only here, and this file only from the lazily loaded
@@ -72,8 +72,19 @@ function TooltipBox({ title, lines }: { title: string; lines: string[] }) {
   );
 }
 
-const rowText = (r: BarRow, format: (v: number) => string) =>
-  r.hidden ? 'chưa đủ phản hồi' : r.value === null ? 'chưa có' : `${format(r.value)} · ${fmtN(r.n)}`;
+/** The reason on a hidden row's band, on one line (recharts' own label would wrap it to the band's width). */
+function GhostLabel(props: { x?: number | string; y?: number | string; height?: number | string; value?: unknown }) {
+  if (props.value === undefined || props.value === null) return null;
+  return (
+    <text x={Number(props.x ?? 0) + 6} y={Number(props.y ?? 0) + Number(props.height ?? 0) / 2} dy="0.35em" fontSize={11} fill="var(--app-muted)">
+      {String(props.value)}
+    </text>
+  );
+}
+
+/** On a phone the band is too short for the whole message; the table beside the chart carries it in full. */
+const rowText = (r: BarRow, format: (v: number) => string, short: boolean) =>
+  r.hidden ? (short ? 'Chưa đủ phản hồi' : TOO_FEW) : r.value === null ? 'chưa có' : `${format(r.value)} · ${fmtN(r.n)}`;
 
 /**
  * Horizontal bars (long Vietnamese labels read on the left, the value and its n at the bar's end).
@@ -90,7 +101,12 @@ export function HBarChart({
 }) {
   const labelWidth = useLabelWidth();
   const scoreAxis = format === fmtScore;
-  const data = rows.map((r) => ({ ...r, bar: r.hidden ? null : r.value, text: rowText(r, format) }));
+  // A hidden or empty row gets a pale full-width band that says why, in place of a bar (a zero-length
+  // bar would carry no label).
+  const data = rows.map((r) => {
+    const missing = r.hidden || r.value === null;
+    return { ...r, bar: missing ? null : r.value, ghost: missing ? max : null, text: rowText(r, format, labelWidth < 150) };
+  });
   const height = rows.length * 34 + 36;
   return (
     <ChartFrame label={label} height={height}>
@@ -105,8 +121,11 @@ export function HBarChart({
             return r ? <TooltipBox title={r.label} lines={[r.text]} /> : null;
           }}
         />
-        <Bar dataKey="bar" fill={color} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false}>
+        <Bar dataKey="bar" stackId="row" fill={color} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false}>
           <LabelList dataKey="text" position="right" style={{ fontSize: 11, fill: 'var(--app-fg)' }} />
+        </Bar>
+        <Bar dataKey="ghost" stackId="row" fill="var(--app-surface-2)" maxBarSize={22} isAnimationActive={false}>
+          <LabelList dataKey="text" content={GhostLabel} />
         </Bar>
       </BarChart>
     </ChartFrame>
@@ -194,7 +213,7 @@ export function TrendChart({ points, max, label }: { points: TrendPoint[]; max: 
           content={({ active, payload }) => {
             const p = active ? (payload?.[0]?.payload as TrendPoint | undefined) : undefined;
             if (!p) return null;
-            return <TooltipBox title={p.label} lines={[p.hidden ? 'Chưa đủ số phản hồi để hiển thị' : `Điểm ${fmtScore(p.value)} · ĐLC ${fmtScore(p.sd)}`, fmtN(p.n)]} />;
+            return <TooltipBox title={p.label} lines={[p.hidden ? TOO_FEW : `Điểm ${fmtScore(p.value)} · ĐLC ${fmtScore(p.sd)}`, fmtN(p.n)]} />;
           }}
         />
         <Line type="monotone" dataKey="y" stroke={COLORS.own} strokeWidth={2} dot={{ r: 4 }} connectNulls={false} isAnimationActive={false}>
