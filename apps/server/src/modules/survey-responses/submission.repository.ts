@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { TSurvey } from '@app/shared/surveys';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { loadSurvey } from '../surveys/surveys.repository';
@@ -10,6 +12,20 @@ import type { NewDetail, StudentRow } from './survey-responses.repository';
  * definition from a cache checked against the database on every call, and the response with all its
  * answers, their reviews and its audit entry in one statement.
  */
+
+const dialect = new PgDialect();
+
+/**
+ * Raw SQL as a named prepared statement on the PostgreSQL server (parsed and planned once per
+ * connection instead of on every submission); PGlite, in process, runs it as it is. `name` must
+ * stand for one SQL text.
+ */
+async function preparedRows<T>(db: DbOrTx, name: string, q: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, q);
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+}
 
 export interface SubmissionContext {
   /** Null when the survey does not exist; changes with every update of the survey's row or its subject's. */
@@ -32,11 +48,11 @@ export interface SubmissionContext {
  */
 export async function submissionContext(db: DbOrTx, surveyId: number, studentId: number, courseClassId: number | null): Promise<SubmissionContext> {
   const sameClass = courseClassId === null ? sql`r.course_class_id is null` : sql`r.course_class_id = ${courseClassId}`;
-  const [row] = await queryRows<{
+  const [row] = await preparedRows<{
     version: string | null; student_id: number | null; grade: number; campus_id: number; homeroom_class_id: number | null; status: string;
     response_id: number | null; submitted_at: Date | string | null; scored: number[] | null;
     class: { enrolled: boolean; teachers: number[] | null } | null;
-  }>(db, sql`
+  }>(db, courseClassId === null ? 'submission_context' : 'submission_context_class', sql`
     select (select s.xmin::text || ':' || coalesce(sub.xmin::text, '-') from surveys s left join subjects sub on sub.id = s.subject_id where s.id = ${surveyId}) as version,
            st.id as student_id, st.grade, st.campus_id, st.homeroom_class_id, st.status,
            r.id as response_id, r.submitted_at,
@@ -140,7 +156,7 @@ export async function insertSubmission(
     })),
   );
   const teachers = `{${r.teacherIds.map(Number).join(',')}}`;
-  const [row] = await queryRows<{ id: number; submitted_at: Date | string; answers: number }>(tx, sql`
+  const [row] = await preparedRows<{ id: number; submitted_at: Date | string; answers: number }>(tx, 'submission_insert', sql`
     with a as (
       select * from jsonb_to_recordset(${json}::jsonb)
         as x(question_id int, answer_text text, answer_options jsonb, other_value text, grid_column_id int, value_number numeric, reviewed boolean)
