@@ -32,32 +32,47 @@ function scopeWhere(scope: Scope): SQL {
  * submitted_at, homeroom_class_id, grade, campus_id. `students` narrows to students (alias `st`,
  * as they are now) and applies to answered and pending items alike.
  */
-function itemsCte(surveys: SQL, students: SQL = sql`true`): SQL {
+function itemsCte(surveys: SQL, students?: SQL): SQL {
+  // Without a student filter the responses need no student row: an answered item is placed by its snapshot.
+  const answeredBy = students ? sql`and exists (select 1 from students st where st.id = r.student_id and ${students})` : sql``;
   return sql`sv as (select s.id from surveys s where ${surveys}),
-    ex as (${eligibleItemsSql({ surveys: sql`s.id in (select id from sv)` })}),
+    ex as (${eligibleItemsSql({ surveys: sql`s.id in (select id from sv)`, students })}),
     rs as (select r.id, r.survey_id, r.student_id, r.course_class_id, r.submitted_at, r.homeroom_class_id, r.student_grade, r.campus_id
-           from survey_responses r where r.survey_id in (select id from sv)),
+           from survey_responses r where r.survey_id in (select id from sv) ${answeredBy}),
     items as (
       select coalesce(ex.survey_id, rs.survey_id) as survey_id, coalesce(ex.student_id, rs.student_id) as student_id,
              coalesce(ex.course_class_id, rs.course_class_id) as course_class_id, rs.id as response_id, rs.submitted_at,
-             case when rs.id is null then st.homeroom_class_id else rs.homeroom_class_id end as homeroom_class_id,
-             coalesce(rs.student_grade, st.grade) as grade, coalesce(rs.campus_id, st.campus_id) as campus_id
+             case when rs.id is null then ex.homeroom_class_id else rs.homeroom_class_id end as homeroom_class_id,
+             coalesce(rs.student_grade, ex.grade) as grade, coalesce(rs.campus_id, ex.campus_id) as campus_id
       from ex
       -- 0 stands for "no course class" (GENERAL): a FULL JOIN needs a hashable equality, not IS NOT DISTINCT FROM.
       full join rs on rs.survey_id = ex.survey_id and rs.student_id = ex.student_id
-        and coalesce(rs.course_class_id, 0) = coalesce(ex.course_class_id, 0)
-      join students st on st.id = coalesce(ex.student_id, rs.student_id)
-      where ${students})`;
+        and coalesce(rs.course_class_id, 0) = coalesce(ex.course_class_id, 0))`;
 }
 
-/** The completion columns of a group of items `i` (a left-joined group without items counts 0). */
-const AGG = sql`count(i.student_id)::int as expected, count(i.response_id)::int as done,
-  round(100.0 * count(i.response_id) / nullif(count(i.student_id), 0), 1)::float8 as rate,
-  count(distinct i.student_id)::int as students,
-  (count(distinct i.student_id) - count(distinct i.student_id) filter (where i.student_id is not null and i.response_id is null))::int as "studentsDone"`;
-
+/**
+ * Completion of the items grouped by `keys` (expression, output name), in two integer-keyed steps —
+ * per (group, student), then per group — so it needs neither count(distinct) nor a sort on text
+ * (that was 4× slower at 10,000 students). `where` narrows the items first.
+ */
+function completionBy(keys: Array<[SQL, string]>, where: SQL = sql`true`): SQL {
+  const inner = keys.map(([e, name]) => sql`${e} as ${sql.identifier(name)}`);
+  const names = keys.map(([, name]) => sql.identifier(name));
+  const groupInner = sql.join([...keys.map(([e]) => e), sql`i.student_id`], sql`, `);
+  return sql`select ${sql.join([...names, sql``], sql`, `)}
+      sum(ps.n)::int as expected, sum(ps.d)::int as done, round(100.0 * sum(ps.d) / nullif(sum(ps.n), 0), 1)::float8 as rate,
+      count(*)::int as students, (count(*) filter (where ps.d = ps.n))::int as "studentsDone"
+    from (select ${sql.join([...inner, sql`count(*) as n, count(i.response_id) as d`], sql`, `)}
+          from items i where ${where} group by ${groupInner}) ps
+    ${names.length ? sql`group by ${sql.join(names, sql`, `)}` : sql``}`;
+}
+const COMPLETION_COLS = (alias: string) => sql.raw(`${alias}.expected, ${alias}.done, ${alias}.rate, ${alias}.students, ${alias}."studentsDone"`);
+const ZERO_COLS = (alias: string) =>
+  sql.raw(`coalesce(${alias}.expected, 0) as expected, coalesce(${alias}.done, 0) as done, ${alias}.rate, coalesce(${alias}.students, 0) as students, coalesce(${alias}."studentsDone", 0) as "studentsDone"`);
 const AGG_JSON = (alias: string) =>
-  sql.raw(`'expected', ${alias}.expected, 'done', ${alias}.done, 'rate', ${alias}.rate, 'students', ${alias}.students, 'studentsDone', ${alias}."studentsDone"`);
+  sql.raw(`'expected', coalesce(${alias}.expected, 0), 'done', coalesce(${alias}.done, 0), 'rate', ${alias}.rate, 'students', coalesce(${alias}.students, 0), 'studentsDone', coalesce(${alias}."studentsDone", 0)`);
+/** Student names sort by their key byte by byte (vietnameseNameSortKey). */
+const NAME_ORDER = sql`st.sort_key collate "C"`;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const withTotal = <T extends { total?: number }>(rows: T[]) => ({ items: rows.map(({ total: _t, ...r }) => r as Omit<T, 'total'>), total: Number(rows[0]?.total ?? 0) });
@@ -94,13 +109,13 @@ export async function surveyCompletionPage(db: DbOrTx, f: SurveyListFilter, toda
   const rows = await queryRows<TSurveyCompletion & { total: number }>(
     db,
     sql`with sp as (select s.id, count(*) over () as total from surveys s where ${where} order by ${order} limit ${f.limit} offset ${f.offset}),
-      ${itemsCte(sql`s.id in (select id from sp)`)}
-      select ${surveyCols(today)}, ${AGG}, sp.total::int as total
+      ${itemsCte(sql`s.id in (select id from sp)`)},
+      g as (${completionBy([[sql`i.survey_id`, 'survey_id']])})
+      select ${surveyCols(today)}, ${ZERO_COLS('g')}, sp.total::int as total
       from sp join surveys s on s.id = sp.id
       left join subjects sub on sub.id = s.subject_id
       left join modules m on m.id = s.module_id
-      left join items i on i.survey_id = s.id
-      group by s.id, sub.name, m.code, sp.total
+      left join g on g.survey_id = s.id
       order by ${order}`,
   );
   return withTotal(rows);
@@ -111,8 +126,8 @@ export async function surveyStats(db: DbOrTx, today: string) {
   const [row] = await queryRows<{ surveys: unknown; responses: unknown; completion: unknown; active: unknown }>(
     db,
     sql`with ${itemsCte(scopeWhere({ allActive: true }))},
-      per as (select i.survey_id, ${AGG} from items i group by i.survey_id),
-      al as (select ${AGG} from items i)
+      per as (${completionBy([[sql`i.survey_id`, 'survey_id']])}),
+      al as (${completionBy([])})
       select
         (select json_build_object('total', count(*) filter (where not is_template), 'draft', count(*) filter (where status = 'draft' and not is_template),
                 'active', count(*) filter (where status = 'active'), 'closed', count(*) filter (where status = 'closed'),
@@ -123,9 +138,7 @@ export async function surveyStats(db: DbOrTx, today: string) {
         (select coalesce(json_agg(json_build_object(
                 'surveyId', s.id, 'title', s.title, 'surveyType', s.survey_type, 'status', s.status, 'subjectName', sub.name,
                 'moduleId', s.module_id, 'moduleCode', m.code, 'startDate', s.start_date, 'endDate', s.end_date,
-                'allowedGrades', s.allowed_grades, 'daysLeft', s.end_date - ${today}::date,
-                'expected', coalesce(p.expected, 0), 'done', coalesce(p.done, 0), 'rate', p.rate,
-                'students', coalesce(p.students, 0), 'studentsDone', coalesce(p."studentsDone", 0))
+                'allowedGrades', s.allowed_grades, 'daysLeft', s.end_date - ${today}::date, ${AGG_JSON('p')})
               order by s.end_date nulls last, s.title, s.id), '[]'::json)
          from surveys s left join per p on p.survey_id = s.id left join subjects sub on sub.id = s.subject_id left join modules m on m.id = s.module_id
          where s.status = 'active' and not s.is_template) as active`,
@@ -159,16 +172,16 @@ export async function completionByClass(db: DbOrTx, scope: Scope, f: ClassFilter
   const page = f.limit !== undefined ? sql`limit ${f.limit} offset ${f.offset ?? 0}` : sql``;
   const rows = await queryRows<TClassCompletion & { total: number }>(
     db,
-    sql`with ${itemsCte(scopeWhere(scope))}
-      select i.homeroom_class_id as "homeroomClassId", h.name as "homeroomClassName", h.grade, h.campus_id as "campusId",
-             c.name as "campusName", t.full_name as "homeroomTeacherName", ${AGG}, (count(*) over ())::int as total
-      from items i
-      left join homeroom_classes h on h.id = i.homeroom_class_id
+    sql`with ${itemsCte(scopeWhere(scope))},
+      g as (${completionBy([[sql`i.homeroom_class_id`, 'homeroom_class_id']])})
+      select g.homeroom_class_id as "homeroomClassId", h.name as "homeroomClassName", h.grade, h.campus_id as "campusId",
+             c.name as "campusName", t.full_name as "homeroomTeacherName", ${COMPLETION_COLS('g')}, (count(*) over ())::int as total
+      from g
+      left join homeroom_classes h on h.id = g.homeroom_class_id
       left join campuses c on c.id = h.campus_id
       left join teachers t on t.id = h.homeroom_teacher_id
       where ${where}
-      group by i.homeroom_class_id, h.name, h.grade, h.campus_id, c.name, t.full_name
-      order by h.grade nulls last, c.name, h.name, i.homeroom_class_id
+      order by h.grade nulls last, c.name, h.name, g.homeroom_class_id
       ${page}`,
   );
   return withTotal(rows);
@@ -177,11 +190,11 @@ export async function completionByClass(db: DbOrTx, scope: Scope, f: ClassFilter
 export async function completionByGradeCampus(db: DbOrTx, scope: Scope): Promise<TGradeCampusCompletion[]> {
   return queryRows<TGradeCampusCompletion>(
     db,
-    sql`with ${itemsCte(scopeWhere(scope))}
-      select i.grade, i.campus_id as "campusId", c.name as "campusName", ${AGG}
-      from items i join campuses c on c.id = i.campus_id
-      group by i.grade, i.campus_id, c.name
-      order by i.grade, c.name, i.campus_id`,
+    sql`with ${itemsCte(scopeWhere(scope))},
+      g as (${completionBy([[sql`i.grade`, 'grade'], [sql`i.campus_id`, 'campus_id']])})
+      select g.grade, g.campus_id as "campusId", c.name as "campusName", ${COMPLETION_COLS('g')}
+      from g join campuses c on c.id = g.campus_id
+      order by g.grade, c.name, g.campus_id`,
   );
 }
 
@@ -189,13 +202,12 @@ export async function completionByGradeCampus(db: DbOrTx, scope: Scope): Promise
 export async function classCompletionBySurvey(db: DbOrTx, scope: Scope, homeroomClassId: number, today: string): Promise<TSurveyCompletion[]> {
   return queryRows<TSurveyCompletion>(
     db,
-    sql`with ${itemsCte(scopeWhere(scope))}
-      select ${surveyCols(today)}, ${AGG}
-      from items i join surveys s on s.id = i.survey_id
+    sql`with ${itemsCte(scopeWhere(scope))},
+      g as (${completionBy([[sql`i.survey_id`, 'survey_id']], sql`i.homeroom_class_id = ${homeroomClassId}`)})
+      select ${surveyCols(today)}, ${COMPLETION_COLS('g')}
+      from g join surveys s on s.id = g.survey_id
       left join subjects sub on sub.id = s.subject_id
       left join modules m on m.id = s.module_id
-      where i.homeroom_class_id = ${homeroomClassId}
-      group by s.id, sub.name, m.code
       order by s.end_date nulls last, s.title, s.id`,
   );
 }
@@ -203,7 +215,7 @@ export async function classCompletionBySurvey(db: DbOrTx, scope: Scope, homeroom
 // ---- Per student ----
 
 export const STUDENT_ITEM_SORT = {
-  fullName: sql`st.sort_key`,
+  fullName: NAME_ORDER,
   studentCode: sql`st.student_code`,
   homeroomClassName: sql`h.name`,
   submittedAt: sql`i.submitted_at`,
@@ -238,24 +250,27 @@ export async function surveyStudents(db: DbOrTx, surveyId: number, f: SurveyStud
   );
   const dir = f.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const first = f.sort ? sql`${STUDENT_ITEM_SORT[f.sort]} ${dir}, ` : sql``;
-  const rows = await queryRows<Omit<TSurveyStudentStatus, 'submittedAt'> & { submittedAt: Date | string | null; total: number }>(
+  // The page is chosen on integer joins; the course class names are looked up for its rows only.
+  const rows = await queryRows<Omit<TSurveyStudentStatus, 'submittedAt'> & { submittedAt: Date | string | null; total: number; rn: number }>(
     db,
-    sql`with ${itemsCte(scopeWhere({ surveyId }))}
-      select st.id as "studentId", st.student_code as "studentCode", st.full_name as "fullName", i.grade, i.campus_id as "campusId",
-             c.name as "campusName", i.homeroom_class_id as "homeroomClassId", h.name as "homeroomClassName",
-             i.course_class_id as "courseClassId", cc.name as "courseClassName", (i.response_id is not null) as done,
-             i.submitted_at as "submittedAt", (count(*) over ())::int as total
-      from items i
-      join students st on st.id = i.student_id
-      join campuses c on c.id = i.campus_id
-      left join homeroom_classes h on h.id = i.homeroom_class_id
-      left join course_classes cc on cc.id = i.course_class_id
-      where ${where}
-      order by ${first}h.name nulls last, st.sort_key, st.id, cc.name nulls first, i.course_class_id nulls first
-      limit ${f.limit} offset ${f.offset}`,
+    sql`with ${itemsCte(scopeWhere({ surveyId }))},
+      pg as (
+        select st.id as "studentId", st.student_code as "studentCode", st.full_name as "fullName", i.grade, i.campus_id as "campusId",
+               c.name as "campusName", i.homeroom_class_id as "homeroomClassId", h.name as "homeroomClassName",
+               i.course_class_id as "courseClassId", (i.response_id is not null) as done,
+               i.submitted_at as "submittedAt", (count(*) over ())::int as total,
+               row_number() over (order by ${first}h.name nulls last, ${NAME_ORDER}, st.id, i.course_class_id nulls first) as rn
+        from items i
+        join students st on st.id = i.student_id
+        join campuses c on c.id = i.campus_id
+        left join homeroom_classes h on h.id = i.homeroom_class_id
+        where ${where}
+        order by rn
+        limit ${f.limit} offset ${f.offset})
+      select pg.*, cc.name as "courseClassName" from pg left join course_classes cc on cc.id = pg."courseClassId" order by pg.rn`,
   );
   const page = withTotal(rows);
-  return { items: page.items.map((r) => ({ ...r, submittedAt: iso(r.submittedAt) })), total: page.total };
+  return { items: page.items.map(({ rn: _rn, ...r }) => ({ ...r, submittedAt: iso(r.submittedAt) })), total: page.total };
 }
 
 export interface AllStudentsFilter {
@@ -274,42 +289,49 @@ export interface AllStudentsFilter {
 
 /** Students (as they are now) across the surveys in scope: how many items, how many done, what is pending. */
 export async function allStudentsStatus(db: DbOrTx, f: AllStudentsFilter) {
-  const studentWhere = sql.join(
-    [
-      sql`true`,
-      searchWhere(sql`st.search_text`, f.search),
-      f.homeroomClassId ? sql`st.homeroom_class_id = ${f.homeroomClassId}` : undefined,
-      f.homeroomClassIds ? sql`st.homeroom_class_id = any(${`{${f.homeroomClassIds.join(',')}}`}::int[])` : undefined,
-      f.grade ? sql`st.grade = ${f.grade}` : undefined,
-      f.campusId ? sql`st.campus_id = ${f.campusId}` : undefined,
-    ].filter((x): x is SQL => !!x),
-    sql` and `,
-  );
+  const filters = [
+    searchWhere(sql`st.search_text`, f.search),
+    f.homeroomClassId ? sql`st.homeroom_class_id = ${f.homeroomClassId}` : undefined,
+    f.homeroomClassIds ? sql`st.homeroom_class_id = any(${`{${f.homeroomClassIds.join(',')}}`}::int[])` : undefined,
+    f.grade ? sql`st.grade = ${f.grade}` : undefined,
+    f.campusId ? sql`st.campus_id = ${f.campusId}` : undefined,
+  ].filter((x): x is SQL => !!x);
+  const studentWhere = filters.length ? sql.join(filters, sql` and `) : undefined;
   const scope: Scope = f.surveyId ? { surveyId: f.surveyId } : { moduleId: f.moduleId ?? null };
   const statusWhere = f.status === 'done' ? sql`p.done = p.expected` : f.status === 'not_done' ? sql`p.done < p.expected` : sql`true`;
-  const rows = await queryRows<Omit<TStudentSurveyStatus, 'lastSubmittedAt' | 'status'> & { lastSubmittedAt: Date | string | null; total: number }>(
+  const rows = await queryRows<Omit<TStudentSurveyStatus, 'lastSubmittedAt' | 'status'> & { lastSubmittedAt: Date | string | null; total: number; rn: number }>(
     db,
+    // Count per student, take the page, and only then list what the page's students still have to answer.
     sql`with ${itemsCte(scopeWhere(scope), studentWhere)},
-      p as (
-        select i.student_id, count(*)::int as expected, count(i.response_id)::int as done, max(i.submitted_at) as last,
-               coalesce(json_agg(json_build_object('surveyId', s.id, 'title', s.title, 'courseClassId', cc.id, 'courseClassName', cc.name)
-                        order by s.end_date nulls last, s.title, cc.name) filter (where i.response_id is null), '[]'::json) as pending
-        from items i join surveys s on s.id = i.survey_id left join course_classes cc on cc.id = i.course_class_id
+      p as (select i.student_id, count(*)::int as expected, count(i.response_id)::int as done, max(i.submitted_at) as last
+            from items i group by i.student_id),
+      pg as (
+        select st.id as "studentId", st.student_code as "studentCode", st.full_name as "fullName", st.grade, st.campus_id as "campusId",
+               c.name as "campusName", st.homeroom_class_id as "homeroomClassId", h.name as "homeroomClassName",
+               p.expected, p.done, p.last as "lastSubmittedAt", (count(*) over ())::int as total,
+               row_number() over (order by h.name nulls last, ${NAME_ORDER}, st.id) as rn
+        from p
+        join students st on st.id = p.student_id
+        join campuses c on c.id = st.campus_id
+        left join homeroom_classes h on h.id = st.homeroom_class_id
+        where ${statusWhere}
+        order by rn
+        limit ${f.limit} offset ${f.offset}),
+      pend as (
+        select i.student_id, json_agg(json_build_object('surveyId', s.id, 'title', s.title, 'courseClassId', cc.id, 'courseClassName', cc.name)
+                 order by s.end_date nulls last, s.title, cc.name) as pending
+        from items i
+        join surveys s on s.id = i.survey_id left join course_classes cc on cc.id = i.course_class_id
+        -- The page's ids as one array, built once: PostgreSQL otherwise loops the page over every item.
+        where i.response_id is null and i.student_id = any((select array_agg("studentId") from pg)::int[])
         group by i.student_id)
-      select st.id as "studentId", st.student_code as "studentCode", st.full_name as "fullName", st.grade, st.campus_id as "campusId",
-             c.name as "campusName", st.homeroom_class_id as "homeroomClassId", h.name as "homeroomClassName",
-             p.expected, p.done, p.last as "lastSubmittedAt", p.pending, (count(*) over ())::int as total
-      from p
-      join students st on st.id = p.student_id
-      join campuses c on c.id = st.campus_id
-      left join homeroom_classes h on h.id = st.homeroom_class_id
-      where ${statusWhere}
-      order by h.name nulls last, st.sort_key, st.id
-      limit ${f.limit} offset ${f.offset}`,
+      select pg.*, coalesce(pend.pending, '[]'::json) as pending
+      from pg left join pend on pend.student_id = pg."studentId"
+      order by pg.rn`,
   );
   const page = withTotal(rows);
   return {
-    items: page.items.map((r): TStudentSurveyStatus => ({
+    items: page.items.map(({ rn: _rn, ...r }): TStudentSurveyStatus => ({
       ...r,
       status: r.done >= r.expected ? 'done' : 'not_done',
       lastSubmittedAt: iso(r.lastSubmittedAt),
