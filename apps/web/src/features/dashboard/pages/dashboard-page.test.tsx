@@ -35,6 +35,7 @@ describe('dashboard', () => {
     expect(within(card).getByRole('progressbar', { name: 'Khảo sát sắp đóng' })).toHaveAttribute('aria-valuenow', '63');
     expect(within(card).getByRole('link', { name: 'Khảo sát sắp đóng' })).toHaveAttribute('href', '/admin/surveys/1?tab=progress');
     expect(within(card).queryByText('Khảo sát còn lâu')).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Xem tất cả khảo sát' })).toHaveAttribute('href', '/admin/surveys');
     expect(screen.getByText('Học sinh')).toBeInTheDocument();
   });
 

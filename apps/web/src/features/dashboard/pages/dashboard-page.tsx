@@ -83,7 +83,7 @@ export default function DashboardPage() {
             )}
           </section>
 
-          {dashboard.data.role === 'ADMIN' ? <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} onlyClosingSoon /> : null}
+          {dashboard.data.role === 'ADMIN' ? <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} allLink="/admin/surveys" onlyClosingSoon /> : null}
 
           {dashboard.data.notes.length ? (
             <section aria-labelledby="dashboard-notes" className="rounded-xl border border-border bg-surface p-5">

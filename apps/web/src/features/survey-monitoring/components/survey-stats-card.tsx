@@ -15,7 +15,16 @@ import { ProgressBar } from './progress-bar';
  * completion of the open surveys, and the open surveys with a bar each — those closing within
  * CLOSING_SOON_DAYS flagged (or, with `onlyClosingSoon`, the only ones listed).
  */
-export function SurveyStatsCard({ surveyLink, onlyClosingSoon = false }: { surveyLink: (surveyId: number) => string; onlyClosingSoon?: boolean }) {
+export function SurveyStatsCard({
+  surveyLink,
+  allLink,
+  onlyClosingSoon = false,
+}: {
+  surveyLink: (surveyId: number) => string;
+  /** Where "Xem tất cả khảo sát" goes (the role's survey page). */
+  allLink?: string;
+  onlyClosingSoon?: boolean;
+}) {
   const stats = useSurveyStats();
   if (stats.isPending)
     return (
@@ -45,9 +54,16 @@ export function SurveyStatsCard({ surveyLink, onlyClosingSoon = false }: { surve
   const listed = onlyClosingSoon ? d.activeSurveys.filter((s) => closesSoon(s.daysLeft)) : d.activeSurveys;
   return (
     <section aria-labelledby="survey-stats-title" className="space-y-4">
-      <h2 id="survey-stats-title" className="text-lg font-semibold text-fg">
-        Khảo sát
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="survey-stats-title" className="text-lg font-semibold text-fg">
+          Khảo sát
+        </h2>
+        {allLink ? (
+          <Link to={allLink} className="rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+            Xem tất cả khảo sát
+          </Link>
+        ) : null}
+      </div>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {figures.map((f) => (
           <li key={f.label} className="rounded-xl border border-border bg-surface p-5 shadow-sm">

@@ -36,7 +36,7 @@ export default function QualityDashboardPage() {
           </Link>
         </p>
       </div>
-      <SurveyStatsCard surveyLink={surveyLink} />
+      <SurveyStatsCard surveyLink={surveyLink} allLink="/quality/surveys" />
       <div className="grid gap-4 lg:grid-cols-2">
         <CompletionBars
           title="Theo khối và cơ sở"
