@@ -45,7 +45,7 @@ const COLUMNS: Column<TSurveyCompletion>[] = [
     key: 'dates',
     header: 'Thời gian',
     cell: (s) => (
-      <div className="text-sm whitespace-nowrap">
+      <div className="text-sm md:whitespace-nowrap">
         {formatDate(s.startDate) || '—'} – {formatDate(s.endDate) || '—'}
         {s.status === 'active' && closesSoon(s.daysLeft) ? (
           <div className="mt-1">
