@@ -22,6 +22,22 @@ const ENTITY_LABELS: Record<string, string> = {
   course_class_student: 'Ghi danh lớp học phần',
   enrolments: 'Ghi danh lớp học phần',
   demo: 'Dữ liệu mẫu',
+  survey: 'Khảo sát',
+  survey_cover: 'Ảnh bìa khảo sát',
+  survey_response: 'Phản hồi khảo sát',
+  template_question: 'Câu hỏi mẫu khảo sát',
+  score_config: 'Cấu hình điểm khảo sát',
+  survey_results: 'Kết quả khảo sát',
+  module_results: 'Kết quả khảo sát học phần',
+  survey_auto_calculate: 'Tự động tính kết quả',
+  results_cache: 'Bộ nhớ đệm kết quả',
+  response_review: 'Duyệt ý kiến',
+  app_setting: 'Cài đặt',
+  theme: 'Chủ đề ý kiến',
+  code: 'Mã ý kiến',
+  theme_code: 'Gán mã vào chủ đề',
+  response_detail_code: 'Gắn mã ý kiến',
+  survey_theme_codes: 'Phân tích ý kiến',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -35,6 +51,14 @@ const ACTION_LABELS: Record<string, string> = {
   enrol: 'Ghi danh',
   unenrol: 'Hủy ghi danh',
   error: 'Lỗi',
+  apply_template: 'Tạo từ mẫu',
+  clone: 'Nhân bản',
+  upload: 'Tải lên',
+  calculate: 'Tính kết quả',
+  auto_calculate: 'Tự động tính kết quả',
+  review: 'Duyệt',
+  auto_review: 'Kiểm duyệt tự động',
+  analyze: 'Phân tích',
 };
 
 export const entityLabel = (code: string) => ENTITY_LABELS[code] ?? code;

@@ -7,6 +7,7 @@ import { useClassCompletion, useGradeCampusCompletion } from '../api/monitoring-
 import { CompletionBars } from '../components/completion-bars';
 import { SurveyStatsCard } from '../components/survey-stats-card';
 import { studentsText } from '../lib/completion';
+import { TextReviewsLink } from '../../text-reviews/components/text-reviews-link';
 
 const surveyLink = (id: number) => `/quality/surveys?surveyId=${id}`;
 
@@ -35,6 +36,9 @@ export default function QualityDashboardPage() {
             Phân tích ý kiến theo chủ đề
           </Link>
         </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <TextReviewsLink area="quality" />
       </div>
       <SurveyStatsCard surveyLink={surveyLink} allLink="/quality/surveys" />
       <div className="grid gap-4 lg:grid-cols-2">
