@@ -117,17 +117,32 @@ async function submit(agent: Agent, base: string, surveyId: number, token: strin
   }
 }
 
-/** CPU used since the call by the database's backends (PostgreSQL on this machine), ms; 0 for PGlite (it runs in the server). */
+/**
+ * CPU used since the call by the database's backends (PostgreSQL on this machine), ms; 0 for PGlite
+ * (it runs in the server). Polled, so that a pooled connection closed during the load still counts
+ * up to its last poll.
+ */
 async function backendsCpu(databaseUrl: string): Promise<() => Promise<number>> {
   if (!databaseUrl) return async () => 0;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const pids = async () =>
     (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
   const start = new Map((await pids()).map((p) => [p, procCpuMs([p])]));
+  const last = new Map(start);
+  const poll = async () => {
+    for (const p of await pids()) {
+      const ms = procCpuMs([p]);
+      if (ms > 0 || !last.has(p)) last.set(p, ms);
+    }
+  };
+  let polling = Promise.resolve();
+  const timer = setInterval(() => void (polling = polling.then(poll).catch(() => {})), 250);
   return async () => {
-    const now = await pids();
+    clearInterval(timer);
+    await polling;
+    await poll();
     await pool.end();
-    return now.reduce((sum, p) => sum + procCpuMs([p]) - (start.get(p) ?? 0), 0);
+    return [...last].reduce((sum, [p, ms]) => sum + ms - (start.get(p) ?? 0), 0);
   };
 }
 
