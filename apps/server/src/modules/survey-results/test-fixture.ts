@@ -70,6 +70,55 @@ function surveyInput(moduleId: number, subject: { id: number; name: string }): T
 
 const one = async <T>(db: Db, q: ReturnType<typeof sql>) => (await queryRows<T>(db, q))[0];
 
+type Answer = { g: ReadonlyArray<number | null>; ls: number; mc: string; sl?: boolean; tx?: readonly [string, string] };
+type Student = { id: number; homeroomClassId: number | null };
+
+/** One subject survey of the module: its course classes (one teacher each) and their answers, stored as a submission would store them. */
+async function addSurvey(db: Db, o: {
+  moduleId: number; subject: { id: number; name: string }; campusId: number; students: Student[]; title?: string;
+  classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>;
+}) {
+  const input = surveyInput(o.moduleId, o.subject);
+  const { survey } = await insertTestSurvey(db, o.title ? { ...input, title: o.title } : input);
+  const questions = survey.sections.flatMap((s) => s.questions).sort((a, b) => a.id - b.id);
+  const [g1, g2, g3, g4, g5, ls, mc, tx] = questions.map((q) => q.id);
+  const columns = questions[0].gridGroup!.columns;
+  const columnOf = (v: number | null) => columns.find((c) => (v === null ? c.value === 'None' : c.valueNumber === v))!;
+  const classIds: number[] = [];
+  const responseIds: number[][] = [];
+  let s = 0;
+  for (const cls of o.classes) {
+    const classId = (await one<{ id: number }>(db, sql`
+      insert into course_classes (code, name, subject_id, module_id, campus_id, grade, capacity)
+      values (${cls.code}, ${cls.name}, ${o.subject.id}, ${o.moduleId}, ${o.campusId}, 10, 40) returning id`)).id;
+    classIds.push(classId);
+    responseIds.push([]);
+    await db.execute(sql`insert into course_class_teachers (course_class_id, teacher_id) values (${classId}, ${cls.teacherId})`);
+    for (const a of cls.answers) {
+      const st = o.students[s++];
+      await db.execute(sql`insert into course_class_students (course_class_id, student_id) values (${classId}, ${st.id})`);
+      const r = await one<{ id: number }>(db, sql`
+        insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
+        values (${survey.id}, ${st.id}, ${classId}, ${sql.param([cls.teacherId])}::int[], 10, ${o.campusId}, ${st.homeroomClassId}, ${a.sl === true})
+        returning id`);
+      responseIds[responseIds.length - 1].push(r.id);
+      const rows = a.g.map((v, i) => {
+        const c = columnOf(v);
+        return sql`(${r.id}, ${[g1, g2, g3, g4, g5][i]}, ${c.label}, null::jsonb, ${c.id}, ${c.valueNumber})`;
+      });
+      rows.push(sql`(${r.id}, ${ls}, ${String(a.ls)}, null::jsonb, null, ${a.ls})`);
+      rows.push(sql`(${r.id}, ${mc}, null, ${JSON.stringify([a.mc])}::jsonb, null, null)`);
+      if (a.tx) rows.push(sql`(${r.id}, ${tx}, ${a.tx[0]}, null::jsonb, null, null)`);
+      await db.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number) values ${sql.join(rows, sql`, `)}`);
+      if (a.tx) {
+        await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at)
+          select id, ${a.tx[1]}, case when ${a.tx[1]} = 'pending' then null else now() end from response_details where response_id = ${r.id} and question_id = ${tx}`);
+      }
+    }
+  }
+  return { surveyId: survey.id, classIds, responseIds, q: { g1, g2, g3, g4, g5, ls, mc, tx } };
+}
+
 export async function buildResultsFixture(t: TestApp) {
   const db = t.database.db;
   const teacherOf = async (local: string) =>
@@ -90,48 +139,29 @@ export async function buildResultsFixture(t: TestApp) {
     insert into modules (code, name, semester_id, start_date, end_date) values ('KQ-TEST', 'Module kiểm thử kết quả', ${sem.id}, '2026-01-01', '2026-02-01') returning id`)).id;
   const subject = await one<{ id: number; name: string }>(db, sql`select id, name from subjects order by id limit 1`);
   const campus = await one<{ id: number }>(db, sql`select campus_id as id from students where grade = 10 and status = 'active' group by 1 order by count(*) desc limit 1`);
-  const students = await queryRows<{ id: number; homeroomClassId: number | null }>(db, sql`
+  const students = await queryRows<Student>(db, sql`
     select id, homeroom_class_id as "homeroomClassId" from students where grade = 10 and status = 'active' and campus_id = ${campus.id} order by id limit 14`);
   if (students.length < 14) throw new Error('the demo school has too few grade-10 students on one campus');
 
-  const { survey } = await insertTestSurvey(db, surveyInput(moduleId, subject));
-  const questions = survey.sections.flatMap((s) => s.questions).sort((a, b) => a.id - b.id);
-  const [g1, g2, g3, g4, g5, ls, mc, tx] = questions.map((q) => q.id);
-  const columns = questions[0].gridGroup!.columns;
-  const columnOf = (v: number | null) => columns.find((c) => (v === null ? c.value === 'None' : c.valueNumber === v))!;
-
-  const classes: Record<ClassKey, number> = { A: 0, B: 0, C: 0 };
   const teachersOf: Record<ClassKey, number> = { A: T1, B: T1, C: T2 };
-  let s = 0;
-  const responseIds: number[] = [];
-  for (const key of ['A', 'B', 'C'] as const) {
-    classes[key] = (await one<{ id: number }>(db, sql`
-      insert into course_classes (code, name, subject_id, module_id, campus_id, grade, capacity)
-      values (${`KQ-${key}`}, ${`Lớp ${key} kiểm thử`}, ${subject.id}, ${moduleId}, ${campus.id}, 10, 40) returning id`)).id;
-    await db.execute(sql`insert into course_class_teachers (course_class_id, teacher_id) values (${classes[key]}, ${teachersOf[key]})`);
-    for (const a of ANSWERS[key]) {
-      const st = students[s++];
-      await db.execute(sql`insert into course_class_students (course_class_id, student_id) values (${classes[key]}, ${st.id})`);
-      const r = await one<{ id: number }>(db, sql`
-        insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
-        values (${survey.id}, ${st.id}, ${classes[key]}, ${sql.param([teachersOf[key]])}::int[], 10, ${campus.id}, ${st.homeroomClassId}, ${'sl' in a && a.sl === true})
-        returning id`);
-      responseIds.push(r.id);
-      const rows = a.g.map((v, i) => {
-        const c = columnOf(v);
-        return sql`(${r.id}, ${[g1, g2, g3, g4, g5][i]}, ${c.label}, null::jsonb, ${c.id}, ${c.valueNumber})`;
-      });
-      rows.push(sql`(${r.id}, ${ls}, ${String(a.ls)}, null::jsonb, null, ${a.ls})`);
-      rows.push(sql`(${r.id}, ${mc}, null, ${JSON.stringify([a.mc])}::jsonb, null, null)`);
-      if ('tx' in a) rows.push(sql`(${r.id}, ${tx}, ${a.tx[0]}, null::jsonb, null, null)`);
-      await db.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number) values ${sql.join(rows, sql`, `)}`);
-      if ('tx' in a) {
-        await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at)
-          select id, ${a.tx[1]}, case when ${a.tx[1]} = 'pending' then null else now() end from response_details where response_id = ${r.id} and question_id = ${tx}`);
-      }
-    }
-  }
-  return { surveyId: survey.id, moduleId, subjectId: subject.id, campusId: campus.id, T1, T2, H, D, classes, q: { g1, g2, g3, g4, g5, ls, mc, tx }, responseIds, students };
+  const keys = ['A', 'B', 'C'] as const;
+  const made = await addSurvey(db, {
+    moduleId, subject, campusId: campus.id, students,
+    classes: keys.map((key) => ({ code: `KQ-${key}`, name: `Lớp ${key} kiểm thử`, teacherId: teachersOf[key], answers: ANSWERS[key] })),
+  });
+  const classes = Object.fromEntries(keys.map((k, i) => [k, made.classIds[i]])) as Record<ClassKey, number>;
+  const fixture = { surveyId: made.surveyId, moduleId, subjectId: subject.id, campusId: campus.id, T1, T2, H, D, classes, q: made.q, responseIds: made.responseIds.flat(), students };
+  return {
+    ...fixture,
+    /**
+     * A second subject survey in the module (another subject) with one class per entry, e.g. a class
+     * of 3 for T2 so that T2 has a shown class in one survey and a hidden one in the other.
+     */
+    addSurvey: async (classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>) => {
+      const other = await one<{ id: number; name: string }>(db, sql`select id, name from subjects where id <> ${subject.id} order by id limit 1`);
+      return addSurvey(db, { moduleId, subject: other, campusId: campus.id, students, classes, title: `Khảo sát môn ${other.name} (kiểm thử)` });
+    },
+  };
 }
 
 export type ResultsFixture = Awaited<ReturnType<typeof buildResultsFixture>>;
