@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TRole } from '@app/shared/roles';
-import type { TReviewStatus } from '@app/shared/surveys';
+import { htmlToPlainText, type TReviewStatus } from '@app/shared/surveys';
 import {
   DEFAULT_TEXT_REVIEW_SETTINGS,
   REVIEW_REASON_LABELS,
@@ -39,20 +39,6 @@ const reasons = (v: unknown) => (Array.isArray(v) ? (v as TReviewReason[]) : [])
 const spans = (v: unknown) => (Array.isArray(v) ? (v as TReviewSpan[]) : []);
 const codeList = (v: TReviewReason[]) => v.map((r) => r.code);
 
-/** Question content is sanitized HTML; the queue shows it as one line of text. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export function reviewView(r: ReviewRow): TTextReview {
   return {
     id: r.id,
@@ -68,7 +54,7 @@ export function reviewView(r: ReviewRow): TTextReview {
     updatedAt: iso(r.updatedAt)!,
     text: r.text,
     isOther: r.isOther,
-    question: { id: r.questionId, content: htmlToText(r.questionContent), questionType: r.questionType },
+    question: { id: r.questionId, content: htmlToPlainText(r.questionContent), questionType: r.questionType },
     survey: { id: r.surveyId, title: r.surveyTitle },
     module: r.moduleId !== null && r.moduleCode !== null ? { id: r.moduleId, code: r.moduleCode } : null,
     courseClass: r.courseClassId !== null ? { id: r.courseClassId, name: r.courseClassName ?? '' } : null,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TResponseDetailCode, TSurveyText, TTagSource, TThemeCount } from '@app/shared/theme-codes';
 import { NO_THEME_LABEL } from '@app/shared/theme-codes';
+import { htmlToPlainText } from '@app/shared/surveys';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { foldSql, searchWhere } from '../../lib/list';
 import { CONSTRAINT_MESSAGES } from '../../plugins/errors';
@@ -52,27 +53,13 @@ const and = (parts: Array<SQL | undefined>) => {
   return p.length ? sql.join(p, sql` and `) : sql`true`;
 };
 
-/** Question content is rich text; a list shows it as plain words. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 interface ContextRow {
   responseDetailId: number; text: string; kind: 'answer' | 'other'; questionId: number; questionContent: string;
   surveyId: number; surveyTitle: string; courseClassName: string | null; teacherNames: string[] | null;
 }
 const context = (r: ContextRow) => ({
   responseDetailId: Number(r.responseDetailId), text: r.text, kind: r.kind, questionId: Number(r.questionId),
-  questionContent: plainText(r.questionContent), surveyId: Number(r.surveyId), surveyTitle: r.surveyTitle,
+  questionContent: htmlToPlainText(r.questionContent), surveyId: Number(r.surveyId), surveyTitle: r.surveyTitle,
   courseClassName: r.courseClassName, teacherNames: r.teacherNames ?? [],
 });
 
