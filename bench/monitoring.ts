@@ -7,27 +7,20 @@
  *
  *   node --import tsx bench/monitoring.ts [--db=both|pglite|postgres]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client';
-import { seedDemo, demoEmail } from '../apps/server/src/seed/demo';
+import { queryRows, type Db } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/seed/demo';
 import { courseClassStudents } from '../apps/server/src/db/schema/school';
 import { surveyResponses } from '../apps/server/src/db/schema/survey-responses';
 import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
 import { createRng } from '../apps/server/src/seed/demo-names';
-import { fmt, insertBenchStudents, ms, printTable, saveResults, timeRuns } from './support';
+import { benchAppOn, fmt, insertBenchStudents, ms, onFreshDatabase, printTable, saveResults, timeRuns } from './support';
 
 const STUDENTS = 10_000;
 const ANSWERED = 0.6;
 const TARGET_MS = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const DB_ARG = process.argv.find((a) => a.startsWith('--db='))?.slice(5) ?? 'both';
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 type Row = { backend: string; case: string; median: number; p95: number; pass: boolean };
 
@@ -68,49 +61,23 @@ async function fixture(db: Db) {
   return { general: surveys.find((s) => s.type === 'GENERAL')!.id, subject: surveys.find((s) => s.type !== 'GENERAL')!.id, responses: rows.length };
 }
 
-async function runBackend(backend: string): Promise<Row[] | null> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-monitoring-'));
-  let admin: pg.Pool | null = null;
-  let dbName: string | null = null;
-  let databaseUrl: string | undefined;
-  try {
-    if (backend === 'postgres') {
-      admin = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1 });
-      try {
-        await admin.query('select 1');
-      } catch (err) {
-        console.log(`  postgres: SKIPPED (no server at ${PG_ADMIN_URL}: ${(err as Error).message})`);
-        return null;
-      }
-      dbName = `bench_monitoring_${process.pid}`;
-      await admin.query(`create database ${dbName}`);
-      const u = new URL(PG_ADMIN_URL);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
-    }
-    const database = await openDatabase({ databaseUrl, dataDir: dir });
-    await database.migrate();
-    await seedDemo(database.db);
-    const fx = await fixture(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'development', AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789', AUTH_DEV_LOGIN: 'true', AUTH_RATE_LIMIT: '100000',
-      DATA_DIR: dir, WEB_DIST: join(tmpdir(), 'no-web-dist'), LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
-    const app = await buildApp({ config, database, logger: false });
-    await app.ready();
+function runBackend(backend: string): Promise<Row[] | null> {
+  return onFreshDatabase(backend, 'monitoring', async (scratch) => {
+    const database = await scratch.open();
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email: demoEmail('quantri') } });
-      const auth = { authorization: `Bearer ${login.json().data.token}` };
-      return await timeCases(backend, (url) => app.inject({ url, headers: auth }), fx);
+      await database.migrate();
+      await seedDemo(database.db);
+      const fx = await fixture(database.db);
+      const { app, auth, close } = await benchAppOn(database, scratch);
+      try {
+        return await timeCases(backend, (url) => app.inject({ url, headers: auth }), fx);
+      } finally {
+        await close();
+      }
     } finally {
-      await app.close();
       await database.close();
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    if (admin && dbName) await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin?.end();
-  }
+  });
 }
 
 async function timeCases(

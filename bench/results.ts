@@ -12,21 +12,15 @@
  *   node --import tsx bench/results.ts [--quick] [--db=both|pglite|postgres] [--responses=5000]
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
+import { queryRows, type Database } from '../apps/server/src/db/client';
 import { recomputeStraightLined } from '../apps/server/src/modules/survey-results/survey-results.repository';
 import { insertTestSurvey } from '../apps/server/src/modules/survey-responses/test-survey';
-import { demoEmail, seedDemo } from '../apps/server/src/seed/demo';
-import { fmt, insertBenchStudents, ms, printTable, saveResults, timeRuns } from './support';
+import { seedDemo } from '../apps/server/src/seed/demo';
+import { benchAppOn, fmt, insertBenchStudents, ms, onFreshDatabase, printTable, saveResults, timeRuns } from './support';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -34,7 +28,6 @@ const QUICK = argv.includes('--quick');
 const RESPONSES = Number(arg('responses') ?? (QUICK ? 1000 : 5000));
 const CLASSES = 125;
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_RECALC_MS = 2000;
 const TARGET_CACHED_MS = 20;
 
@@ -136,40 +129,15 @@ export async function prepare(database: Database) {
   return { surveyId: survey.id, moduleId: mod.id, counts: c };
 }
 
-async function runBackend(backend: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-results-'));
-  let adminPool: pg.Pool | null = null;
-  let dbName: string | null = null;
-  let databaseUrl: string | undefined;
-  try {
-    if (backend === 'postgres') {
-      adminPool = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1 });
-      try {
-        await adminPool.query('select 1');
-      } catch (err) {
-        console.log(`  postgres: SKIPPED (no server at ${PG_ADMIN_URL}: ${(err as Error).message})`);
-        return null;
-      }
-      dbName = `bench_results_${process.pid}`;
-      await adminPool.query(`create database ${dbName}`);
-      const u = new URL(PG_ADMIN_URL);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
-    }
-    const database = await openDatabase({ databaseUrl, dataDir: dir });
+function runBackend(backend: string) {
+  return onFreshDatabase(backend, 'results', async (scratch) => {
+    const database = await scratch.open();
     try {
       let t0 = performance.now();
       const fx = await prepare(database);
       console.log(`  ${backend}: ${fx.counts.responses} responses, ${fx.counts.answers} answers (${fx.counts.sl} straight-lined) written in ${fmt(ms(t0))} ms; module has ${fx.counts.module} responses`);
-      const config = loadConfig({
-        NODE_ENV: 'development', AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789', AUTH_DEV_LOGIN: 'true', AUTH_RATE_LIMIT: '100000',
-        DATA_DIR: dir, WEB_DIST: join(tmpdir(), 'no-web-dist'), LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      });
-      const app = await buildApp({ config, database, logger: false });
-      await app.ready();
+      const { app, auth, close } = await benchAppOn(database, scratch);
       try {
-        const login = await app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email: demoEmail('quantri') } });
-        const auth = { authorization: `Bearer ${login.json().data.token}` };
         const call = async (method: 'GET' | 'POST', url: string) => {
           const res = await app.inject({ method, url: `/api/v1${url}`, headers: auth, payload: method === 'POST' ? {} : undefined });
           if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -193,18 +161,12 @@ async function runBackend(backend: string) {
         const exportMs = ms(t0);
         return { backend, counts: fx.counts, survey, module: mod, cached, stored, live, courses, exportMs, exportBytes: xlsx.rawPayload.length, resultsBytes: size };
       } finally {
-        await app.close();
+        await close();
       }
     } finally {
       await database.close();
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    if (adminPool) {
-      if (dbName) await adminPool.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.log(`  could not drop ${dbName}: ${e}`));
-      await adminPool.end();
-    }
-  }
+  });
 }
 
 async function main() {

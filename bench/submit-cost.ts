@@ -9,7 +9,7 @@
  *   node --import tsx bench/submit-cost.ts [--db=postgres|pglite] [--n=300]
  *   node --import tsx bench/submit-cost.ts --profile=/tmp/submit.cpuprofile   (a CPU profile of the new submissions only)
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +18,11 @@ import pg from 'pg';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, queryRows } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/db/client';
 import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
-import { answersFor, checkCounts, freshPgDatabase, prepare } from './submit-fixture';
-import { fmt, percentile, printTable, procCpuMs, saveResults } from './support';
+import { answersFor, checkCounts, prepare } from './submit-fixture';
+import { fmt, onFreshDatabase, percentile, printTable, procCpuMs, saveResults, type Scratch } from './support';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -53,15 +53,17 @@ const summary = (xs: Cost[], pgMs: number | null) => {
 };
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-submit-cost-'));
-  const fresh = BACKEND === 'postgres' ? await freshPgDatabase('bench_submit_cost') : null;
-  if (fresh && 'skipped' in fresh) throw new Error(fresh.skipped);
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: dir });
+  // No PostgreSQL server: nothing measured, and the run fails (PGlite is --db=pglite, by choice).
+  if ((await onFreshDatabase(BACKEND, 'submit-cost', measureOn)) === null) process.exitCode = 1;
+}
+
+async function measureOn({ dir, databaseUrl, open }: Scratch) {
+  const database = await open();
   try {
     const fx = await prepare(database, N + WARMUP);
     const config = loadConfig({
       NODE_ENV: 'development', AUTH_SECRET: SECRET, DATA_DIR: dir, WEB_DIST: join(tmpdir(), 'no-web-dist'), LOG_LEVEL: 'warn',
-      ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     // As bench/submit.ts runs the server: LOG_LEVEL=warn, so no per-request log lines.
     const app = await buildApp({ config, database, logger: { level: 'warn' } });
@@ -76,7 +78,7 @@ async function main() {
       })),
     );
     const pids = async () =>
-      fresh ? (await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid) : [];
+      databaseUrl ? (await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid) : [];
 
     const measure = async (send: () => Promise<{ statusCode: number; body: string }>): Promise<Cost> => {
       const q0 = queries;
@@ -100,7 +102,7 @@ async function main() {
       const pg0 = procCpuMs(before);
       const costs: Cost[] = [];
       for (const j of measured) costs.push(await measure(send(j)));
-      const pgMs = fresh ? procCpuMs(before) - pg0 : null;
+      const pgMs = databaseUrl ? procCpuMs(before) - pg0 : null;
       return summary(costs, pgMs);
     };
     const session = PROFILE ? new Session() : null;
@@ -135,8 +137,6 @@ async function main() {
     if (!check.ok) process.exitCode = 1;
   } finally {
     await database.close();
-    await fresh?.drop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * What bench/submit.ts (the load over HTTP) and bench/submit-cost.ts (the per-submission cost,
- * in-process) share: the 40-question survey, the students' answers, the fresh database and the check.
+ * in-process) share: the 40-question survey, the students' answers and the check (the fresh
+ * database is bench/support.ts's).
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TAnswers, TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Database } from '../apps/server/src/db/client';
@@ -14,7 +14,6 @@ import { createRng } from '../apps/server/src/seed/demo-names';
 import { insertBenchStudents } from './support';
 
 export const ANSWERS = 40;
-export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** 30 grid rows (5 numbered columns + "Không có ý kiến"), 5 linear scales, 3 multiple choice, 2 long texts. */
 export function surveyInput(moduleId: number, title: string): TSurvey {
@@ -89,29 +88,4 @@ export async function checkCounts(db: Database['db'], surveyId: number, students
            (select count(*)::int from (select r.id from survey_responses r left join response_details d on d.response_id = r.id
               where r.survey_id = ${surveyId} group by r.id having count(d.id) <> ${ANSWERS}) x) as short`);
   return { ...c, ok: c.responses === students && c.students === students && c.details === students * ANSWERS && c.short === 0 };
-}
-
-/**
- * A fresh database on the PostgreSQL server (created here, dropped by `drop()`), or null with the
- * reason when there is no server.
- */
-export async function freshPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | { skipped: string }> {
-  const admin = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1 });
-  try {
-    await admin.query('select 1');
-  } catch (err) {
-    await admin.end();
-    return { skipped: `no server at ${PG_ADMIN_URL}: ${(err as Error).message}` };
-  }
-  const name = `${prefix}_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`).catch((e) => console.log(`  could not drop ${name}: ${e}`));
-      await admin.end();
-    },
-  };
 }

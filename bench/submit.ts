@@ -18,7 +18,6 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,11 +27,11 @@ import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import type { TSubmission } from '@app/shared/surveys';
-import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
+import { queryRows, type Database } from '../apps/server/src/db/client';
 import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
-import { ANSWERS, answersFor, checkCounts, freshPgDatabase, prepare, type Fixture } from './submit-fixture';
-import { fmt, ms, percentile, printTable, procCpuMs, saveResults } from './support';
+import { ANSWERS, answersFor, checkCounts, prepare, type Fixture } from './submit-fixture';
+import { fmt, ms, onFreshDatabase, percentile, printTable, procCpuMs, saveResults } from './support';
 import { TARGET_WEB_KB, webInitialJs } from './web-size';
 
 const argv = process.argv.slice(2);
@@ -247,21 +246,7 @@ async function bareSql(database: Database, fx: Fixture) {
 // ---------------------------------------------------------------- one backend
 
 async function runBackend(backend: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-submit-'));
-  let drop: (() => Promise<void>) | null = null;
-  let databaseUrl = '';
-  try {
-    if (backend === 'postgres') {
-      const fresh = await freshPgDatabase('bench_submit');
-      if ('skipped' in fresh) {
-        console.log(`  postgres: SKIPPED (${fresh.skipped})`);
-        return null;
-      }
-      drop = fresh.drop;
-      databaseUrl = fresh.url;
-    }
-    const open = () => openDatabase({ databaseUrl: databaseUrl || undefined, dataDir: dir });
-
+  return onFreshDatabase(backend, 'submit', async ({ dir, databaseUrl = '', open }) => {
     let t0 = performance.now();
     let database = await open();
     const fx = await prepare(database, STUDENTS);
@@ -286,10 +271,7 @@ async function runBackend(backend: string) {
     } finally {
       await database.close();
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await drop?.();
-  }
+  });
 }
 
 // ---------------------------------------------------------------- main

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import { openDatabase, queryRows, type Database, type Db } from '../apps/server/src/db/client';
 import { students } from '../apps/server/src/db/schema/school';
@@ -22,6 +23,67 @@ import { demoEmail, seedDemo } from '../apps/server/src/seed/demo';
 
 export const OUT_DIR = fileURLToPath(new URL('./out', import.meta.url));
 
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A fresh database on the PostgreSQL server at BENCH_PG_URL (created here, dropped by `drop()`), or
+ * the reason when there is no server.
+ */
+export async function freshPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | { skipped: string }> {
+  const admin = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1 });
+  try {
+    await admin.query('select 1');
+  } catch (err) {
+    await admin.end();
+    return { skipped: `no server at ${PG_ADMIN_URL}: ${(err as Error).message}` };
+  }
+  const name = `${prefix}_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`).catch((e) => console.log(`  could not drop ${name}: ${e}`));
+      await admin.end();
+    },
+  };
+}
+
+/** Where one backend's run keeps its data: a temp dir (PGlite's files, the server's DATA_DIR) and, on PostgreSQL, the URL. */
+export interface Scratch {
+  dir: string;
+  databaseUrl: string | undefined;
+  /** Opens the (still empty until migrated) database; the caller closes it. */
+  open(): Promise<Database>;
+}
+
+/**
+ * Runs `fn` on an empty database of `backend` ('pglite' in a temp dir, or 'postgres': a throwaway
+ * database on the server), then removes the dir and drops the database. Null, with a SKIPPED line,
+ * when there is no PostgreSQL server.
+ */
+export async function onFreshDatabase<T>(backend: string, name: string, fn: (s: Scratch) => Promise<T>): Promise<T | null> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  let drop: (() => Promise<void>) | undefined;
+  try {
+    let databaseUrl: string | undefined;
+    if (backend === 'postgres') {
+      const fresh = await freshPgDatabase(`bench_${name.replaceAll('-', '_')}`);
+      if ('skipped' in fresh) {
+        console.log(`  postgres: SKIPPED (${fresh.skipped})`);
+        return null;
+      }
+      drop = fresh.drop;
+      databaseUrl = fresh.url;
+    }
+    return await fn({ dir, databaseUrl, open: () => openDatabase({ databaseUrl, dataDir: dir }) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await drop?.();
+  }
+}
+
 export interface BenchApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database;
@@ -30,30 +92,39 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(opts: { seed?: boolean } = {}): Promise<BenchApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'app-bench-'));
-  const database = await openDatabase({ dataDir: dir });
-  await database.migrate();
-  if (opts.seed !== false) await seedDemo(database.db);
+/** The real app on an open, migrated database, an admin signed in; `close()` closes the app only. */
+export async function benchAppOn(database: Database, where: Pick<Scratch, 'dir' | 'databaseUrl'>): Promise<BenchApp> {
   const config = loadConfig({
     NODE_ENV: 'development',
     AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     AUTH_DEV_LOGIN: 'true',
     AUTH_RATE_LIMIT: '100000',
-    DATA_DIR: dir,
+    DATA_DIR: where.dir,
     WEB_DIST: join(tmpdir(), 'no-web-dist'),
     LOG_LEVEL: 'silent',
+    ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email: demoEmail('quantri') } });
-  if (res.statusCode !== 200) throw new Error(`dev-login: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) {
+    await app.close();
+    throw new Error(`dev-login: ${res.statusCode} ${res.body}`);
+  }
+  return { app, database, auth: { authorization: `Bearer ${res.json().data.token}` }, close: () => app.close() };
+}
+
+/** The app on a fresh, migrated (and by default seeded) PGlite in a temp dir; `close()` removes it all. */
+export async function startBenchApp(opts: { seed?: boolean } = {}): Promise<BenchApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'app-bench-'));
+  const database = await openDatabase({ dataDir: dir });
+  await database.migrate();
+  if (opts.seed !== false) await seedDemo(database.db);
+  const b = await benchAppOn(database, { dir, databaseUrl: undefined });
   return {
-    app,
-    database,
-    auth: { authorization: `Bearer ${res.json().data.token}` },
+    ...b,
     async close() {
-      await app.close();
+      await b.close();
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
