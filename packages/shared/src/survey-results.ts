@@ -16,9 +16,13 @@ import './zod-locale';
  *   answers). Teacher, subject, department, survey and module figures = mean of their course-class
  *   scores (each class once) with SD between classes, `classCount` classes and `n` responses.
  *   Grade×campus figures pool the answers of that grade×campus (they cut across classes).
- * - `hidden: true` (numbers null, `n` kept) when the caller is TEACHER/HEAD_DEPARTMENT and the slice
- *   has fewer than `filter.minGroupSize` responses, or could be worked out by subtraction from a larger
- *   figure they also see; `reason` = RESULTS_MSG.tooFew. School-wide roles never get hidden figures.
+ * - Anonymity (TEACHER/HEAD_DEPARTMENT only; school-wide roles never get hidden figures): a course
+ *   class (per survey; in a teacher's figures, its responses naming that teacher) with fewer than
+ *   `filter.minGroupSize` responses is `hidden: true` (numbers null, `n` kept, `reason` =
+ *   RESULTS_MSG.tooFew) AND left out of every figure above it (teacher, subject, survey, department,
+ *   module, comparisons, per-question figures, texts), which then say how many responses they left
+ *   out in `leftOut`. So no figure can be subtracted from another to reveal a group under the
+ *   threshold. A figure whose classes are all left out is hidden itself (`n` = its responses).
  * - "filtered" leaves out straight-lined responses, then course classes with fewer than
  *   `filter.minResponses` remaining responses (those stay listed with `excluded: true` and
  *   `excludedReason`).
@@ -42,6 +46,7 @@ import './zod-locale';
  *  GET  /surveys/modules/{m}/teachers/{t}/course-results ?filtered=           R H T → ZTeacherCourseResults
  *  GET  /surveys/modules/{m}/teachers/{t}/course-results/unfiltered          R H T → ZTeacherCourseResults
  *  GET  /surveys/modules/{m}/teachers/{t}/course-results-filtered            R H T → ZTeacherCourseResults
+ *       ({t} = `me`: the caller's own teacher record (teachers.user_id); 404 NO_TEACHER_RECORD when they have none)
  *  POST /surveys/modules/{id}/calculate-results               W  → ZCalculateResult
  *  GET  /surveys/modules/{id}/results                         R H → ZModuleResults (unfiltered; H: own department only)
  *  GET  /surveys/modules/{id}/results-filtered                R H → ZModuleResults (filtered)
@@ -52,7 +57,7 @@ import './zod-locale';
  *  GET  /surveys/cache/status                                 R  → ZCacheStatus
  *  POST /surveys/cache/toggle body {enabled}                  W  → ZCacheStatus
  *  GET  /surveys/{id}/export-excel ?filtered=                 R  → .xlsx file (sheets "Tổng hợp", "Phản hồi"; student columns only for ADMIN)
- *  GET  /surveys/{id}/text-questions-responses ?ZTextResponsesQuery  R H T → ZTextResponses (approved texts only)
+ *  GET  /surveys/{id}/text-questions-responses ?ZTextResponsesQuery  R H T → ZTextResponses (approved texts only, "Khác" texts of choice questions included; teacherId narrows)
  *
  * GET results of a survey/module read the stored results (calculate-*) when the caller sees the whole
  * school and no narrowing is asked; otherwise (teachers, heads, courseClassId/teacherId/departmentId)
@@ -125,6 +130,8 @@ export const ZEnabledInput = z.object({ enabled: z.boolean({ error: 'enabled ph�
 export const ZTextResponsesQuery = z.object({
   questionId: optId,
   courseClassId: optId,
+  /** Texts about this teacher only (responses naming them). A TEACHER may pass only their own id (and gets it by default). */
+  teacherId: optId,
   page: z.coerce.number().int().min(1).default(1),
   /** Texts per question. */
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -176,6 +183,11 @@ export const ZAggregate = z.object({
   score: num.nullable(),
   sd: num.nullable(),
   ...hiddenMark,
+  /**
+   * Responses of classes under `filter.minGroupSize` left out of this figure (teachers and heads of
+   * department only; absent or 0 otherwise). On a hidden figure: all of its `n`.
+   */
+  leftOut: int.optional(),
 });
 export type TAggregate = z.infer<typeof ZAggregate>;
 
@@ -358,7 +370,7 @@ export const ZTeacherCourseResults = z.object({
   computedAt: z.string(),
   summary: ZAggregate,
   items: z.array(ZCourseResult),
-  /** The teacher's department and the school in the same module (hidden when subtracting would reveal a small group). */
+  /** The teacher's department and the school in the same module (for teachers and heads: over classes of at least minGroupSize responses, like every figure they read). */
   comparison: z.object({ department: ZAggregate.nullable(), school: ZAggregate }),
   /** The teacher's score per module, oldest first. */
   trend: z.array(ZTrendPoint),
@@ -471,6 +483,8 @@ export const ZTextAnswer = z.object({
 export const ZTextQuestionResponses = z.object({
   questionId: id,
   questionType: z.string(),
+  /** True: the "Khác" texts of a choice question (the text of the "Khác" choice); false: a short/long text question. */
+  otherText: z.boolean(),
   content: z.string(),
   sectionTitle: z.string(),
   position: int,

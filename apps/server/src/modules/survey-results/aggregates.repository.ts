@@ -19,7 +19,14 @@ export interface Slice {
   courseClassIds?: number[] | null;
   /** Only these grade×campus cells (a school-wide narrowing); null = all. */
   grade?: number | null;
+  /**
+   * The anonymity floor (anonymity.ts, set by `minPartFor` only): course classes with fewer responses
+   * in this slice are left out of every figure built from classes; null = none (school-wide roles).
+   */
+  minPart?: number | null;
 }
+
+const floorOf = (s: Slice) => (s.minPart && s.minPart > 1 ? s.minPart : null);
 
 export const intArray = (a: readonly number[]) => sql`${sql.param([...a])}::int[]`;
 
@@ -49,9 +56,20 @@ export function respCte(s: Slice): SQL {
   if (s.teacherIds) parts.push(sql`r.teacher_ids && ${intArray(s.teacherIds)}`);
   if (s.courseClassIds) parts.push(sql`r.course_class_id = any(${intArray(s.courseClassIds)})`);
   if (s.grade) parts.push(sql`r.student_grade = ${s.grade}`);
-  return sql`resp as (
+  const where = sql.join(parts, sql` and `);
+  const floor = floorOf(s);
+  if (!floor) {
+    return sql`resp as (
     select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id
-    from survey_responses r where ${sql.join(parts, sql` and `)})`;
+    from survey_responses r where ${where})`;
+  }
+  // The anonymity floor: a class's responses in this slice are kept only when there are enough of them.
+  return sql`resp as (
+    select id, survey_id, course_class_id, teacher_ids, student_grade, campus_id from (
+      select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id,
+        count(*) over (partition by r.survey_id, r.course_class_id) as part_n
+      from survey_responses r where ${where}) z
+    where course_class_id is null or part_n >= ${floor})`;
 }
 
 /**
@@ -101,7 +119,10 @@ export interface AggregateRow {
   k1: number | null;
   k2: number | null;
   k3: number | null;
+  /** Responses behind the figure (classes under the slice's floor left out). */
   n: number;
+  /** Responses of every class of the figure, floor or not. */
+  allN: number;
   classCount: number;
   answerN: number;
   score: number | null;
@@ -111,21 +132,25 @@ export interface AggregateRow {
 
 const cols = (kind: string, k: [SQL, SQL, SQL]) => sql`${kind}::text as kind, ${k[0]}::int as k1, ${k[1]}::int as k2, ${k[2]}::int as k3`;
 const NULLS: [SQL, SQL, SQL] = [sql`null`, sql`null`, sql`null`];
-/** Mean and SAMPLE SD of course-class scores: each class once, however many responses it has. */
-const overClasses = sql`sum(x.n)::int as n, count(x.score)::int as "classCount", sum(x.answer_n)::int as "answerN",
-  avg(x.score)::float8 as score, stddev_samp(x.score)::float8 as sd, null::float8 as median`;
+/**
+ * Mean and SAMPLE SD of course-class scores: each class once, however many responses it has. Classes
+ * under the floor (`kept` false) are left out; `allN` still counts them.
+ */
+const overClasses = (kept: SQL) => sql`coalesce(sum(x.n) filter (where ${kept}), 0)::int as n, sum(x.n)::int as "allN",
+  count(x.score) filter (where ${kept})::int as "classCount", coalesce(sum(x.answer_n) filter (where ${kept}), 0)::int as "answerN",
+  (avg(x.score) filter (where ${kept}))::float8 as score, (stddev_samp(x.score) filter (where ${kept}))::float8 as sd, null::float8 as median`;
 
-const SELECTS: Record<AggregateKind, (teacherFilter: SQL) => SQL> = {
-  class: () => sql`select ${cols('class', [sql`survey_id`, sql`course_class_id`, sql`null`])}, n, 1 as "classCount", answer_n as "answerN",
+const SELECTS: Record<AggregateKind, (teacherFilter: SQL, kept: SQL) => SQL> = {
+  class: () => sql`select ${cols('class', [sql`survey_id`, sql`course_class_id`, sql`null`])}, n, n as "allN", 1 as "classCount", answer_n as "answerN",
     score, sd, median from cls_s`,
-  teacher_class: () => sql`select ${cols('teacher_class', [sql`tid`, sql`course_class_id`, sql`survey_id`])}, n, 1 as "classCount", answer_n as "answerN",
+  teacher_class: () => sql`select ${cols('teacher_class', [sql`tid`, sql`course_class_id`, sql`survey_id`])}, n, n as "allN", 1 as "classCount", answer_n as "answerN",
     score, sd, median from tc_s`,
-  teacher: () => sql`select ${cols('teacher', [sql`x.tid`, sql`null`, sql`null`])}, ${overClasses} from tc_s x group by x.tid`,
-  teacher_module: () => sql`select ${cols('teacher_module', [sql`x.tid`, sql`s.module_id`, sql`null`])}, ${overClasses}
+  teacher: (_tf, kept) => sql`select ${cols('teacher', [sql`x.tid`, sql`null`, sql`null`])}, ${overClasses(kept)} from tc_s x group by x.tid`,
+  teacher_module: (_tf, kept) => sql`select ${cols('teacher_module', [sql`x.tid`, sql`s.module_id`, sql`null`])}, ${overClasses(kept)}
     from tc_s x join surveys s on s.id = x.survey_id group by x.tid, s.module_id`,
-  subject: () => sql`select ${cols('subject', [sql`cc.subject_id`, sql`null`, sql`null`])}, ${overClasses}
+  subject: (_tf, kept) => sql`select ${cols('subject', [sql`cc.subject_id`, sql`null`, sql`null`])}, ${overClasses(kept)}
     from cls_s x join course_classes cc on cc.id = x.course_class_id group by cc.subject_id`,
-  department: (tf) => sql`select ${cols('department', [sql`cd.department_id`, sql`null`, sql`null`])}, ${overClasses}
+  department: (tf, kept) => sql`select ${cols('department', [sql`cd.department_id`, sql`null`, sql`null`])}, ${overClasses(kept)}
     from cls_s x join (
       select distinct r.survey_id, r.course_class_id, te.department_id
       from resp r cross join unnest(r.teacher_ids) t(tid) join teachers te on te.id = t.tid
@@ -133,15 +158,15 @@ const SELECTS: Record<AggregateKind, (teacherFilter: SQL) => SQL> = {
     ) cd on cd.survey_id = x.survey_id and cd.course_class_id = x.course_class_id
     group by cd.department_id`,
   // A subject survey: mean of its class scores; a GENERAL one (no classes): its answers pooled.
-  survey: () => sql`select ${cols('survey', [sql`x.survey_id`, sql`null`, sql`null`])}, ${overClasses} from cls_s x group by x.survey_id
+  survey: (_tf, kept) => sql`select ${cols('survey', [sql`x.survey_id`, sql`null`, sql`null`])}, ${overClasses(kept)} from cls_s x group by x.survey_id
     union all
-    select ${cols('survey', [sql`g.survey_id`, sql`null`, sql`null`])}, g.n, 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
+    select ${cols('survey', [sql`g.survey_id`, sql`null`, sql`null`])}, g.n, g.n as "allN", 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
       p.score, p.sd, p.median
     from (select survey_id, count(*)::int n from resp where course_class_id is null group by 1) g
     left join (${freqStats(sql`select survey_id, v, c from sf where course_class_id is null`, ['survey_id'])}) p on p.survey_id = g.survey_id`,
-  overall: () => sql`select ${cols('overall', NULLS)}, ${overClasses} from cls_s x`,
+  overall: (_tf, kept) => sql`select ${cols('overall', NULLS)}, ${overClasses(kept)} from cls_s x`,
   // Grade×campus cuts across classes: its answers pooled.
-  grade_campus: () => sql`select ${cols('grade_campus', [sql`g.student_grade`, sql`g.campus_id`, sql`null`])}, g.n, 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
+  grade_campus: () => sql`select ${cols('grade_campus', [sql`g.student_grade`, sql`g.campus_id`, sql`null`])}, g.n, g.n as "allN", 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
       p.score, p.sd, p.median
     from (select student_grade, campus_id, count(*)::int n from resp group by 1, 2) g
     left join (${freqStats(sql`select student_grade, campus_id, v, c from sf`, ['student_grade', 'campus_id'])}) p
@@ -151,13 +176,18 @@ const SELECTS: Record<AggregateKind, (teacherFilter: SQL) => SQL> = {
 /**
  * Several figure kinds of one slice in one statement: the answers are read once into `sf`, and every
  * kind is a GROUP BY over it or over the per-class scores `cls_s` / per-(teacher, class) `tc_s`.
- * With `teacherIds`, teacher figures list only those teachers.
+ * With `teacherIds`, teacher figures list only those teachers. The slice's floor leaves small classes
+ * out of the figures over classes (class rows themselves are all listed, so they can be marked hidden);
+ * pooled kinds (grade×campus, GENERAL surveys) are not for floored slices.
  */
 export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly AggregateKind[]): Promise<AggregateRow[]> {
   if (!kinds.length || !s.surveyIds.length) return [];
   const tf = s.teacherIds ? sql`and t.tid = any(${intArray(s.teacherIds)})` : sql``;
+  const floor = floorOf(s);
+  const kept = floor ? sql`x.n >= ${floor}` : sql`true`;
+  const all = { ...s, minPart: null };
   const rows = await analyticRows<AggregateRow>(db, sql`
-    with ${respCte(s)}, ${scoredCtes(s)},
+    with ${respCte(all)}, ${scoredCtes(all)},
     cls as (select survey_id, course_class_id, count(*)::int n from resp where course_class_id is not null group by 1, 2),
     cls_p as (${freqStats(sql`select survey_id, course_class_id, v, c from sf where course_class_id is not null`, ['survey_id', 'course_class_id'])}),
     cls_s as (select c.survey_id, c.course_class_id, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
@@ -168,10 +198,11 @@ export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly Aggregate
                where s.course_class_id is not null ${tf}`, ['survey_id', 'course_class_id', 'tid'])}),
     tc_s as (select c.survey_id, c.course_class_id, c.tid, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
              from tc c left join tc_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id and p.tid = c.tid)
-    ${sql.join(kinds.map((k) => sql`(${SELECTS[k](tf)})`), sql` union all `)}`);
+    ${sql.join(kinds.map((k) => sql`(${SELECTS[k](tf, kept)})`), sql` union all `)}`);
   return rows.map((r) => ({
     ...r,
     n: Number(r.n ?? 0),
+    allN: Number(r.allN ?? r.n ?? 0),
     classCount: Number(r.classCount ?? 0),
     answerN: Number(r.answerN ?? 0),
     score: r.score === null ? null : Number(r.score),

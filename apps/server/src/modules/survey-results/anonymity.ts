@@ -1,52 +1,64 @@
-import { RESULTS_MSG } from '@app/shared/survey-results';
+import { RESULTS_MSG, type TAggregate } from '@app/shared/survey-results';
 
 /**
- * Small slices are hidden from TEACHER and HEAD_DEPARTMENT (issue 5, DOMAIN "Confidentiality"), so no
- * student can be singled out. The rule, applied to every list a restricted viewer sees:
- *  1. a figure with fewer than `min` responses (1…min−1) is hidden (primary);
- *  2. among siblings that add up to a parent the viewer also sees, if the hidden ones together have
- *     fewer than `min` responses, the smallest shown siblings are hidden too until they reach `min`
- *     (secondary), so parent − shown siblings never reveals a group under `min`;
- *  3. a figure that contains the viewer's own (department, school) is shown only when what is left
- *     after taking the viewer's own part away is 0 or at least `min` responses.
- * A figure with 0 responses has nothing to hide. School-wide roles see everything.
+ * The anonymity rule (issue 5: "a slice with fewer than MIN_GROUP_SIZE responses is hidden from
+ * teachers and heads of department, and the same holds for any slice that could be subtracted from a
+ * larger one to reveal a smaller group"), for TEACHER and HEAD_DEPARTMENT; school-wide roles see all.
+ *
+ * Every score and per-question figure is built from *parts*: the course classes of a survey (in a
+ * teacher's own figures, the class's responses naming that teacher). The rule:
+ *   a part with 1…min−1 responses is hidden, and it is LEFT OUT of every figure built from parts
+ *   (teacher, subject, survey, department, module, the department/school comparisons, per-question
+ *   figures and their breakdowns, approved texts).
+ * So every figure a restricted viewer reads is a function of parts with at least `min` responses
+ * each: no difference of two figures, and no combination of their means, SDs and counts, can isolate a
+ * group under `min` — at worst a whole part of ≥ min responses. Blanking small parts while keeping
+ * them inside the totals (complementary suppression) is not enough here: a mean of class scores with
+ * its SD between classes gives away two hidden classes at once, and a pooled per-question figure
+ * next to the mean of class scores of the same classes gives a second equation.
+ *
+ * The SQL applies it (`Slice.minPart`, aggregates.repository.ts): `minPartFor` is the only place a
+ * slice gets its floor; `partHidden` marks listed parts, `aggregateFigure` the figures above them.
+ * Grade×campus figures cut across classes, so restricted viewers get none.
  */
 export interface Hideable {
   hidden: boolean;
   reason: string | null;
 }
 
-/** Keys of the siblings to hide (rules 1 and 2). */
-export function siblingsToHide<K>(sizes: Map<K, number>, min: number): Set<K> {
-  const hidden = new Set<K>();
-  let sum = 0;
-  for (const [k, n] of sizes)
-    if (n > 0 && n < min) {
-      hidden.add(k);
-      sum += n;
-    }
-  const shown = [...sizes].filter(([k, n]) => n > 0 && !hidden.has(k)).sort((a, b) => a[1] - b[1]);
-  while (sum > 0 && sum < min && shown.length) {
-    const [k, n] = shown.shift()!;
-    hidden.add(k);
-    sum += n;
-  }
-  return hidden;
-}
+/** The smallest part a figure may contain for this viewer (null: no floor). */
+export const minPartFor = (restricted: boolean, min: number): number | null => (restricted && min > 1 ? min : null);
 
-/** Rule 1 for a single figure. */
-export const tooSmall = (n: number, min: number) => n > 0 && n < min;
-
-/** Rule 3: a containing figure of `total` responses, `own` of which are the viewer's. */
-export const remainderSafe = (total: number, own: number, min: number) => {
-  const rest = total - own;
-  return !tooSmall(total, min) && (rest <= 0 || rest >= min);
-};
+/** A listed part (course class) the viewer may not see. */
+export const partHidden = (restricted: boolean, n: number, min: number) => restricted && n > 0 && n < min;
 
 export const SHOWN = { hidden: false, reason: null } as const;
 export const HIDDEN = { hidden: true, reason: RESULTS_MSG.tooFew } as const;
 
-/** An aggregate with its numbers blanked (n and counts kept: they single out no one). */
-export function hideAggregate<T extends { score: number | null; sd: number | null } & Hideable>(a: T): T {
+/** The figures of an aggregate row: `n` over the parts kept, `allN` over every part of the slice. */
+export interface PartRow {
+  n: number;
+  allN: number;
+  classCount: number;
+  answerN: number;
+  score: number | null;
+  sd: number | null;
+}
+
+const round = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 1e4) / 1e4);
+
+/**
+ * An aggregate over parts (computed by SQL with the viewer's floor): shown with `leftOut` = responses
+ * of parts left out, or hidden when every part was left out (nothing is left to show).
+ */
+export function aggregateFigure(row: PartRow | undefined, restricted: boolean): TAggregate {
+  const n = row?.n ?? 0;
+  const all = row?.allN ?? n;
+  if (restricted && all > 0 && n === 0) return { n: all, classCount: 0, answerN: 0, score: null, sd: null, ...HIDDEN, leftOut: all };
+  return { n, classCount: row?.classCount ?? 0, answerN: row?.answerN ?? 0, score: round(row?.score), sd: round(row?.sd), ...SHOWN, leftOut: restricted ? all - n : 0 };
+}
+
+/** A listed part with its numbers blanked (n and counts kept: they single out no one). */
+export function hidePart<T extends { score: number | null; sd: number | null } & Hideable>(a: T): T {
   return { ...a, score: null, sd: null, ...('median' in a ? { median: null } : {}), ...HIDDEN };
 }

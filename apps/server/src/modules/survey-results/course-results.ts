@@ -1,18 +1,12 @@
 import { RESULTS_MSG, type TAggregate, type TCourseResult } from '@app/shared/survey-results';
 import type { DbOrTx } from '../../db/client';
 import { aggregates, classCounts, type AggregateRow, type Slice } from './aggregates.repository';
-import { hideAggregate, SHOWN, siblingsToHide, tooSmall } from './anonymity';
+import { aggregateFigure, hidePart, partHidden, SHOWN } from './anonymity';
 import { r4 } from './question-results';
 import { classInfos, teachersOfClassesIn, type ClassInfo } from './survey-results.repository';
 
-export const aggregateOf = (row: AggregateRow | undefined, fallbackN = 0): TAggregate => ({
-  n: row?.n ?? fallbackN,
-  classCount: row?.classCount ?? 0,
-  answerN: row?.answerN ?? 0,
-  score: r4(row?.score),
-  sd: r4(row?.sd),
-  ...SHOWN,
-});
+/** An aggregate row as the wire shows it (the anonymity rule for restricted viewers: anonymity.ts). */
+export const aggregateOf = (row: AggregateRow | undefined, restricted = false): TAggregate => aggregateFigure(row, restricted);
 
 export interface CourseRunOpts {
   slice: Slice;
@@ -20,6 +14,7 @@ export interface CourseRunOpts {
   include?: Array<{ surveyId: number; info: ClassInfo }>;
   /** Per-(teacher, class) figures of this teacher instead of whole classes. */
   teacherId?: number;
+  /** A teacher or head: the slice carries their floor (`minPartFor`) and small classes are hidden. */
   restricted: boolean;
   min: number;
   /** Only these classes may be listed (a restricted viewer's own); null = all. */
@@ -32,8 +27,8 @@ export interface CourseRunOpts {
  * One row per (survey, course class): its score (mean of the score questions' numbers over its
  * responses, SAMPLE SD, median) with n, plus the context a reader needs — all responses,
  * straight-lined ones, and whether the filter leaves the class out and why. The summary is the mean of
- * the class scores, computed by the same SQL. Restricted viewers: the anonymity rule among the listed
- * classes, and the summary hidden under MIN_GROUP_SIZE.
+ * the class scores, computed by the same SQL. Restricted viewers: a class under MIN_GROUP_SIZE is
+ * hidden and the summary leaves it out (anonymity.ts).
  */
 export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ summary: TAggregate; items: TCourseResult[] }> {
   const { slice } = o;
@@ -82,7 +77,7 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
       enrolled: info.enrolled,
       totalResponses: total,
       straightLined,
-      n: row?.n ?? (slice.filtered ? (excluded ? usable : 0) : total),
+      n: row?.n ?? (slice.filtered ? usable : total),
       answerN: row?.answerN ?? 0,
       score: excluded ? null : r4(row?.score),
       sd: excluded ? null : r4(row?.sd),
@@ -95,12 +90,8 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
   });
 
   const sumRow = rows.find((r) => r.kind === 'overall' || (r.kind === 'teacher' && r.k1 === o.teacherId));
-  let summary = aggregateOf(sumRow);
-  if (o.restricted) {
-    const hide = siblingsToHide(new Map(items.filter((i) => !i.excluded).map((i) => [`${i.surveyId}:${i.courseClassId}`, i.n])), o.min);
-    items = items.map((i) => (hide.has(`${i.surveyId}:${i.courseClassId}`) ? hideAggregate(i) : i));
-    if (tooSmall(summary.n, o.min)) summary = hideAggregate(summary);
-  }
+  const summary = aggregateOf(sumRow, o.restricted);
+  items = items.map((i) => (partHidden(o.restricted, i.n, o.min) ? hidePart(i) : i));
   items.sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi') || a.courseClassName.localeCompare(b.courseClassName, 'vi', { numeric: true }) || a.surveyId - b.surveyId);
   return { summary, items };
 }

@@ -5,17 +5,18 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { insertAudit } from '../audit/audit.repository';
 import { write } from '../../lib/write';
-import { notFound } from '../../plugins/errors';
+import { currentUser } from '../../plugins/auth';
+import { AppError, notFound } from '../../plugins/errors';
 import { aggregates, type AggregateRow, type Slice } from './aggregates.repository';
 import { forbidden, isRestricted, viewerOf, viewerTeachers, type Viewer } from './access';
-import { hideAggregate, remainderSafe, siblingsToHide, tooSmall } from './anonymity';
+import { minPartFor } from './anonymity';
 import { aggregateOf, computeCourses } from './course-results';
 import { filterInfo, r4 } from './question-results';
 import { moduleScope } from './runtime';
 import type { Ctx } from './survey-results.service';
 import {
   classesOfSubject, classesOfTeacher, eligibleByGradeCampus, minResponsesSetting, moduleIdsOfSurveys, moduleMeta, modulesByIds, moduleSurveyIds, namesOf, readStored, responseTotals,
-  surveyBriefs, surveysNamingTeacher, teacherBrief, teachersOfDepartments, writeStored,
+  surveyBriefs, surveysNamingTeacher, teacherBrief, teacherOfUser, teachersOfDepartments, writeStored,
 } from './survey-results.repository';
 
 const now = () => new Date().toISOString();
@@ -26,13 +27,6 @@ async function moduleOr404(db: DbOrTx, id: number) {
   return m;
 }
 
-/** A restricted viewer's list: the anonymity rule among its rows (they add up to the overall figure). */
-function guardList<T extends TAggregate>(rows: T[], restricted: boolean, min: number, key: (r: T) => string): T[] {
-  if (!restricted) return rows;
-  const hide = siblingsToHide(new Map(rows.map((r) => [key(r), r.n])), min);
-  return rows.map((r) => (hide.has(key(r)) ? hideAggregate(r) : r));
-}
-const guardOne = (a: TAggregate, restricted: boolean, min: number) => (restricted && tooSmall(a.n, min) ? hideAggregate(a) : a);
 const byKind = (rows: AggregateRow[], kind: AggregateRow['kind']) => rows.filter((r) => r.kind === kind);
 
 async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filtered: boolean }): Promise<TModuleResults> {
@@ -43,9 +37,10 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
   const minResponses = await minResponsesSetting(db);
   const min = rt.config.minGroupSize;
   const restricted = isRestricted(o.viewer);
-  const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer) };
+  const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer), minPart: minPartFor(restricted, min) };
+  // Grade×campus figures cut across classes, so the anonymity rule (per class) cannot cover them: none for heads.
   const [rows, filter, eligible] = await Promise.all([
-    aggregates(db, slice, ['overall', 'survey', 'department', 'subject', 'teacher', 'grade_campus']),
+    aggregates(db, slice, restricted ? ['overall', 'survey', 'department', 'subject', 'teacher'] : ['overall', 'survey', 'department', 'subject', 'teacher', 'grade_campus']),
     filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min }),
     restricted ? Promise.resolve(new Map<string, number>()) : eligibleByGradeCampus(db, surveyIds),
   ]);
@@ -59,7 +54,7 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
   ]);
   const deptName = (id: number | null | undefined) => (id ? (departments.get(id)?.name ?? null) : null);
   const vi = (a: string, b: string) => a.localeCompare(b, 'vi', { numeric: true });
-  const g = <T extends TAggregate>(list: T[], key: (r: T) => string) => guardList(list, restricted, min, key);
+  const agg = (r: AggregateRow | undefined) => aggregateOf(r, restricted);
   return {
     moduleId: mod.id,
     moduleCode: mod.code,
@@ -71,25 +66,25 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
     computedAt: now(),
     stored: false,
     stale: false,
-    overall: guardOne(aggregateOf(byKind(rows, 'overall')[0]), restricted, min),
-    surveys: g(byKind(rows, 'survey').flatMap((r) => {
+    overall: agg(byKind(rows, 'overall')[0]),
+    surveys: byKind(rows, 'survey').flatMap((r) => {
       const s = surveys.get(r.k1!);
-      return s ? [{ ...aggregateOf(r), surveyId: s.id, title: s.title, surveyType: s.surveyType, subjectId: s.subjectId, subjectName: s.subjectName }] : [];
-    }).sort((a, b) => vi(a.title, b.title)), (r) => `s${r.surveyId}`),
-    departments: g(byKind(rows, 'department').map((r) => ({ ...aggregateOf(r), departmentId: r.k1!, departmentName: deptName(r.k1) ?? '' })).sort((a, b) => vi(a.departmentName, b.departmentName)), (r) => `d${r.departmentId}`),
-    subjects: g(byKind(rows, 'subject').map((r) => {
+      return s ? [{ ...agg(r), surveyId: s.id, title: s.title, surveyType: s.surveyType, subjectId: s.subjectId, subjectName: s.subjectName }] : [];
+    }).sort((a, b) => vi(a.title, b.title)),
+    departments: byKind(rows, 'department').map((r) => ({ ...agg(r), departmentId: r.k1!, departmentName: deptName(r.k1) ?? '' })).sort((a, b) => vi(a.departmentName, b.departmentName)),
+    subjects: byKind(rows, 'subject').map((r) => {
       const s = subjects.get(r.k1!);
-      return { ...aggregateOf(r), subjectId: r.k1!, subjectName: s?.name ?? '', departmentId: s?.departmentId ?? null, departmentName: deptName(s?.departmentId) };
-    }).sort((a, b) => vi(a.subjectName, b.subjectName)), (r) => `s${r.subjectId}`),
-    teachers: g(byKind(rows, 'teacher').map((r) => {
+      return { ...agg(r), subjectId: r.k1!, subjectName: s?.name ?? '', departmentId: s?.departmentId ?? null, departmentName: deptName(s?.departmentId) };
+    }).sort((a, b) => vi(a.subjectName, b.subjectName)),
+    teachers: byKind(rows, 'teacher').map((r) => {
       const t = teachers.get(r.k1!);
-      return { ...aggregateOf(r), teacherId: r.k1!, teacherName: t?.name ?? '', departmentId: t?.departmentId ?? null, departmentName: deptName(t?.departmentId) };
-    }).sort((a, b) => vi(a.teacherName, b.teacherName)), (r) => `t${r.teacherId}`),
-    gradeCampus: g(byKind(rows, 'grade_campus').map((r) => {
+      return { ...agg(r), teacherId: r.k1!, teacherName: t?.name ?? '', departmentId: t?.departmentId ?? null, departmentName: deptName(t?.departmentId) };
+    }).sort((a, b) => vi(a.teacherName, b.teacherName)),
+    gradeCampus: byKind(rows, 'grade_campus').map((r) => {
       const e = eligible.get(`${r.k1}:${r.k2}`) ?? 0;
-      const a = aggregateOf(r);
+      const a = agg(r);
       return { ...a, grade: r.k1!, campusId: r.k2!, campusName: campuses.get(r.k2!)?.name ?? '', eligible: e, responseRate: e ? r4((a.n / e) * 100) : null };
-    }).sort((a, b) => a.grade - b.grade || vi(a.campusName, b.campusName)), (r) => `${r.grade}:${r.campusId}`),
+    }).sort((a, b) => a.grade - b.grade || vi(a.campusName, b.campusName)),
   };
 }
 
@@ -148,10 +143,19 @@ function checkTeacher(viewer: Viewer, t: number) {
   if (viewer.kind === 'teacher' && viewer.teacherId !== t) throw forbidden(RESULTS_MSG.ownClassesOnly);
 }
 
-/** GET /surveys/modules/{m}/teachers/{t}/course-results[/unfiltered|-filtered]: the teacher's classes, summary, comparison, trend. */
-export async function teacherCourseResults(ctx: Ctx, req: FastifyRequest, moduleId: number, teacherId: number, filtered: boolean): Promise<TTeacherCourseResults> {
+/** `me` in a teacher route: the caller's own teacher record (teachers.user_id). */
+async function teacherIdOf(db: DbOrTx, req: FastifyRequest, t: number | 'me'): Promise<number> {
+  if (t !== 'me') return t;
+  const own = await teacherOfUser(db, currentUser(req).id);
+  if (!own) throw new AppError('NO_TEACHER_RECORD', 404, RESULTS_MSG.noTeacherRecord);
+  return own.id;
+}
+
+/** GET /surveys/modules/{m}/teachers/{t|me}/course-results[/unfiltered|-filtered]: the teacher's classes, summary, comparison, trend. */
+export async function teacherCourseResults(ctx: Ctx, req: FastifyRequest, moduleId: number, teacherParam: number | 'me', filtered: boolean): Promise<TTeacherCourseResults> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, req);
+  const teacherId = await teacherIdOf(db, req, teacherParam);
   checkTeacher(viewer, teacherId);
   await moduleOr404(db, moduleId);
   const teacher = await teacherBrief(db, teacherId);
@@ -165,18 +169,17 @@ export async function teacherCourseResults(ctx: Ctx, req: FastifyRequest, module
     const restricted = isRestricted(viewer);
     const minResponses = await minResponsesSetting(db);
     const surveyIds = await moduleSurveyIds(db, moduleId);
-    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: [teacherId] };
+    // Every figure here over classes of at least MIN_GROUP_SIZE responses for a teacher or head (anonymity.ts).
+    const minPart = minPartFor(restricted, min);
+    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: [teacherId], minPart };
     const deptTeachers = teacher.departmentId ? await teachersOfDepartments(db, [teacher.departmentId]) : null;
     const [courses, filter, dept, school, trend] = await Promise.all([
       computeCourses(db, { slice, teacherId, restricted, min }),
       filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
       deptTeachers ? aggregates(db, { ...slice, teacherIds: deptTeachers }, ['overall']) : Promise.resolve([]),
       aggregates(db, { ...slice, teacherIds: null }, ['overall']),
-      aggregates(db, { surveyIds: trendSurveys, filtered, minResponses, teacherIds: [teacherId] }, ['teacher_module']),
+      aggregates(db, { surveyIds: trendSurveys, filtered, minResponses, teacherIds: [teacherId], minPart }, ['teacher_module']),
     ]);
-    // Rule 3: a containing figure only when what is not the viewer's own is 0 or ≥ MIN_GROUP_SIZE.
-    const ownN = viewer.kind === 'department' ? ((await aggregates(db, { ...slice, teacherIds: viewer.teacherIds }, ['overall']))[0]?.n ?? 0) : courses.summary.n;
-    const contain = (a: TAggregate) => (restricted && !remainderSafe(a.n, ownN, min) ? hideAggregate(a) : a);
     const modules = new Map(trendModules.map((m) => [m.id, m]));
     return {
       moduleId,
@@ -185,10 +188,10 @@ export async function teacherCourseResults(ctx: Ctx, req: FastifyRequest, module
       computedAt: now(),
       summary: courses.summary,
       items: courses.items,
-      comparison: { department: deptTeachers ? contain(aggregateOf(dept[0])) : null, school: contain(aggregateOf(school[0])) },
+      comparison: { department: deptTeachers ? aggregateOf(dept[0], restricted) : null, school: aggregateOf(school[0], restricted) },
       trend: trend
         .filter((r) => r.k1 === teacherId && modules.has(r.k2!))
-        .map((r) => ({ ...guardOne(aggregateOf(r), restricted, min), moduleId: r.k2!, moduleCode: modules.get(r.k2!)!.code, moduleName: modules.get(r.k2!)!.name, startDate: modules.get(r.k2!)!.startDate }))
+        .map((r) => ({ ...aggregateOf(r, restricted), moduleId: r.k2!, moduleCode: modules.get(r.k2!)!.code, moduleName: modules.get(r.k2!)!.name, startDate: modules.get(r.k2!)!.startDate }))
         .sort((a, b) => (a.startDate ?? '').localeCompare(b.startDate ?? '') || a.moduleId - b.moduleId),
     };
   });
@@ -210,10 +213,11 @@ export async function subjectCourseResults(ctx: Ctx, req: FastifyRequest, module
     const classes = await classesOfSubject(db, subjectId, moduleId);
     const t = viewerTeachers(viewer);
     const allowed = t ? new Set(await classesOfTeacher(db, t, surveyIds)) : null;
-    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: t };
+    const restricted = isRestricted(viewer);
+    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: t, minPart: minPartFor(restricted, min) };
     const include = surveyIds.flatMap((surveyId) => classes.map((info) => ({ surveyId, info })));
     const [courses, filter] = await Promise.all([
-      surveyIds.length ? computeCourses(db, { slice, include, restricted: isRestricted(viewer), min, allowedClassIds: allowed }) : Promise.resolve({ summary: aggregateOf(undefined), items: [] }),
+      surveyIds.length ? computeCourses(db, { slice, include, restricted, min, allowedClassIds: allowed }) : Promise.resolve({ summary: aggregateOf(undefined), items: [] }),
       filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
     ]);
     return { moduleId, subjectId, subjectName: subject.name, filter, computedAt: now(), summary: courses.summary, items: courses.items };
@@ -236,19 +240,14 @@ export async function departmentAverage(ctx: Ctx, req: FastifyRequest, moduleId:
     const minResponses = await minResponsesSetting(db);
     const surveyIds = await moduleSurveyIds(db, moduleId);
     const deptTeachers = await teachersOfDepartments(db, [departmentId]);
-    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: deptTeachers.length ? deptTeachers : [-1] };
+    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: deptTeachers.length ? deptTeachers : [-1], minPart: minPartFor(restricted, min) };
     const [rows, school, filter] = await Promise.all([
       aggregates(db, slice, ['overall', 'teacher', 'subject']),
       aggregates(db, { ...slice, teacherIds: null }, ['overall']),
       filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
     ]);
     const [teachers, subjects] = await Promise.all([namesOf(db, 'teachers', byKind(rows, 'teacher').map((r) => r.k1!)), namesOf(db, 'subjects', byKind(rows, 'subject').map((r) => r.k1!))]);
-    const department = aggregateOf(byKind(rows, 'overall')[0]);
-    // A teacher sees only their own line (others' lines, or subjects, could single out a colleague's class).
-    const ownN = viewer.kind === 'teacher'
-      ? (byKind(rows, 'teacher').find((r) => r.k1 === viewer.teacherId)?.n ?? 0)
-      : department.n;
-    const contain = (a: TAggregate) => (restricted && !remainderSafe(a.n, ownN, min) ? hideAggregate(a) : a);
+    // A teacher sees only their own line: other lines and subjects would show colleagues' figures.
     const teacherRows = byKind(rows, 'teacher').filter((r) => viewer.kind !== 'teacher' || r.k1 === viewer.teacherId);
     return {
       moduleId,
@@ -256,12 +255,12 @@ export async function departmentAverage(ctx: Ctx, req: FastifyRequest, moduleId:
       departmentName: dept.name,
       filter,
       computedAt: now(),
-      department: viewer.kind === 'teacher' ? contain(department) : guardOne(department, restricted, min),
-      school: contain(aggregateOf(school[0])),
-      teachers: guardList(teacherRows.map((r) => ({ ...aggregateOf(r), teacherId: r.k1!, teacherName: teachers.get(r.k1!)?.name ?? '', departmentId, departmentName: dept.name }))
-        .sort((a, b) => a.teacherName.localeCompare(b.teacherName, 'vi')), restricted, min, (r) => `t${r.teacherId}`),
-      subjects: viewer.kind === 'teacher' ? [] : guardList(byKind(rows, 'subject').map((r) => ({ ...aggregateOf(r), subjectId: r.k1!, subjectName: subjects.get(r.k1!)?.name ?? '', departmentId: subjects.get(r.k1!)?.departmentId ?? null, departmentName: null }))
-        .sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi')), restricted, min, (r) => `s${r.subjectId}`),
+      department: aggregateOf(byKind(rows, 'overall')[0], restricted),
+      school: aggregateOf(school[0], restricted),
+      teachers: teacherRows.map((r) => ({ ...aggregateOf(r, restricted), teacherId: r.k1!, teacherName: teachers.get(r.k1!)?.name ?? '', departmentId, departmentName: dept.name }))
+        .sort((a, b) => a.teacherName.localeCompare(b.teacherName, 'vi')),
+      subjects: viewer.kind === 'teacher' ? [] : byKind(rows, 'subject').map((r) => ({ ...aggregateOf(r, restricted), subjectId: r.k1!, subjectName: subjects.get(r.k1!)?.name ?? '', departmentId: subjects.get(r.k1!)?.departmentId ?? null, departmentName: null }))
+        .sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi')),
     };
   });
 }

@@ -4,7 +4,7 @@ import {
 import { htmlToPlainText, isTextType, normalizeOptions, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import type { DbOrTx } from '../../db/client';
 import { aggregates, classCounts, questionFigures, questionStats, sliceSizes, type AggregateRow, type DistributionRow, type QuestionStatRow, type Slice } from './aggregates.repository';
-import { HIDDEN, hideAggregate, remainderSafe, SHOWN, siblingsToHide, tooSmall } from './anonymity';
+import { aggregateFigure, HIDDEN, SHOWN } from './anonymity';
 import type { Scoped } from './access';
 import { responseTotals, scoreQuestionIds, teachersOfDepartments } from './survey-results.repository';
 
@@ -62,12 +62,12 @@ const emptyStat = (questionId: number): QuestionStatRow => ({
 
 export interface QuestionRunOpts {
   survey: TSurvey;
+  /** With the viewer's anonymity floor (`minPartFor`): small classes are left out of every figure. */
   slice: Slice;
   scoped: Scoped;
   restricted: boolean;
-  min: number;
   compare: boolean;
-  /** The slice without narrowing or scope (the school figure of a comparison). */
+  /** The slice without narrowing or scope (the school figure of a comparison), with the same floor. */
   schoolSlice: Slice;
   /** Aggregate rows of this slice already computed (a recalculation shares them between figure kinds). */
   pre?: AggregateRow[];
@@ -75,66 +75,59 @@ export interface QuestionRunOpts {
 
 /**
  * Per-question results of a slice: counts per option, mean/SD/median of the numbers (a `None` is
- * counted in `answered` and `noOpinion`, never in a mean), the score, and the anonymity rule for
- * restricted viewers. Three GROUP BY queries (stats, distribution, score) plus, for a narrowed
- * restricted view, one per-sibling query.
+ * counted in `answered` and `noOpinion`, never in a mean), and the score. Restricted viewers read
+ * figures of classes that pass the anonymity floor only (the slice's `minPart`); a slice whose
+ * classes are all under it is hidden, with its n. Three GROUP BY queries (stats, distribution, score),
+ * plus the slice's size without the floor for a restricted viewer and the comparisons when asked.
  */
 export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
-  const { survey, slice, scoped, restricted, min } = o;
+  const { survey, slice, scoped, restricted } = o;
   const all = questionsInOrder(survey).filter((m) => !restricted || m.q.visibleToTeacher);
-  const [{ stats, dist }, sizes, scoreRows, config] = await Promise.all([
+  const unfloored = (s: Slice): Slice => ({ ...s, minPart: null });
+  const [{ stats, dist }, sizes, fullSizes, scoreRows, config] = await Promise.all([
     questionFigures(db, slice),
     sliceSizes(db, slice, 'none'),
+    restricted ? sliceSizes(db, unfloored(slice), 'none') : Promise.resolve(null),
     o.pre ? Promise.resolve(o.pre.filter((r) => r.kind === 'survey')) : aggregates(db, slice, ['survey']),
     scoreQuestionIds(db, survey.id),
   ]);
-  const n = sizes.get('') ?? 0;
+  const kept = sizes.get('') ?? 0;
+  const allN = fullSizes?.get('') ?? kept;
+  const sliceHidden = restricted && allN > 0 && kept === 0;
+  const n = sliceHidden ? allN : kept;
   const statOf = new Map(stats.map((s) => [s.questionId, s]));
   const distOf = new Map<number, DistributionRow[]>();
   for (const r of dist) distOf.set(r.questionId, [...(distOf.get(r.questionId) ?? []), r]);
 
-  // Siblings of a narrowed restricted view: which questions (or the whole slice) hide this child.
-  let sliceHidden = restricted && tooSmall(n, min);
-  const hiddenQuestions = new Set<number>();
-  if (restricted && scoped.siblings && scoped.own) {
-    const parent: Slice = { ...slice, teacherIds: scoped.own.teacherIds, courseClassIds: null };
-    const keep = (k: string | null) => !!k && (!scoped.siblings!.keys || scoped.siblings!.keys.has(k));
-    const [parentSizes, perKey] = await Promise.all([
-      sliceSizes(db, parent, scoped.siblings.dim),
-      questionStats(db, parent, scoped.siblings.dim),
-    ]);
-    const sizeMap = new Map([...parentSizes].filter(([k]) => keep(k)));
-    if (siblingsToHide(sizeMap, min).has(scoped.siblings.key)) sliceHidden = true;
-    const byQ = new Map<number, Map<string | null, number>>();
-    for (const r of perKey) if (keep(r.key)) byQ.set(r.questionId, (byQ.get(r.questionId) ?? new Map()).set(r.key, r.answered));
-    for (const [qid, m] of byQ) if (siblingsToHide(m, min).has(scoped.siblings.key)) hiddenQuestions.add(qid);
-  }
-
-  // Comparison: the department's and the school's figure of each question.
+  // Comparison: the department's and the school's figure of each question (same floor as the slice).
   let deptStats: Map<number, QuestionStatRow> | null = null;
   let schoolStats: Map<number, QuestionStatRow> | null = null;
-  let ownStats: Map<number, QuestionStatRow> | null = null;
+  let deptAll = 0;
+  let schoolAll = 0;
   if (o.compare) {
     const deptTeachers = scoped.departmentId ? await teachersOfDepartments(db, [scoped.departmentId]) : null;
-    const [d, s, own] = await Promise.all([
-      deptTeachers ? questionStats(db, { ...o.schoolSlice, teacherIds: deptTeachers }) : Promise.resolve(null),
+    const deptSlice: Slice | null = deptTeachers ? { ...o.schoolSlice, teacherIds: deptTeachers } : null;
+    const [d, s, dAll, sAll] = await Promise.all([
+      deptSlice ? questionStats(db, deptSlice) : Promise.resolve(null),
       questionStats(db, o.schoolSlice),
-      restricted && scoped.own ? questionStats(db, { ...slice, teacherIds: scoped.own.teacherIds, courseClassIds: null }) : Promise.resolve(null),
+      deptSlice && restricted ? sliceSizes(db, unfloored(deptSlice), 'none') : Promise.resolve(null),
+      restricted ? sliceSizes(db, unfloored(o.schoolSlice), 'none') : Promise.resolve(null),
     ]);
     deptStats = d ? new Map(d.map((x) => [x.questionId, x])) : null;
     schoolStats = new Map(s.map((x) => [x.questionId, x]));
-    ownStats = own ? new Map(own.map((x) => [x.questionId, x])) : new Map(stats.map((x) => [x.questionId, x]));
+    deptAll = dAll?.get('') ?? 0;
+    schoolAll = sAll?.get('') ?? 0;
   }
-  const figure = (st: QuestionStatRow | undefined, qid: number): TMeanFigure => {
+  /** A comparison figure: hidden only when it has responses and every one is in a class under the floor. */
+  const figure = (st: QuestionStatRow | undefined, qid: number, allResponses: number): TMeanFigure => {
     const s = st ?? emptyStat(qid);
-    const own = ownStats?.get(qid)?.answered ?? 0;
-    const hide = restricted && !remainderSafe(s.answered, own, min);
+    const hide = restricted && s.answered === 0 && allResponses > 0;
     return { n: s.answered, answerN: s.answerN, mean: hide ? null : r4(s.mean), stdDev: hide ? null : r4(s.sd), ...(hide ? HIDDEN : SHOWN) };
   };
 
   const questions: TQuestionResult[] = all.map((m) => {
     const st = statOf.get(m.q.id) ?? emptyStat(m.q.id);
-    const hidden = sliceHidden || (restricted && (tooSmall(st.answered, min) || hiddenQuestions.has(m.q.id)));
+    const hidden = sliceHidden;
     const numbered = isNumbered(m.q);
     return {
       questionId: m.q.id,
@@ -154,17 +147,13 @@ export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
       median: hidden || !numbered ? null : r4(st.median),
       ...(hidden ? HIDDEN : SHOWN),
       comparison: o.compare && numbered
-        ? { department: deptStats ? figure(deptStats.get(m.q.id), m.q.id) : null, school: figure(schoolStats!.get(m.q.id), m.q.id) }
+        ? { department: deptStats ? figure(deptStats.get(m.q.id), m.q.id, deptAll) : null, school: figure(schoolStats!.get(m.q.id), m.q.id, schoolAll) }
         : null,
     };
   });
 
-  const sc = scoreRows[0];
-  let score: TAggregate = {
-    n: sc?.n ?? n, classCount: sc?.classCount ?? 0, answerN: sc?.answerN ?? 0, score: r4(sc?.score), sd: r4(sc?.sd), ...SHOWN,
-  };
-  if (sliceHidden) score = hideAggregate(score);
-  return { n, score, hidden: sliceHidden, questions };
+  const score: TAggregate = aggregateFigure(scoreRows[0] ?? (sliceHidden ? { n: 0, allN: allN, classCount: 0, answerN: 0, score: null, sd: null } : undefined), restricted);
+  return { n, leftOut: restricted ? allN - kept : 0, score, hidden: sliceHidden, questions };
 }
 
 /** What the filter left out of a survey's figures, for the screen. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@app/shared/messages';
-import { RESULTS_MSG, ZCourseResults, ZSurveyResults, ZTeacherCourseResults, ZTextResponses } from '@app/shared/survey-results';
+import { RESULTS_MSG, ZCourseResults, ZModuleResults, ZSurveyResults, ZTeacherCourseResults, ZTextResponses } from '@app/shared/survey-results';
 import { queryRows } from '../../db/client';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { MIN_RESPONSES_SETTING, writeSetting } from './survey-results.repository';
@@ -10,9 +10,9 @@ import { buildResultsFixture, type ResultsFixture } from './test-fixture';
 /**
  * Who sees what (issue 5, DOMAIN "Confidentiality"). MIN_GROUP_SIZE is 5. In the fixture T1 (gv.van)
  * teaches A (6 responses) and B (3), T2 (gv.anh) teaches C (5); totruong.ly heads their department.
- *  - T1: B is under 5 → hidden; A would then give B away (T1's 9 − A's 6 = 3) → A hidden too.
- *  - the head: B hidden, then the smallest shown class C (5) too, so A is shown (14 − 6 = 8 ≥ 5).
- *  - T2: C (5) shown.
+ *  - B is under 5: hidden from T1 and the head, and left out of every figure they read (T1's score is
+ *    A's, with `leftOut` 3), so nothing can be subtracted to get it back (anonymity-leaks.test.ts).
+ *  - A (6) and C (5, the threshold) are shown.
  */
 let t: TestApp;
 let f: ResultsFixture;
@@ -48,20 +48,24 @@ describe('a teacher', () => {
     const res = await get(`/surveys/${f.surveyId}/results`, 'gv.van');
     const r = ZSurveyResults.parse(ok(res));
     noIdentity(res.body);
-    expect(r).toMatchObject({ n: 9, hidden: false, scope: { kind: 'teacher', teacherId: f.T1 } });
+    // B (3 responses) is left out: the figures are A's.
+    expect(r).toMatchObject({ n: 6, hidden: false, scope: { kind: 'teacher', teacherId: f.T1 }, score: { n: 6, leftOut: 3, classCount: 1, score: 4 } });
     expect(r.questions.map((q) => q.questionId)).not.toContain(f.q.g5);
-    expect(r.questions.find((q) => q.questionId === f.q.g1)!.mean).toBeCloseTo(35 / 9, 4); // A 23 + B 12 over 9
+    expect(r.questions.find((q) => q.questionId === f.q.g1)).toMatchObject({ answered: 6, hidden: false });
+    expect(r.questions.find((q) => q.questionId === f.q.g1)!.mean).toBeCloseTo(23 / 6, 4); // A: 5,4,3,4,5,2
 
-    for (const cls of [f.classes.B, f.classes.A]) {
-      const one = ZSurveyResults.parse(ok(await get(`/surveys/${f.surveyId}/results?courseClassId=${cls}`, 'gv.van')));
-      expect(one).toMatchObject({ hidden: true, reason: RESULTS_MSG.tooFew });
-      expect(one.questions.every((q) => q.hidden && q.mean === null && q.options.length === 0)).toBe(true);
-    }
+    const b = ZSurveyResults.parse(ok(await get(`/surveys/${f.surveyId}/results?courseClassId=${f.classes.B}`, 'gv.van')));
+    expect(b).toMatchObject({ n: 3, hidden: true, reason: RESULTS_MSG.tooFew, score: { hidden: true, score: null } });
+    expect(b.questions.every((q) => q.hidden && q.mean === null && q.options.length === 0)).toBe(true);
+    const a = ZSurveyResults.parse(ok(await get(`/surveys/${f.surveyId}/results?courseClassId=${f.classes.A}`, 'gv.van')));
+    expect(a).toMatchObject({ n: 6, hidden: false, score: { score: 4 } });
+
     const courses = ZCourseResults.parse(ok(await get(`/surveys/${f.surveyId}/course-results`, 'gv.van')));
-    expect(courses.items.map((i) => i.courseClassId).sort()).toEqual([f.classes.A, f.classes.B].sort());
-    expect(courses.items.every((i) => i.hidden && i.score === null && i.reason === RESULTS_MSG.tooFew)).toBe(true);
-    expect(courses.summary).toMatchObject({ n: 9, hidden: false });
-    expect(courses.summary.score).toBeCloseTo((4 + 59 / 15) / 2, 4);
+    const by = new Map(courses.items.map((i) => [i.courseClassId, i]));
+    expect([...by.keys()].sort()).toEqual([f.classes.A, f.classes.B].sort());
+    expect(by.get(f.classes.A)).toMatchObject({ hidden: false, score: 4, n: 6 });
+    expect(by.get(f.classes.B)).toMatchObject({ hidden: true, score: null, sd: null, median: null, n: 3, reason: RESULTS_MSG.tooFew });
+    expect(courses.summary).toMatchObject({ n: 6, classCount: 1, leftOut: 3, score: 4, hidden: false });
   });
 
   it('sees a class of 5 (the threshold) and never another teacher\'s class', async () => {
@@ -86,23 +90,92 @@ describe('a teacher', () => {
     const res = await get(`/surveys/modules/${f.moduleId}/teachers/${f.T1}/course-results`, 'gv.van');
     const r = ZTeacherCourseResults.parse(ok(res));
     noIdentity(res.body);
-    expect(r.summary).toMatchObject({ n: 9, classCount: 2, hidden: false });
-    expect(r.items.every((i) => i.hidden)).toBe(true);
-    // Department 14 − own 9 = 5 others: enough to show.
-    expect(r.comparison.department).toMatchObject({ n: 14, hidden: false });
-    expect(r.comparison.department!.score).toBeCloseTo(3.575, 4);
-    expect(r.trend.find((p) => p.moduleId === f.moduleId)).toMatchObject({ n: 9, hidden: false });
+    expect(r.summary).toMatchObject({ n: 6, classCount: 1, leftOut: 3, score: 4, hidden: false });
+    expect(r.items.map((i) => [i.courseClassId, i.hidden]).sort()).toEqual([[f.classes.A, false], [f.classes.B, true]].sort());
+    // The department and the school over classes of at least 5: A and C (B left out).
+    expect(r.comparison.department).toMatchObject({ n: 11, classCount: 2, leftOut: 3, hidden: false });
+    expect(r.comparison.department!.score).toBeCloseTo((4 + 67 / 24) / 2, 4);
+    expect(r.comparison.school).toMatchObject({ n: 11, classCount: 2, hidden: false });
+    expect(r.trend.find((p) => p.moduleId === f.moduleId)).toMatchObject({ n: 6, leftOut: 3, hidden: false, score: 4 });
   });
 
   it('reads approved texts of their own shown classes only, without times', async () => {
+    // T1: A's approved text; B's is from a class of 3 (left out, counts included).
     const van = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses`, 'gv.van')));
-    expect(van.questions[0]).toMatchObject({ hidden: true, texts: [] });
+    expect(van.questions.map((q) => [q.questionId, q.otherText])).toEqual([[f.q.mc, true], [f.q.tx, false]]);
+    expect(van.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({ hidden: false, otherText: false, answered: 3, approved: 1, pending: 1, rejected: 1 });
+    expect(van.questions.find((q) => q.questionId === f.q.tx)!.texts).toEqual([{ text: 'Thầy dạy rất dễ hiểu', courseClassId: f.classes.A, courseClassName: 'Lớp A kiểm thử', submittedAt: null }]);
+    const vanB = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses?courseClassId=${f.classes.B}`, 'gv.van')));
+    expect(vanB.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({ hidden: true, texts: [], approved: 0 });
     const anh = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses`, 'gv.anh')));
-    expect(anh.questions[0].texts).toEqual([{ text: 'Cô nhiệt tình', courseClassId: f.classes.C, courseClassName: 'Lớp C kiểm thử', submittedAt: null }]);
+    expect(anh.questions.find((q) => q.questionId === f.q.tx)!.texts).toEqual([{ text: 'Cô nhiệt tình', courseClassId: f.classes.C, courseClassName: 'Lớp C kiểm thử', submittedAt: null }]);
     const admin = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses`, 'quantri')));
-    expect(admin.questions[0]).toMatchObject({ answered: 5, approved: 3, pending: 1, rejected: 1 });
-    expect(admin.questions[0].texts.map((x) => x.text).sort()).toEqual(['Cô nhiệt tình', 'Lớp B rất vui', 'Thầy dạy rất dễ hiểu']);
-    expect(admin.questions[0].texts.every((x) => x.submittedAt !== null)).toBe(true);
+    expect(admin.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({ answered: 5, approved: 3, pending: 1, rejected: 1 });
+    expect(admin.questions.find((q) => q.questionId === f.q.tx)!.texts.map((x) => x.text).sort()).toEqual(['Cô nhiệt tình', 'Lớp B rất vui', 'Thầy dạy rất dễ hiểu']);
+    expect(admin.questions.find((q) => q.questionId === f.q.tx)!.texts.every((x) => x.submittedAt !== null)).toBe(true);
+  });
+});
+
+describe('the caller\'s own teacher record (`me`)', () => {
+  it('answers the caller\'s own results, the same as their id does', async () => {
+    for (const suffix of ['course-results', 'course-results-filtered', 'course-results/unfiltered']) {
+      const me = ZTeacherCourseResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/teachers/me/${suffix}`, 'gv.van')));
+      const byId = ZTeacherCourseResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/teachers/${f.T1}/${suffix}`, 'gv.van')));
+      expect(me.teacher.id).toBe(f.T1);
+      expect({ ...me, computedAt: '' }).toEqual({ ...byId, computedAt: '' });
+    }
+    // A head of department gets their own line, not the department's.
+    const head = ZTeacherCourseResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/teachers/me/course-results`, 'totruong.ly')));
+    expect(head.teacher.id).toBe(f.H);
+  });
+
+  it('is 404 for an account without a teacher record, 403 for roles that read no results', async () => {
+    const [{ n }] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int n from teachers where user_id = ${await t.userId('quantri')}`);
+    expect(n).toBe(0);
+    const res = await get(`/surveys/modules/${f.moduleId}/teachers/me/course-results`, 'quantri');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NO_TEACHER_RECORD', message: RESULTS_MSG.noTeacherRecord });
+    for (const who of ['ketoan', 'csvc', 'hs.an']) expect((await get(`/surveys/modules/${f.moduleId}/teachers/me/course-results`, who)).statusCode, who).toBe(403);
+  });
+});
+
+describe('texts narrowed to a teacher, and "Khác" texts', () => {
+  const texts = async (who: string, query = '') => ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses${query}`, who)));
+
+  it('a head narrows to one teacher of the department; a teacher only to themself (the default)', async () => {
+    const t1 = await texts('totruong.ly', `?teacherId=${f.T1}`);
+    expect(t1.scope).toMatchObject({ kind: 'teacher', teacherId: f.T1 });
+    expect(t1.questions.find((q) => !q.otherText)!.texts.map((x) => x.text)).toEqual(['Thầy dạy rất dễ hiểu']);
+    const t2 = await texts('totruong.ly', `?teacherId=${f.T2}`);
+    expect(t2.questions.find((q) => !q.otherText)!.texts.map((x) => x.text)).toEqual(['Cô nhiệt tình']);
+    // The head without a teacher: the department's shown classes (A, C).
+    expect((await texts('totruong.ly')).questions.find((q) => !q.otherText)!.texts.map((x) => x.text).sort()).toEqual(['Cô nhiệt tình', 'Thầy dạy rất dễ hiểu']);
+    expect(await texts('gv.anh', `?teacherId=${f.T2}`)).toEqual(await texts('gv.anh'));
+    expect((await get(`/surveys/${f.surveyId}/text-questions-responses?teacherId=${f.T1}`, 'gv.anh')).statusCode).toBe(403);
+    expect((await get(`/surveys/${f.surveyId}/text-questions-responses?teacherId=${f.H}`, 'gv.toan')).statusCode).toBe(403);
+    // A school-wide role may narrow to anyone; the class and the teacher together narrow to both.
+    const both = await texts('quantri', `?teacherId=${f.T1}&courseClassId=${f.classes.B}`);
+    expect(both.questions.find((q) => !q.otherText)!.texts.map((x) => x.text)).toEqual(['Lớp B rất vui']);
+  });
+
+  it('lists the approved "Khác" texts of a choice question', async () => {
+    const db = t.database.db;
+    const responses = await queryRows<{ id: number }>(db, sql`select id from survey_responses where course_class_id = ${f.classes.C} order by id limit 2`);
+    const setOther = async (responseId: number, text: string, status: string) => {
+      const [d] = await queryRows<{ id: number }>(db, sql`update response_details set answer_options = '["other"]'::jsonb, other_value = ${text}
+        where response_id = ${responseId} and question_id = ${f.q.mc} returning id`);
+      await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at) values (${d.id}, ${status}, now())`);
+    };
+    await setOther(responses[0].id, 'Cô cho thêm ví dụ thực tế', 'approved');
+    await setOther(responses[1].id, 'Gọi em qua 0912345678', 'pending');
+    for (const who of ['gv.anh', 'quantri']) {
+      const other = (await texts(who)).questions.find((q) => q.otherText)!;
+      expect(other, who).toMatchObject({ questionId: f.q.mc, questionType: 'multiple_choice', answered: 2, approved: 1, pending: 1, rejected: 0, hidden: false });
+      expect(other.texts.map((x) => x.text)).toEqual(['Cô cho thêm ví dụ thực tế']);
+      expect(other.texts[0].submittedAt === null).toBe(who === 'gv.anh');
+    }
+    // T1 has no "Khác" answer.
+    expect((await texts('gv.van')).questions.find((q) => q.otherText)).toMatchObject({ answered: 0, texts: [] });
   });
 });
 
@@ -112,13 +185,12 @@ describe('a head of department', () => {
     const by = new Map(c.items.map((i) => [i.courseClassId, i]));
     expect(by.get(f.classes.A)).toMatchObject({ hidden: false, score: 4 });
     expect(by.get(f.classes.B)!.hidden).toBe(true);
-    expect(by.get(f.classes.C)!.hidden).toBe(true);
-    const m = ok<{ scope: { kind: string }; teachers: Array<{ teacherId: number; hidden: boolean; n: number }>; overall: { n: number } }>(
-      await get(`/surveys/modules/${f.moduleId}/results`, 'totruong.ly'),
-    );
+    expect(by.get(f.classes.C)).toMatchObject({ hidden: false, n: 5 });
+    expect(c.summary).toMatchObject({ n: 11, classCount: 2, leftOut: 3 });
+    const m = ZModuleResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/results`, 'totruong.ly')));
     expect(m.scope.kind).toBe('department');
-    expect(m.overall.n).toBe(14);
-    expect(m.teachers.map((x) => [x.teacherId, x.n, x.hidden]).sort()).toEqual([[f.T1, 9, false], [f.T2, 5, false]].sort());
+    expect(m.overall).toMatchObject({ n: 11, leftOut: 3 });
+    expect(m.teachers.map((x) => [x.teacherId, x.n, x.leftOut, x.hidden]).sort()).toEqual([[f.T1, 6, 3, false], [f.T2, 5, 0, false]].sort());
     expect((await get(`/surveys/modules/${f.moduleId}/departments/${f.D}/average-score`, 'totruong.ly')).statusCode).toBe(200);
   });
 

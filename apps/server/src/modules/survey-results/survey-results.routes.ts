@@ -30,7 +30,8 @@ const pos = z.coerce.number().int().positive();
 const ZId = z.object({ id: pos });
 const ZQuestionParams = z.object({ id: pos, questionId: pos });
 const ZModule = z.object({ moduleId: pos });
-const ZModuleTeacher = z.object({ moduleId: pos, teacherId: pos });
+/** `me` = the caller's own teacher record (the personal page has no other way to know it). */
+const ZModuleTeacher = z.object({ moduleId: pos, teacherId: z.union([z.literal('me'), pos]) });
 const ZModuleSubject = z.object({ moduleId: pos, subjectId: pos });
 const ZModuleDepartment = z.object({ moduleId: pos, departmentId: pos });
 const ok = <T extends z.ZodType>(t: T) => ({ 200: ZOk(t) });

@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { loadSurvey } from '../surveys/surveys.repository';
 import { aggregates, questionStats, type AggregateRow, type Slice } from './aggregates.repository';
 import { forbidden, isRestricted, resolveScope, sliceOf, viewerOf, viewerTeachers, type Viewer } from './access';
-import { HIDDEN, SHOWN, siblingsToHide, tooSmall } from './anonymity';
+import { HIDDEN, minPartFor, partHidden, SHOWN } from './anonymity';
 import { aggregateOf, computeCourses } from './course-results';
 import { computeQuestions, filterInfo, r4 } from './question-results';
 import type { ResultsRuntime } from './runtime';
@@ -45,7 +45,7 @@ const header = (m: SurveyMeta) => ({
 });
 
 /** Teachers and heads see class results only: a GENERAL survey is about no class. */
-function checkRestrictedSurvey(viewer: Viewer, meta: SurveyMeta) {
+export function checkRestrictedSurvey(viewer: Viewer, meta: SurveyMeta) {
   if (isRestricted(viewer) && meta.surveyType !== 'SUBJECT_SPECIFIC') throw forbidden(RESULTS_MSG.ownClassesOnly);
 }
 
@@ -67,10 +67,12 @@ async function liveQuestions(ctx: Ctx, o: { meta: SurveyMeta; survey: TSurvey; v
   const { db, rt } = ctx;
   const [minResponses, scoped] = await Promise.all([minResponsesSetting(db), resolveScope(db, o.viewer, [o.meta.id], o.q)]);
   const min = rt.config.minGroupSize;
-  const slice = sliceOf(scoped, [o.meta.id], o.filtered, minResponses);
-  const schoolSlice: Slice = { surveyIds: [o.meta.id], filtered: o.filtered, minResponses };
+  const restricted = isRestricted(o.viewer);
+  const minPart = minPartFor(restricted, min);
+  const slice = sliceOf(scoped, [o.meta.id], o.filtered, minResponses, minPart);
+  const schoolSlice: Slice = { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minPart };
   const [r, filter] = await Promise.all([
-    computeQuestions(db, { survey: o.survey, slice, scoped, restricted: isRestricted(o.viewer), min, compare: !!o.q.compare, schoolSlice, pre: o.pre }),
+    computeQuestions(db, { survey: o.survey, slice, scoped, restricted, compare: !!o.q.compare, schoolSlice, pre: o.pre }),
     filterInfo(db, { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minGroupSize: min }),
   ]);
   return {
@@ -115,7 +117,8 @@ export async function questionResults(ctx: Ctx, req: FastifyRequest, id: number,
     const minResponses = all.filter.minResponses;
     const min = rt.config.minGroupSize;
     const scoped = await resolveScope(db, viewer, [id], q);
-    const slice = sliceOf(scoped, [id], filtered, minResponses);
+    // Each row is one class (a part), listed whatever its size and hidden when under the floor.
+    const slice = sliceOf(scoped, [id], filtered, minResponses, null);
     const breakdownBy = meta.surveyType === 'SUBJECT_SPECIFIC' ? ('courseClass' as const) : ('gradeCampus' as const);
     const rows = (await questionStats(db, slice, breakdownBy)).filter((r) => r.questionId === questionId && !!r.key);
     const classNames = breakdownBy === 'courseClass' ? await classInfos(db, rows.map((r) => Number(r.key))) : null;
@@ -126,10 +129,9 @@ export async function questionResults(ctx: Ctx, req: FastifyRequest, id: number,
       return `Khối ${g} - ${campusNames!.get(Number(c))?.name ?? c}`;
     };
     const restricted = isRestricted(viewer);
-    const hide = restricted ? siblingsToHide(new Map(rows.map((r) => [r.key!, r.answered])), min) : new Set<string>();
     const breakdown = rows
       .map((r) => {
-        const h = all.hidden || hide.has(r.key!) || (restricted && tooSmall(r.n, min));
+        const h = all.hidden || partHidden(restricted, r.n, min);
         return {
           key: r.key!, label: label(r.key!), n: r.n, answered: r.answered, answerN: h ? 0 : r.answerN,
           mean: h ? null : r4(r.mean), stdDev: h ? null : r4(r.sd), median: h ? null : r4(r.median), ...(h ? HIDDEN : SHOWN),
@@ -157,10 +159,11 @@ async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filt
   const include = o.active && o.meta.subjectId && o.meta.moduleId
     ? (await classesOfSubject(db, o.meta.subjectId, o.meta.moduleId)).map((info) => ({ surveyId: o.meta.id, info }))
     : [];
-  const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer) };
+  const restricted = isRestricted(o.viewer);
+  const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer), minPart: minPartFor(restricted, min) };
   const allowedClassIds = await allowedClasses(db, o.viewer, surveyIds);
   const [r, filter] = await Promise.all([
-    computeCourses(db, { slice, include, restricted: isRestricted(o.viewer), min, allowedClassIds, pre: o.pre }),
+    computeCourses(db, { slice, include, restricted, min, allowedClassIds, pre: o.pre }),
     filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min }),
   ]);
   return { surveyId: o.meta.id, filter, computedAt: now(), stored: false, stale: false, summary: r.summary, items: r.items };

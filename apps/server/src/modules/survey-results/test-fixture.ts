@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/app';
 /**
  * Tests only: a results fixture with known answers (issue 5). A module of its own holding one
  * SUBJECT_SPECIFIC survey with five grid rows (agreement 1–5 + "Không có ý kiến"; g5 hidden from
- * teachers), a linear scale, a multiple choice and a long text; three course classes of grade-10
+ * teachers), a linear scale, a multiple choice offering "Khác" and a long text; three course classes of grade-10
  * students of one campus:
  *   A (gv.van = T1): 6 responses, a5 straight-lined      B (T1): 3 responses
  *   C (gv.anh = T2): 5 responses, c2 straight-lined
@@ -60,7 +60,7 @@ function surveyInput(moduleId: number, subject: { id: number; name: string }): T
         id: 2, title: 'Ý kiến', description: null, displayOrder: 2,
         questions: [
           q({ id: 6, questionType: 'linear_scale', displayOrder: 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } }),
-          q({ id: 7, questionType: 'multiple_choice', displayOrder: 2, options: { choices: ['A', 'B', 'C'], allowOther: false } }),
+          q({ id: 7, questionType: 'multiple_choice', displayOrder: 2, options: { choices: ['A', 'B', 'C'], allowOther: true } }),
           q({ id: 8, questionType: 'long_text', displayOrder: 3 }),
         ],
       },

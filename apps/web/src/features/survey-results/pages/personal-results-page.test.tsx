@@ -46,7 +46,7 @@ const surveyResults = (over: Partial<TSurveyResults> = {}): TSurveyResults => ({
 const texts: TTextResponses = {
   surveyId: 11, scope: scope(), page: 1, limit: 50,
   questions: [{
-    questionId: 9, questionType: 'long_text', content: 'Em có góp ý gì cho thầy cô?', sectionTitle: 'Góp ý', position: 12,
+    questionId: 9, questionType: 'long_text', otherText: false, content: 'Em có góp ý gì cho thầy cô?', sectionTitle: 'Góp ý', position: 12,
     answered: 10, approved: 1, pending: 8, rejected: 1, texts: [{ text: 'Thầy giảng rất dễ hiểu.', courseClassId: 1, courseClassName: 'Toán 10A1', submittedAt: null }],
     hidden: false, reason: null,
   }],
