@@ -75,8 +75,8 @@ export type TClassCompletion = z.infer<typeof ZClassCompletion>;
 export const ZGradeCampusCompletion = ZCompletion.extend({ grade: int, campusId: id, campusName: z.string() });
 export type TGradeCampusCompletion = z.infer<typeof ZGradeCampusCompletion>;
 
-/** One item of GET /surveys/{id}/students: a student (and course class, for subject surveys), done or not. */
-export const ZSurveyStudentStatus = z.object({
+/** Who a student row is about: the same columns on both student lists. */
+const ZStudentRow = z.object({
   studentId: id,
   studentCode: z.string(),
   fullName: z.string(),
@@ -85,6 +85,10 @@ export const ZSurveyStudentStatus = z.object({
   campusName: z.string(),
   homeroomClassId: id.nullable(),
   homeroomClassName: z.string().nullable(),
+});
+
+/** One item of GET /surveys/{id}/students: a student (and course class, for subject surveys), done or not. */
+export const ZSurveyStudentStatus = ZStudentRow.extend({
   courseClassId: id.nullable(),
   courseClassName: z.string().nullable(),
   done: z.boolean(),
@@ -100,15 +104,7 @@ export const ZPendingItem = z.object({ surveyId: id, title: z.string(), courseCl
 export type TPendingItem = z.infer<typeof ZPendingItem>;
 
 /** One row of GET /surveys/all-students-survey-status: a student across the surveys in scope. */
-export const ZStudentSurveyStatus = z.object({
-  studentId: id,
-  studentCode: z.string(),
-  fullName: z.string(),
-  grade: int,
-  campusId: id,
-  campusName: z.string(),
-  homeroomClassId: id.nullable(),
-  homeroomClassName: z.string().nullable(),
+export const ZStudentSurveyStatus = ZStudentRow.extend({
   expected: int,
   done: int,
   status: z.enum(STUDENT_DONE_STATUSES),
