@@ -1,20 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureParams } from '../../../components/data/test-utils';
+import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test/mock-api';
-import { classRow, gradeCampusRow, page, renderMonitoring, restoreMock, studentItem, surveyRow } from '../test/fixtures';
+import { captureEachTest, classRow, gradeCampusRow, page, renderMonitoring, restoreMock, studentItem, surveyRow } from '../test/fixtures';
 import CompletionTab from './completion-tab';
 
-let capture: ReturnType<typeof captureParams>;
-beforeEach(() => {
-  capture = captureParams();
-});
-afterEach(() => {
-  capture.stop();
-  restoreMock();
-});
-const params = (url: string) => capture.seen.filter((c) => c.url === url).at(-1)?.params;
+const params = captureEachTest();
 
 const API = {
   'GET /v1/surveys/survey-completion-by-survey': () => page([surveyRow(7, { title: 'Khảo sát môn Toán', surveyType: 'SUBJECT_SPECIFIC', subjectName: 'Toán', daysLeft: 3 })]),
@@ -84,8 +75,6 @@ describe('the "Tiến độ" panel of a survey', () => {
     renderTab({ ...API, 'GET /v1/surveys/7/students': () => page([]) });
     expect(await screen.findByText('Tất cả học sinh đã hoàn thành khảo sát.')).toBeInTheDocument();
     restoreMock();
-    capture.stop();
-    capture = captureParams();
     document.body.innerHTML = '';
     renderTab({ ...API, 'GET /v1/surveys/survey-completion-by-survey': () => fail(403, 'Bạn không có quyền truy cập chức năng này.') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Bạn không có quyền truy cập chức năng này.');

@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
-import { captureParams } from '../../../components/data/test-utils';
 import { ok } from '../../../test/mock-api';
-import { page, renderMonitoring, restoreMock, studentStatus, surveyRow } from '../test/fixtures';
+import { captureEachTest, page, renderMonitoring, studentStatus, surveyRow } from '../test/fixtures';
 import { HomeroomSurveyStatus } from './homeroom-survey-status';
 
-let capture: ReturnType<typeof captureParams>;
-beforeEach(() => {
-  capture = captureParams();
-});
-afterEach(() => {
-  capture.stop();
-  restoreMock();
-});
-const params = (url: string) => capture.seen.filter((c) => c.url === url).at(-1)?.params;
+const params = captureEachTest();
 const TEACHER = makeUser(['HOMEROOM_TEACHER', 'TEACHER']);
 
 const STATUS = {

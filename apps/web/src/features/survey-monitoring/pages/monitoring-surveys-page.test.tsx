@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
-import { captureParams } from '../../../components/data/test-utils';
 import { ok } from '../../../test/mock-api';
-import { classRow, gradeCampusRow, page, renderMonitoring, restoreMock, studentItem, surveyRow } from '../test/fixtures';
+import { captureEachTest, classRow, gradeCampusRow, page, renderMonitoring, studentItem, surveyRow } from '../test/fixtures';
 import MonitoringSurveysPage from './monitoring-surveys-page';
 
-let capture: ReturnType<typeof captureParams>;
-beforeEach(() => {
-  capture = captureParams();
-});
-afterEach(() => {
-  capture.stop();
-  restoreMock();
-});
-const params = (url: string) => capture.seen.filter((c) => c.url === url).at(-1)?.params;
+const params = captureEachTest();
 
 const SURVEYS = [
   surveyRow(1, { title: 'Khảo sát ý kiến học sinh về nhà trường', daysLeft: 2, done: 269, expected: 398, rate: 67.6, students: 398, studentsDone: 269 }),

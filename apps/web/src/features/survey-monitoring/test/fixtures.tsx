@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
+import { afterEach, beforeEach } from 'vitest';
 import type { TUser } from '@app/shared/auth';
 import type { TClassCompletion, TGradeCampusCompletion, TStudentSurveyStatus, TSurveyCompletion, TSurveyStudentStatus } from '@app/shared/survey-monitoring';
+import { captureParams } from '../../../components/data/test-utils';
 import { makeUser } from '../../../test/fixtures';
 import { mockApi, ok, type MockRoutes } from '../../../test/mock-api';
 import { CurrentModuleContext, type CurrentModuleValue } from '../../modules/current-module-context';
@@ -36,6 +38,22 @@ export const studentStatus = (id: number, fullName: string, over: Partial<TStude
 
 let mock: ReturnType<typeof mockApi> | undefined;
 export const restoreMock = () => mock?.restore();
+
+/**
+ * For a test file: records the query params of every API call in each test and restores the mock
+ * after it. Returns the last params sent to a URL.
+ */
+export function captureEachTest() {
+  let capture: ReturnType<typeof captureParams>;
+  beforeEach(() => {
+    capture = captureParams();
+  });
+  afterEach(() => {
+    capture.stop();
+    restoreMock();
+  });
+  return (url: string) => capture.seen.filter((c) => c.url === url).at(-1)?.params;
+}
 
 export function renderMonitoring(ui: ReactElement, opts: { api: MockRoutes; path: string; routePath?: string; user?: TUser; module?: CurrentModuleValue['module'] }) {
   mock = mockApi(opts.api);
