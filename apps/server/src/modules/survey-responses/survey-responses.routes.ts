@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import type { TRole } from '@app/shared/roles';
+import { ZResponseDetails, ZResponseView } from '@app/shared/survey-responses';
 import { ZStudentSurveyItem, ZSubmission } from '@app/shared/surveys';
 import type { Db } from '../../db/client';
 import { zIdFilter } from '../../lib/list';
@@ -10,14 +11,16 @@ import {
   LIST_STAFF, RESPONSE_MSG, RESPONSE_STAFF, removeStudentResponses, responseDetails, responsePage, studentResponses, studentSurveys,
   submitResponse,
 } from './survey-responses.service';
+import { drainAutoReviews } from './auto-review-queue';
 
 /**
  * Who must answer and the answers themselves (issue 4). The authoring routes (GET/POST/PUT
  * /surveys…) live in modules/surveys.
  *
  * Roles: the list — STUDENT (own only) and LIST_STAFF (anyone's); submit — STUDENT only, for
- * themself; responses — RESPONSE_STAFF, student identity only for ADMIN; one student's responses —
- * the student themself and ADMIN; delete — ADMIN.
+ * themself; responses — RESPONSE_STAFF, student identity only for ADMIN, free texts before approval
+ * only for the reviewers (ADMIN, QUALITY_ASSURANCE); one student's responses — the student themself
+ * and ADMIN; delete — ADMIN.
  */
 const tags = ['survey-responses'];
 const ADMIN: TRole[] = ['ADMIN'];
@@ -35,36 +38,6 @@ const ZResponsesQuery = z.object({
 
 export const ZSubmitResult = z.object({ responseId: z.number().int(), alreadySubmitted: z.boolean(), submittedAt: z.string() });
 
-export const ZResponseView = z.object({
-  id: z.number().int(),
-  surveyId: z.number().int(),
-  /** Only for ADMIN; null (anonymised) for other staff. */
-  student: z.object({ id: z.number().int(), studentCode: z.string(), fullName: z.string() }).nullable(),
-  courseClassId: z.number().int().nullable(),
-  courseClassName: z.string().nullable(),
-  teacherIds: z.array(z.number().int()),
-  studentGrade: z.number().int(),
-  campusId: z.number().int(),
-  campusName: z.string(),
-  homeroomClassId: z.number().int().nullable(),
-  homeroomClassName: z.string().nullable(),
-  straightLined: z.boolean(),
-  submittedAt: z.string(),
-});
-export const ZResponseAnswer = z.object({
-  id: z.number().int(),
-  questionId: z.number().int(),
-  sectionId: z.number().int(),
-  questionType: z.string(),
-  content: z.string(),
-  answerText: z.string().nullable(),
-  answerOptions: z.array(z.string()).nullable(),
-  otherValue: z.string().nullable(),
-  gridColumnId: z.number().int().nullable(),
-  gridColumnLabel: z.string().nullable(),
-  valueNumber: z.number().nullable(),
-  reviewStatus: z.string().nullable(),
-});
 /** `ZSubmission` as stored answers come back (plain strings: the response serializer cannot run its transforms backwards). */
 const int = z.number().int();
 export const ZStoredSubmission = z.object({
@@ -95,6 +68,8 @@ export const ZStudentResponse = z.object({
 export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // Auto-reviews queued by submissions finish before the database closes.
+  app.addHook('onClose', () => drainAutoReviews(db));
 
   r.get('/api/v1/surveys/students/:studentId', {
     config: { roles: ['STUDENT', ...LIST_STAFF] },
@@ -116,7 +91,7 @@ export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.get('/api/v1/surveys/responses/:id/details', {
     config: { roles: RESPONSE_STAFF },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseView.extend({ answers: z.array(ZResponseAnswer) })) } },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
   }, async (req) => ({ success: true as const, data: await responseDetails(db, req, req.params.id) }));
 
   r.get('/api/v1/surveys/:id/responses/student/:studentId', {

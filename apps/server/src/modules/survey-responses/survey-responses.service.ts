@@ -4,7 +4,8 @@ import type { TRole } from '@app/shared/roles';
 import { answerToResponse, findGridColumnByLabel, responseToAnswer } from '@app/shared/survey-answers';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { validateSubmission } from '@app/shared/survey-validation';
-import { isTextType, orderedSections, type TStudentSurveyItem, type TSubmission, type TSurvey } from '@app/shared/surveys';
+import type { TResponseAnswer, TResponseDetails, TResponseView } from '@app/shared/survey-responses';
+import { isTextType, orderedSections, type TReviewStatus, type TStudentSurveyItem, type TSubmission, type TSurvey } from '@app/shared/surveys';
 import type { Db } from '../../db/client';
 import { offsetOf, page } from '../../lib/list';
 import { write } from '../../lib/write';
@@ -17,6 +18,8 @@ import {
 } from './survey-responses.repository';
 import { insertSubmission, submissionContext, surveyForSubmission } from './submission.repository';
 import { notifyNewResponse } from '../survey-results/notify';
+import { REVIEW_ROLES } from '../text-reviews/text-reviews.service';
+import { queueAutoReview } from './auto-review-queue';
 
 /** Staff who may read any student's survey list (completion follow-up). */
 export const LIST_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE', 'HOMEROOM_TEACHER'];
@@ -226,8 +229,12 @@ export async function submitResponse(db: Db, req: FastifyRequest, surveyId: numb
     actorId: user.id, requestId: req.id, ip: req.ip,
     after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
   });
-  if (stored) notifyNewResponse(db, surveyId); // results (issue 5): non-blocking cache drop + batched auto-calculate
-  if (stored) return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
+  if (stored) {
+    notifyNewResponse(db, surveyId); // results (issue 5): non-blocking cache drop + batched auto-calculate
+    // Free texts (issue 6): decided after the reply, one response at a time; never fails the submission.
+    if (details.some((d) => d.reviewed)) queueAutoReview(db, req, stored.id);
+    return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
+  }
   const winner = await findResponse(db, surveyId, student.id, courseClassId);
   if (!winner) throw new AppError('CONFLICT', 409, RESPONSE_MSG.alreadySubmitted);
   return { responseId: winner.id, alreadySubmitted: true, submittedAt: winner.submittedAt.toISOString() };
@@ -236,7 +243,7 @@ export async function submitResponse(db: Db, req: FastifyRequest, surveyId: numb
 // ---- Staff reads and delete ----
 
 /** A response as staff see it; `student` only for ADMIN (others see it anonymised). */
-export function responseView(r: ResponseRow, withIdentity: boolean) {
+export function responseView(r: ResponseRow, withIdentity: boolean): TResponseView {
   return {
     id: r.id,
     surveyId: r.surveyId,
@@ -263,25 +270,38 @@ export async function responsePage(db: Db, req: FastifyRequest, surveyId: number
   return page(r.items.map((x) => responseView(x, withIdentity)), r.total, q);
 }
 
-const answerView = (d: DetailRow) => ({
-  id: d.id,
-  questionId: d.questionId,
-  sectionId: d.sectionId,
-  questionType: d.questionType,
-  content: d.content,
-  answerText: d.answerText,
-  answerOptions: Array.isArray(d.answerOptions) ? d.answerOptions.map(String) : null,
-  otherValue: d.otherValue,
-  gridColumnId: d.gridColumnId,
-  gridColumnLabel: d.gridColumnLabel,
-  valueNumber: d.valueNumber,
-  reviewStatus: d.reviewStatus,
-});
+/**
+ * An answer as staff read it. A free text (short/long text answer, "Khác" text) is shown to the
+ * reviewers (ADMIN, QUALITY_ASSURANCE) whatever its review says, to everyone else only once its
+ * review is `approved` (issue 6: no pending or rejected text outside the review); otherwise it is
+ * null with `textHidden` and the `reviewStatus` that keeps it hidden (null: never reviewed).
+ */
+export function answerView(d: DetailRow, seesUnreviewed: boolean): TResponseAnswer {
+  const isText = isTextType(d.questionType);
+  const hasFreeText = (isText && d.answerText !== null) || d.otherValue !== null;
+  const hidden = hasFreeText && !seesUnreviewed && d.reviewStatus !== 'approved';
+  return {
+    id: d.id,
+    questionId: d.questionId,
+    sectionId: d.sectionId,
+    questionType: d.questionType,
+    content: d.content,
+    answerText: hidden && isText ? null : d.answerText,
+    answerOptions: Array.isArray(d.answerOptions) ? d.answerOptions.map(String) : null,
+    otherValue: hidden ? null : d.otherValue,
+    gridColumnId: d.gridColumnId,
+    gridColumnLabel: d.gridColumnLabel,
+    valueNumber: d.valueNumber,
+    reviewStatus: (d.reviewStatus as TReviewStatus | null) ?? null,
+    textHidden: hidden,
+  };
+}
 
-export async function responseDetails(db: Db, req: FastifyRequest, responseId: number) {
+export async function responseDetails(db: Db, req: FastifyRequest, responseId: number): Promise<TResponseDetails> {
   const r = await findResponseRow(db, responseId);
   if (!r) throw notFound(RESPONSE_MSG.responseNotFound);
-  return { ...responseView(r, isAdmin(req)), answers: (await detailsOf(db, [r.id])).map(answerView) };
+  const seesUnreviewed = hasAnyRole(currentUser(req), REVIEW_ROLES);
+  return { ...responseView(r, isAdmin(req)), answers: (await detailsOf(db, [r.id])).map((d) => answerView(d, seesUnreviewed)) };
 }
 
 /** The stored answers back in the payload shape (`ZSubmission`), so the web reads them with `submissionToAnswers`. */
