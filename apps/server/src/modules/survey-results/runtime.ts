@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { insertAudit } from '../audit/audit.repository';
 import { MemoryBackend, RedisBackend, ResultsCache } from './cache';
-import { onNewResponse } from './notify';
-import { CACHE_ENABLED_SETTING, readSetting, surveyMeta } from './survey-results.repository';
+import { onResultsEvents } from './notify';
+import { CACHE_ENABLED_SETTING, dropStored, readSetting, recomputeStraightLined, surveyMeta } from './survey-results.repository';
 
 export interface ResultsConfig {
   redisUrl: string | null;
@@ -46,7 +47,7 @@ export class ResultsRuntime {
     this.ready = readSetting<boolean>(db, CACHE_ENABLED_SETTING)
       .then((v) => void (this.cache.enabled = v !== false))
       .catch((err) => this.log.warn({ err }, 'results cache setting could not be read'));
-    onNewResponse(db, (surveyId) => this.responded(surveyId));
+    onResultsEvents(db, { responsesChanged: (surveyId) => this.responded(surveyId), surveyChanged: (surveyId) => this.surveyChanged(surveyId) });
   }
 
   static async create(db: Db, config: ResultsConfig, log: FastifyBaseLogger, recalculate: (surveyId: number) => Promise<void>) {
@@ -88,6 +89,32 @@ export class ResultsRuntime {
         if (s.autoCalculate) this.schedule(surveyId);
       })
       .catch((err) => this.log.warn({ err, surveyId }, 'results invalidation failed'));
+  }
+
+  /**
+   * The survey was edited (notifySurveyChanged): stored figures may hold old wording, visibility or
+   * column numbers, so they are deleted (the survey's, and its module's — the one it was in too, if it
+   * moved), `straight_lined` is recomputed (column numbers may have changed), with one audit entry
+   * when anything was touched; then the cache is dropped and an auto-calculating survey recalculated.
+   */
+  async surveyChanged(surveyId: number) {
+    if (this.closed) return;
+    try {
+      const s = await surveyMeta(this.db, surveyId);
+      const modules = [...new Set([this.moduleOf.get(surveyId) ?? null, s?.moduleId ?? null])].filter((m): m is number => m !== null);
+      await this.db.transaction(async (tx) => {
+        const dropped = await dropStored(tx, surveyId, modules);
+        const relabelled = s ? await recomputeStraightLined(tx, surveyId) : 0;
+        if (dropped || relabelled) {
+          await insertAudit(tx, { actorId: null, action: 'invalidate', entity: 'survey_results', entityId: surveyId, after: { reason: 'survey_changed', storedDropped: dropped, straightLinedChanged: relabelled } });
+        }
+      });
+      await this.cache.invalidate([surveyScope(surveyId), ...modules.map(moduleScope)]);
+      if (s) this.remember(surveyId, s.moduleId);
+      if (s?.autoCalculate) this.schedule(surveyId);
+    } catch (err) {
+      this.log.warn({ err, surveyId }, 'results invalidation after a survey change failed');
+    }
   }
 
   /**

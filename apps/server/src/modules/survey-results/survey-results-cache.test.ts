@@ -17,7 +17,7 @@ import { CURRENT_MODULE_CODE } from '../../seed/demo-school';
 import { bearer, createTestApp, TEST_SECRET, type TestApp } from '../../test/app';
 import { schoolToday } from '../survey-responses/survey-responses.service';
 import { insertTestSurvey } from '../survey-responses/test-survey';
-import { notifyNewResponse } from './notify';
+import { notifyNewResponse, notifyResponsesChanged, notifySurveyChanged } from './notify';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
 
 /** The results cache and auto-calculate (issue 5): invalidated by new responses, batched recalculation, Redis. */
@@ -104,6 +104,49 @@ describe('the in-memory cache', () => {
     const [row] = await queryRows<{ value: unknown }>(t.database.db, sql`select value from app_settings where key = 'survey_results.cache_enabled'`);
     expect(row.value).toBe(false);
     expect((await post('/surveys/cache/toggle', { enabled: true })).json().data.enabled).toBe(true);
+  });
+});
+
+describe('deleted responses and survey edits', () => {
+  it('a deleted response drops the cached figures at once', async () => {
+    const db = t.database.db;
+    const n0 = (await results(t.app, f.surveyId)).n;
+    const id = await addResponse(f.surveyId);
+    notifyNewResponse(db, f.surveyId);
+    expect((await results(t.app, f.surveyId)).n).toBe(n0 + 1);
+    expect((await results(t.app, f.surveyId)).n).toBe(n0 + 1); // cached
+    await db.execute(sql`delete from response_details where response_id = ${id}`);
+    await db.execute(sql`delete from survey_responses where id = ${id}`);
+    notifyResponsesChanged(db, f.surveyId);
+    expect((await results(t.app, f.surveyId)).n).toBe(n0);
+  });
+
+  it('a survey edit deletes the stored figures (survey and module), recomputes straight-lining and drops the cache', async () => {
+    const db = t.database.db;
+    expect((await post(`/surveys/${f.surveyId}/calculate-results`, {})).statusCode).toBe(200);
+    expect((await post(`/surveys/modules/${f.moduleId}/calculate-results`, {})).statusCode).toBe(200);
+    const module = async () => (await get(t.app, `/surveys/modules/${f.moduleId}/results`)).json().data as { stored: boolean };
+    const g1 = async () => (await results(t.app, f.surveyId)).questions.find((q) => q.questionId === f.q.g1)!;
+    expect(await results(t.app, f.surveyId)).toMatchObject({ stored: true });
+    expect(await module()).toMatchObject({ stored: true });
+    // What PUT /surveys/{id} may change: the wording (and visibility, options, column numbers).
+    await db.execute(sql`update survey_questions set content = '<p>Tiêu chí 1 (đã sửa)</p>' where id = ${f.q.g1}`);
+    const [{ id: notStraight }] = await queryRows<{ id: number }>(db, sql`
+      update survey_responses set straight_lined = true where id = ${f.responseIds[0]} returning id`);
+    expect((await g1()).content).toBe('Tiêu chí 1'); // stored and cached: the old wording
+
+    await notifySurveyChanged(db, f.surveyId);
+    expect(await results(t.app, f.surveyId)).toMatchObject({ stored: false });
+    expect((await g1()).content).toBe('Tiêu chí 1 (đã sửa)');
+    expect(await module()).toMatchObject({ stored: false });
+    const [r] = await queryRows<{ sl: boolean }>(db, sql`select straight_lined as sl from survey_responses where id = ${notStraight}`);
+    expect(r.sl).toBe(false);
+    const audit = await queryRows<{ after: { storedDropped: number; straightLinedChanged: number } }>(db, sql`
+      select after from audit_logs where action = 'invalidate' and entity = 'survey_results' and entity_id = ${String(f.surveyId)}`);
+    expect(audit.at(-1)!.after).toMatchObject({ storedDropped: 3 * 2 + 2, straightLinedChanged: 1 }) // questions, classes, grade×campus; module — each filtered and not;
+    // Nothing stored, nothing to change: no audit entry, the cache is still dropped.
+    await notifySurveyChanged(db, f.surveyId);
+    expect((await queryRows(db, sql`select 1 from audit_logs where action = 'invalidate' and entity_id = ${String(f.surveyId)}`)).length).toBe(audit.length);
   });
 });
 

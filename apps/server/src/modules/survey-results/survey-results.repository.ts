@@ -219,9 +219,9 @@ export async function removeScoreQuestions(db: DbOrTx, surveyId: number, questio
  * Recomputes `straight_lined` of every response of the survey with its current score config (same
  * rule as at submission: at least STRAIGHT_LINE_MIN scored numbers, all equal). One UPDATE.
  */
-export async function recomputeStraightLined(db: DbOrTx, surveyId: number) {
+export async function recomputeStraightLined(db: DbOrTx, surveyId: number): Promise<number> {
   await db.execute(sql`set local jit = off`); // see analyticRows
-  await db.execute(sql`
+  const changed = await queryRows<{ id: number }>(db, sql`
     with cfg as (select question_id from score_configs where survey_id = ${surveyId}),
     nums as (
       select r.id, count(d.value_number) c, min(d.value_number) lo, max(d.value_number) hi
@@ -232,7 +232,9 @@ export async function recomputeStraightLined(db: DbOrTx, surveyId: number) {
       group by r.id
     )
     update survey_responses r set straight_lined = (n.c >= ${STRAIGHT_LINE_MIN} and n.lo = n.hi)
-    from nums n where n.id = r.id and r.straight_lined is distinct from (n.c >= ${STRAIGHT_LINE_MIN} and n.lo = n.hi)`);
+    from nums n where n.id = r.id and r.straight_lined is distinct from (n.c >= ${STRAIGHT_LINE_MIN} and n.lo = n.hi)
+    returning r.id`);
+  return changed.length;
 }
 
 export async function responseTotals(db: DbOrTx, surveyIds: number[]) {
@@ -265,7 +267,10 @@ export async function writeStored(db: DbOrTx, s: StoredScope & { data: unknown; 
     });
 }
 
-/** Drops stored results a score change made wrong: the survey's and its module's. */
-export async function dropStored(db: DbOrTx, surveyId: number, moduleId: number | null) {
-  await db.execute(sql`delete from survey_results where survey_id = ${surveyId} or (${moduleId}::int is not null and module_id = ${moduleId}::int)`);
+/** Drops stored results a score change or a survey edit made wrong: the survey's and its module's (or modules'). Returns the rows deleted. */
+export async function dropStored(db: DbOrTx, surveyId: number, moduleIds: number | null | number[]): Promise<number> {
+  const mods = (Array.isArray(moduleIds) ? moduleIds : [moduleIds]).filter((m): m is number => m !== null);
+  const rows = await queryRows<{ id: number }>(db, sql`
+    delete from survey_results where survey_id = ${surveyId} or module_id = any(${intArray(mods)}) returning id`);
+  return rows.length;
 }
