@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { TAnswers, TSurvey } from '@app/shared/surveys';
-import { modules } from '../../db/schema/academic';
-import { courseClasses, courseClassStudents, courseClassTeachers, subjects } from '../../db/schema/school';
+import { subjects } from '../../db/schema/school';
 import { surveyResponses } from '../../db/schema/survey-responses';
 import { users } from '../../db/schema/users';
-import { CURRENT_MODULE_CODE } from '../../seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { RESPONSE_MSG, schoolToday } from './survey-responses.service';
-import { insertTestSurvey } from './test-survey';
+import { RESPONSE_MSG } from './survey-responses.service';
+import { currentClassWithTeachers, insertTestSurvey, schoolDay, surveyPutBody } from './test-survey';
 
 /**
  * The submission reads the survey's definition from a cache (submission.repository.ts); every test
@@ -25,38 +23,19 @@ let studentId: number;
 let moduleId: number;
 let cls: { id: number; subjectId: number; teacherIds: number[] };
 
-const day = (offset: number) => {
-  const d = new Date(`${schoolToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
-
 beforeAll(async () => {
   t = await createTestApp();
   student = await t.tokenFor('hs.an');
   admin = await t.tokenFor('quantri');
   const db = t.database.db;
-  [{ id: moduleId }] = await db.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE));
   [{ studentId }] = (await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
-  const classes = await db
-    .select({ id: courseClasses.id, subjectId: courseClasses.subjectId })
-    .from(courseClasses)
-    .innerJoin(courseClassStudents, eq(courseClassStudents.courseClassId, courseClasses.id))
-    .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClasses.moduleId, moduleId)));
-  for (const c of classes) {
-    const teacherIds = (await db.select({ id: courseClassTeachers.teacherId }).from(courseClassTeachers).where(eq(courseClassTeachers.courseClassId, c.id))).map((r) => r.id);
-    if (teacherIds.length) {
-      cls = { ...c, teacherIds };
-      break;
-    }
-  }
-  if (!cls) throw new Error('hs.an has no course class with teachers in the current module');
+  ({ moduleId, cls } = await currentClassWithTeachers(db, studentId));
 });
 afterAll(() => t.close());
 
 type Made = Awaited<ReturnType<typeof insertTestSurvey>>;
 const general = () =>
-  insertTestSurvey(t.database.db, makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: day(-1), endDate: day(1) }));
+  insertTestSurvey(t.database.db, makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: schoolDay(-1), endDate: schoolDay(1) }));
 
 function payload(m: Made, survey: TSurvey, answers: TAnswers = completeAnswers()) {
   const ctx = survey.surveyType === 'SUBJECT_SPECIFIC'
@@ -77,29 +56,13 @@ async function warm(m: Made, survey: TSurvey = m.survey) {
   expect(res.statusCode, res.body).toBe(400);
 }
 
-/** The GET shape back into a PUT body (ids kept, grid groups keyed by their id). */
-function toInput(s: TSurvey) {
-  return {
-    title: s.title, description: s.description, coverImageUrl: s.coverImageUrl, surveyType: s.surveyType, status: s.status,
-    startDate: s.startDate, endDate: s.endDate, allowedGrades: s.allowedGrades, moduleId: s.moduleId, subjectId: s.subjectId,
-    autoCalculate: s.autoCalculate, isTemplate: s.isTemplate,
-    sections: s.sections.map((sec) => ({
-      id: sec.id, title: sec.title, description: sec.description, displayOrder: sec.displayOrder,
-      questions: sec.questions.map((q) => ({
-        id: q.id, content: q.content, questionType: q.questionType, required: q.required, displayOrder: q.displayOrder, options: q.options ?? undefined,
-        visibleToTeacher: q.visibleToTeacher, lmsOnly: q.lmsOnly, gridGroup: q.gridGroup ? { id: q.gridGroup.id, key: String(q.gridGroup.id), columns: q.gridGroup.columns } : null,
-      })),
-    })),
-  };
-}
-
 describe('the submission sees a changed survey at once (definition cache)', () => {
   it('an edit (PUT /surveys/{id}): the next submission is checked against the new questions', async () => {
     const m = await general();
     await warm(m);
     // The scale 1..5 becomes 1..3: the answer 4 no longer fits.
     const before = (await call('GET', `/surveys/${m.survey.id}`)).json().data as TSurvey;
-    const body = toInput(before);
+    const body = surveyPutBody(before);
     const scale = body.sections.flatMap((s) => s.questions).find((q) => q.id === m.qid(106))!;
     scale.options = { min: 1, max: 3, minLabel: 'Kém', maxLabel: 'Tốt' };
     const edited = await call('PUT', `/surveys/${m.survey.id}`, body);
@@ -132,7 +95,7 @@ describe('the submission sees a changed survey at once (definition cache)', () =
     const [sub] = await db.select().from(subjects).where(eq(subjects.id, cls.subjectId));
     const m = await insertTestSurvey(
       db,
-      makeSurvey({ moduleId, subjectId: sub.id, subject: { id: sub.id, name: sub.name, usesLms: true }, startDate: day(-1), endDate: day(1) }),
+      makeSurvey({ moduleId, subjectId: sub.id, subject: { id: sub.id, name: sub.name, usesLms: true }, startDate: schoolDay(-1), endDate: schoolDay(1) }),
     );
     try {
       await db.update(subjects).set({ usesLms: true }).where(eq(subjects.id, sub.id));

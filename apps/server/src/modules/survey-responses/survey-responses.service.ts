@@ -346,9 +346,14 @@ export async function studentResponses(db: Db, req: FastifyRequest, surveyId: nu
   }));
 }
 
-/** ADMIN: removes the student's response(s) so they may answer again; audited with what was removed (no answer text). */
+/**
+ * ADMIN: removes the student's response(s) so they may answer again; audited with what was removed (no
+ * answer text). After the commit the results hear of it like of a new response: cached figures are
+ * dropped, stored ones read as stale (their response count no longer matches), and an auto-calculating
+ * survey is recalculated.
+ */
 export async function removeStudentResponses(db: Db, req: FastifyRequest, surveyId: number, studentId: number, courseClassId?: number) {
-  return write(db, req, async (ctx) => {
+  const done = await write(db, req, async (ctx) => {
     const rows = await lockResponsesOfStudent(ctx.tx, surveyId, studentId, courseClassId);
     if (!rows.length) throw notFound(RESPONSE_MSG.responseNotFound);
     for (const r of rows) {
@@ -361,4 +366,6 @@ export async function removeStudentResponses(db: Db, req: FastifyRequest, survey
     await deleteResponses(ctx.tx, rows.map((r) => r.id));
     return { deleted: rows.length, responseIds: rows.map((r) => r.id) };
   });
+  notifyNewResponse(db, surveyId);
+  return done;
 }

@@ -4,16 +4,14 @@ import { answersToSubmission, submissionToAnswers } from '@app/shared/survey-ans
 import { AGREEMENT_COLUMNS, completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { TAnswers, TSubmission, TSurvey, TSurveyQuestion } from '@app/shared/surveys';
-import { modules } from '../../db/schema/academic';
 import { auditLogs } from '../../db/schema/audit';
-import { courseClasses, courseClassStudents, courseClassTeachers, students, subjects } from '../../db/schema/school';
+import { courseClassStudents, students, subjects } from '../../db/schema/school';
 import { responseDetails, responseReviews, surveyResponses } from '../../db/schema/survey-responses';
 import { users } from '../../db/schema/users';
-import { CURRENT_MODULE_CODE } from '../../seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { insertSubmission } from './submission.repository';
-import { isStraightLined, RESPONSE_MSG, schoolToday } from './survey-responses.service';
-import { insertTestSurvey } from './test-survey';
+import { isStraightLined, RESPONSE_MSG } from './survey-responses.service';
+import { currentClassWithTeachers, insertTestSurvey, schoolDay as day } from './test-survey';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -24,36 +22,14 @@ let cls: { id: number; subjectId: number; teacherIds: number[] };
 /** A demo student (with an account) not enrolled in `cls`. */
 let other: { local: string; studentId: number };
 
-const day = (offset: number) => {
-  const d = new Date(`${schoolToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
-
 beforeAll(async () => {
   t = await createTestApp();
   for (const l of ['hs.an', 'quantri', 'dbcl', 'gv.van', 'gv.toan']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
-  [{ id: moduleId }] = await db.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE));
   const [u] = await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')));
   const [s] = await db.select({ grade: students.grade }).from(students).where(eq(students.id, u.studentId!));
   an = { studentId: u.studentId!, grade: s.grade };
-  const classes = await db
-    .select({ id: courseClasses.id, subjectId: courseClasses.subjectId })
-    .from(courseClasses)
-    .innerJoin(courseClassStudents, eq(courseClassStudents.courseClassId, courseClasses.id))
-    .where(and(eq(courseClassStudents.studentId, an.studentId), eq(courseClasses.moduleId, moduleId)));
-  let picked: (typeof classes)[number] | undefined;
-  let teacherIds: number[] = [];
-  for (const c of classes) {
-    teacherIds = (await db.select({ id: courseClassTeachers.teacherId }).from(courseClassTeachers).where(eq(courseClassTeachers.courseClassId, c.id))).map((r) => r.id);
-    if (teacherIds.length) {
-      picked = c;
-      break;
-    }
-  }
-  if (!picked) throw new Error('hs.an has no course class with teachers in the current module');
-  cls = { id: picked.id, subjectId: picked.subjectId, teacherIds };
+  ({ moduleId, cls } = await currentClassWithTeachers(db, an.studentId));
   for (const local of ['hs.binh', 'hs.chau', 'hs.dung', 'hs.giang', 'hs.khoa']) {
     const [x] = await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId(local)));
     const enrolled = await db.select().from(courseClassStudents).where(and(eq(courseClassStudents.courseClassId, cls.id), eq(courseClassStudents.studentId, x.studentId!)));

@@ -18,6 +18,8 @@ import {
   surveySortColumns, surveyWhere, type SurveyFilters, type SurveyRow, type SurveySort,
 } from './surveys.repository';
 import { isSafeImageUrl } from './sanitize';
+import { notifyNewResponse } from '../survey-results/notify';
+import { dropStored } from '../survey-results/survey-results.repository';
 
 interface WriteOpts { db: Db; req: FastifyRequest }
 export type SurveyQuery = SurveyFilters & { page: number; limit: number; sort?: SurveySort; order: 'asc' | 'desc' };
@@ -115,8 +117,12 @@ export async function editSurvey(opts: WriteOpts & { id: number; input: TSurveyI
     }
     await ctx.tx.update(surveys).set(surveyValues(opts.input)).where(eq(surveys.id, opts.id));
     await writeSurveyTree(ctx.tx, opts.id, opts.input.sections);
+    // Stored figures hold the old definition (wording, visibility, column numbers): computed afresh from now on.
+    await dropStored(ctx.tx, opts.id, row.moduleId);
+    if (opts.input.moduleId !== row.moduleId) await dropStored(ctx.tx, opts.id, opts.input.moduleId);
     await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before, after: await loadSurvey(ctx.tx, opts.id) });
   });
+  notifyNewResponse(opts.db, opts.id); // after the commit: cached results of the survey and its module are dropped
   return getSurvey(opts.db, opts.id);
 }
 
@@ -149,6 +155,7 @@ export async function setSurveyStatus(opts: WriteOpts & { id: number; status: TS
     await ctx.tx.update(surveys).set({ status: opts.status, updatedAt: new Date() }).where(eq(surveys.id, opts.id));
     await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before: { status: row.status }, after: { status: opts.status } });
   });
+  notifyNewResponse(opts.db, opts.id); // after the commit: cached results of the survey and its module are dropped
   return getSurvey(opts.db, opts.id);
 }
 

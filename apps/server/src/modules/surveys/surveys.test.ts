@@ -6,6 +6,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 import { uniq } from '../../test/uniq';
 import { GENERAL_TEMPLATE_TITLE, TEACHING_TEMPLATE_TITLE } from '../../seed/demo-surveys';
+import { surveyPutBody } from '../survey-responses/test-survey';
 
 let t: TestApp;
 let admin: string;
@@ -91,21 +92,6 @@ async function create(body: unknown = input(), token = admin): Promise<TSurvey> 
   const res = await call(token, 'POST', '/surveys', body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
-}
-/** The GET shape turned back into a PUT body (ids kept, grid groups keyed by their id). */
-function toInput(s: TSurvey) {
-  return {
-    title: s.title, description: s.description, coverImageUrl: s.coverImageUrl, surveyType: s.surveyType, status: s.status,
-    startDate: s.startDate, endDate: s.endDate, allowedGrades: s.allowedGrades, moduleId: s.moduleId, subjectId: s.subjectId,
-    autoCalculate: s.autoCalculate, isTemplate: s.isTemplate,
-    sections: s.sections.map((sec) => ({
-      id: sec.id, title: sec.title, description: sec.description, displayOrder: sec.displayOrder,
-      questions: sec.questions.map((q) => ({
-        id: q.id, content: q.content, questionType: q.questionType, required: q.required, displayOrder: q.displayOrder, options: q.options ?? undefined,
-        visibleToTeacher: q.visibleToTeacher, lmsOnly: q.lmsOnly, gridGroup: q.gridGroup ? { id: q.gridGroup.id, key: String(q.gridGroup.id), columns: q.gridGroup.columns } : null,
-      })),
-    })),
-  };
 }
 const surveyCount = () => count(sql`select count(*)::int as n from surveys`);
 
@@ -228,7 +214,7 @@ describe('create, read, edit', () => {
 
   it('PUT reorders in place and keeps ids', async () => {
     const s = await create();
-    const body = toInput(s);
+    const body = surveyPutBody(s);
     body.title = 'Đã đổi tên';
     // Swap the sections and reverse the questions of the first.
     [body.sections[0].displayOrder, body.sections[1].displayOrder] = [body.sections[1].displayOrder, body.sections[0].displayOrder];
@@ -246,7 +232,7 @@ describe('create, read, edit', () => {
 
   it('PUT adds, removes and regroups parts of an unanswered survey', async () => {
     const s = await create();
-    const body = toInput(s);
+    const body = surveyPutBody(s);
     body.sections[0].questions.splice(2, 1); // the g2 row: its group goes away
     body.sections[1].questions.push({ id: undefined as unknown as number, content: '<p>Mới</p>', questionType: 'short_text', required: 0, displayOrder: 9, options: undefined, visibleToTeacher: true, lmsOnly: false, gridGroup: null });
     const res = await call(admin, 'PUT', `/surveys/${s.id}`, body);
@@ -257,7 +243,7 @@ describe('create, read, edit', () => {
     expect(await count(sql`select count(*)::int as n from grid_groups g join survey_sections s on s.id = g.section_id where s.survey_id = ${s.id}`)).toBe(1);
     // An id of another survey is refused.
     const other = await create();
-    const bad = toInput(s);
+    const bad = surveyPutBody(s);
     bad.sections[0].id = other.sections[0].id;
     expect((await call(admin, 'PUT', `/surveys/${s.id}`, bad)).statusCode).toBe(400);
   });
@@ -277,14 +263,14 @@ describe('a survey with responses', () => {
       { questionId: textQ.id, text: 'Giờ thực hành' },
     ]);
 
-    const ok = toInput(s);
+    const ok = surveyPutBody(s);
     ok.sections[1].questions[0].content = '<p>Em thích điều gì nhất?</p>';
     ok.sections[0].questions[0].displayOrder = 9;
     const okRes = await call(admin, 'PUT', `/surveys/${s.id}`, ok);
     expect(okRes.statusCode, okRes.body).toBe(200);
     expect(okRes.json().data.responseCount).toBe(1);
 
-    const fresh = toInput((await call(admin, 'GET', `/surveys/${s.id}`)).json().data);
+    const fresh = surveyPutBody((await call(admin, 'GET', `/surveys/${s.id}`)).json().data);
     const removed = structuredClone(fresh);
     removed.sections[1].questions.splice(0, 1);
     let res = await call(admin, 'PUT', `/surveys/${s.id}`, removed);
@@ -358,7 +344,7 @@ describe('status', () => {
     res = await call(admin, 'PATCH', `/surveys/${d.id}/status`, { status: 'draft' });
     expect(res.statusCode).toBe(400);
     // PUT carries the status too.
-    const body = toInput(res.statusCode === 400 ? (await call(admin, 'GET', `/surveys/${d.id}`)).json().data : d);
+    const body = surveyPutBody(res.statusCode === 400 ? (await call(admin, 'GET', `/surveys/${d.id}`)).json().data : d);
     res = await call(admin, 'PUT', `/surveys/${d.id}`, { ...body, status: 'closed' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('closed');
