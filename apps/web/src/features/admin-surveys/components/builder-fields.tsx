@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/shared/surveys';
 import { inputClass } from '../../../components/data/form-fields';
 
 /** Plain inputs of the builder (sections, questions, columns): the kit's look, without a FormDialog. */
@@ -70,5 +71,27 @@ export function PartError({ id, message }: { id: string; message?: string }) {
     <p id={id} className="rounded-md bg-danger/10 px-3 py-1.5 text-sm font-medium text-danger">
       {message}
     </p>
+  );
+}
+
+/** The question types as a labelled select: a question's own type, or the type of the next one to add. */
+export function QuestionTypeSelect({ label, value, onChange, className }: {
+  label: string;
+  value: TQuestionType;
+  onChange: (t: TQuestionType) => void;
+  /** The label's width. */
+  className: string;
+}) {
+  return (
+    <label className={`flex flex-col gap-1 text-xs font-medium text-muted ${className}`}>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as TQuestionType)} className={`${inputClass} border-border font-normal`}>
+        {QUESTION_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {QUESTION_TYPE_LABELS[t]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -9,7 +9,7 @@ import { addRow, moveBlock, moveRow, removeBlock, removeRow, updateGrid, updateQ
 import { newColumn, presetColumns, type DraftColumn, type DraftGrid } from '../lib/survey-draft';
 import { useSurveyEditorActions } from '../survey-editor';
 import { PartError, TextInput } from './builder-fields';
-import { MoveButtons } from './move-buttons';
+import { MoveButtons, PartHeader } from './move-buttons';
 import { QuestionFlags } from './question-editor';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -36,21 +36,19 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
 
   return (
     <article id={`part-${grid.key}`} tabIndex={-1} aria-label={`Nhóm lưới, câu ${firstNumber} đến ${last}`} className="space-y-4 rounded-lg border border-border bg-bg p-3 sm:p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-fg">
-          {grid.rows.length > 1 ? `Câu ${firstNumber}–${last}` : `Câu ${firstNumber}`} <span className="font-normal text-muted">· Lưới trắc nghiệm ({grid.rows.length} dòng)</span>
-        </h4>
-        <div className="flex items-center">
-          <MoveButtons
-            itemKey={grid.key}
-            name={name}
-            canUp={canUp}
-            canDown={canDown}
-            onMove={(dir) => setDraft((d) => moveBlock(d, grid.key, dir))}
-          />
-          <IconAction icon={Trash2} label={`Xóa ${name}`} danger onClick={() => setConfirmDelete(true)} />
-        </div>
-      </div>
+      <PartHeader
+        heading={
+          <h4 className="text-sm font-semibold text-fg">
+            {grid.rows.length > 1 ? `Câu ${firstNumber}–${last}` : `Câu ${firstNumber}`} <span className="font-normal text-muted">· Lưới trắc nghiệm ({grid.rows.length} dòng)</span>
+          </h4>
+        }
+        itemKey={grid.key}
+        name={name}
+        canUp={canUp}
+        canDown={canDown}
+        onMove={(dir) => setDraft((d) => moveBlock(d, grid.key, dir))}
+        onDelete={() => setConfirmDelete(true)}
+      />
 
       <fieldset className="space-y-2">
         <legend className="text-xs font-medium text-muted">Các cột (mức trả lời)</legend>

@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { IconAction } from '../../../components/data/row-actions';
 import type { Dir } from '../lib/draft-ops';
 
 const cls =
@@ -34,5 +36,18 @@ export function MoveButtons({ itemKey, name, canUp, canDown, onMove }: {
         <ArrowDown aria-hidden="true" className="size-4" />
       </button>
     </span>
+  );
+}
+
+/** The top line of a part (section, question, grid group): its heading, then move up/down and delete. */
+export function PartHeader({ heading, onDelete, ...move }: Parameters<typeof MoveButtons>[0] & { heading: ReactNode; onDelete: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      {heading}
+      <div className="flex items-center">
+        <MoveButtons {...move} />
+        <IconAction icon={Trash2} label={`Xóa ${move.name}`} danger onClick={onDelete} />
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,10 @@
 import { memo } from 'react';
-import { Trash2 } from 'lucide-react';
-import { isChoiceType, QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/shared/surveys';
-import { inputClass } from '../../../components/data/form-fields';
-import { IconAction } from '../../../components/data/row-actions';
+import { isChoiceType, QUESTION_TYPE_LABELS } from '@app/shared/surveys';
 import { useSurveyEditorActions } from '../survey-editor';
 import { changeQuestionType, moveBlock, removeBlock, updateQuestion } from '../lib/draft-ops';
 import type { DraftQuestion } from '../lib/survey-draft';
-import { Flag, PartError } from './builder-fields';
-import { MoveButtons } from './move-buttons';
+import { Flag, PartError, QuestionTypeSelect } from './builder-fields';
+import { PartHeader } from './move-buttons';
 import { ChoicesEditor, ScaleEditor } from './options-editors';
 import { RichTextEditor } from './rich-text-editor';
 import { useVisibility } from './use-visibility';
@@ -50,21 +47,19 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, number
   const edit = (patch: Partial<DraftQuestion>) => setDraft((d) => updateQuestion(d, q.key, patch));
   return (
     <article id={`part-${q.key}`} tabIndex={-1} aria-label={`Câu hỏi ${number}`} className="space-y-3 rounded-lg border border-border bg-bg p-3 sm:p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-fg">
-          Câu {number} <span className="font-normal text-muted">· {QUESTION_TYPE_LABELS[q.questionType]}</span>
-        </h4>
-        <div className="flex items-center">
-          <MoveButtons
-            itemKey={q.key}
-            name={name}
-            canUp={canUp}
-            canDown={canDown}
-            onMove={(dir) => setDraft((d) => moveBlock(d, q.key, dir))}
-          />
-          <IconAction icon={Trash2} label={`Xóa ${name}`} danger onClick={() => setDraft((d) => removeBlock(d, q.key))} />
-        </div>
-      </div>
+      <PartHeader
+        heading={
+          <h4 className="text-sm font-semibold text-fg">
+            Câu {number} <span className="font-normal text-muted">· {QUESTION_TYPE_LABELS[q.questionType]}</span>
+          </h4>
+        }
+        itemKey={q.key}
+        name={name}
+        canUp={canUp}
+        canDown={canDown}
+        onMove={(dir) => setDraft((d) => moveBlock(d, q.key, dir))}
+        onDelete={() => setDraft((d) => removeBlock(d, q.key))}
+      />
       <RichTextEditor
         id={`${q.key}-content`}
         label={`Nội dung câu hỏi ${number}`}
@@ -75,20 +70,12 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, number
         onChange={(content) => edit({ content })}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="flex flex-col gap-1 text-xs font-medium text-muted sm:w-64">
-          Loại câu hỏi
-          <select
-            value={q.questionType}
-            onChange={(e) => setDraft((d) => changeQuestionType(d, q.key, e.target.value as TQuestionType))}
-            className={`${inputClass} border-border font-normal`}
-          >
-            {QUESTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <QuestionTypeSelect
+          label="Loại câu hỏi"
+          value={q.questionType}
+          onChange={(t) => setDraft((d) => changeQuestionType(d, q.key, t))}
+          className="sm:w-64"
+        />
         <QuestionFlags question={q} name={name} />
       </div>
       {isChoiceType(q.questionType) ? <ChoicesEditor question={q} onChange={edit} /> : null}

@@ -1,16 +1,14 @@
 import { memo, useState } from 'react';
-import { Grid3x3, Plus, Trash2 } from 'lucide-react';
-import { QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/shared/surveys';
+import { Grid3x3, Plus } from 'lucide-react';
+import type { TQuestionType } from '@app/shared/surveys';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
-import { inputClass } from '../../../components/data/form-fields';
-import { IconAction } from '../../../components/data/row-actions';
 import { Button } from '../../../components/ui/button';
 import { addBlock, moveSection, removeSection, updateSection } from '../lib/draft-ops';
 import { newGrid, newQuestion, type DraftBlock, type DraftSection } from '../lib/survey-draft';
 import { useSurveyEditorActions } from '../survey-editor';
-import { PartError, TextInput } from './builder-fields';
+import { PartError, QuestionTypeSelect, TextInput } from './builder-fields';
 import { GridEditor } from './grid-editor';
-import { MoveButtons } from './move-buttons';
+import { PartHeader } from './move-buttons';
 import { QuestionEditor } from './question-editor';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -49,21 +47,20 @@ export const SectionEditor = memo(function SectionEditor({ section: s, index, co
   let n = 0;
   return (
     <section id={`part-${s.key}`} tabIndex={-1} aria-labelledby={`${s.key}-heading`} className="space-y-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${s.key}-heading`} className="text-base font-semibold text-fg">
-          Phần {index + 1}
-          {s.title.trim() ? <span className="font-normal text-muted">: {s.title}</span> : null}
-        </h3>
-        <div className="flex items-center">
-          <MoveButtons itemKey={s.key} name={name} canUp={index > 0} canDown={index < count - 1} onMove={(dir) => setDraft((d) => moveSection(d, s.key, dir))} />
-          <IconAction
-            icon={Trash2}
-            label={`Xóa ${name}`}
-            danger
-            onClick={() => (questions === 0 ? setDraft((d) => removeSection(d, s.key)) : setConfirmDelete(true))}
-          />
-        </div>
-      </div>
+      <PartHeader
+        heading={
+          <h3 id={`${s.key}-heading`} className="text-base font-semibold text-fg">
+            Phần {index + 1}
+            {s.title.trim() ? <span className="font-normal text-muted">: {s.title}</span> : null}
+          </h3>
+        }
+        itemKey={s.key}
+        name={name}
+        canUp={index > 0}
+        canDown={index < count - 1}
+        onMove={(dir) => setDraft((d) => moveSection(d, s.key, dir))}
+        onDelete={() => (questions === 0 ? setDraft((d) => removeSection(d, s.key)) : setConfirmDelete(true))}
+      />
       <TextInput id={`${s.key}-title`} label="Tiêu đề phần" required value={s.title} onChange={(title) => setDraft((d) => updateSection(d, s.key, { title }))} />
       <RichTextEditor
         id={`${s.key}-description`}
@@ -90,16 +87,7 @@ export const SectionEditor = memo(function SectionEditor({ section: s, index, co
       </div>
 
       <div className="flex flex-col gap-2 border-t border-border pt-4 sm:flex-row sm:items-end">
-        <label className="flex flex-col gap-1 text-xs font-medium text-muted sm:w-60">
-          Loại câu hỏi mới
-          <select value={type} onChange={(e) => setType(e.target.value as TQuestionType)} className={`${inputClass} border-border font-normal`}>
-            {QUESTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <QuestionTypeSelect label="Loại câu hỏi mới" value={type} onChange={setType} className="sm:w-60" />
         <Button variant="secondary" onClick={addQuestion}>
           <Plus aria-hidden="true" className="size-4" />
           Thêm câu hỏi vào {name}
