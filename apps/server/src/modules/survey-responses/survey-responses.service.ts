@@ -17,7 +17,7 @@ import {
   type OpenSurveyRow, type ResponseRow,
 } from './survey-responses.repository';
 import { insertSubmission, submissionContext, surveyForSubmission } from './submission.repository';
-import { notifyNewResponse } from '../survey-results/notify';
+import { notifyNewResponse, notifyResponsesChanged } from '../survey-results/notify';
 import { REVIEW_ROLES } from '../text-reviews/text-reviews.service';
 import { queueAutoReview } from './auto-review-queue';
 
@@ -366,6 +366,6 @@ export async function removeStudentResponses(db: Db, req: FastifyRequest, survey
     await deleteResponses(ctx.tx, rows.map((r) => r.id));
     return { deleted: rows.length, responseIds: rows.map((r) => r.id) };
   });
-  notifyNewResponse(db, surveyId);
+  notifyResponsesChanged(db, surveyId);
   return done;
 }

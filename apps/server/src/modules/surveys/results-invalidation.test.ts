@@ -85,15 +85,16 @@ describe('PUT /surveys/{id} and PATCH /surveys/{id}/status', () => {
     expect(after.questions.find((x) => x.questionId === m.qid(106))!.content).toBe('Em chấm giờ học bao nhiêu điểm?');
   });
 
-  it('a status change drops the cached figures', async () => {
+  it('a status change drops the cached figures and keeps the stored ones (a status changes no figure)', async () => {
     const m = await answered();
+    expect((await call('POST', `/surveys/${m.survey.id}/calculate-results`, {})).statusCode).toBe(200);
     await results(m.survey.id);
     const s0 = await cacheStatus();
     await results(m.survey.id);
     expect((await cacheStatus()).hits).toBe(s0.hits + 1);
     expect((await call('PATCH', `/surveys/${m.survey.id}/status`, { status: 'closed' })).statusCode).toBe(200);
     const s1 = await cacheStatus();
-    await results(m.survey.id);
+    expect(await results(m.survey.id)).toMatchObject({ stored: true, stale: false, n: 1 });
     expect(await cacheStatus()).toMatchObject({ hits: s1.hits, misses: s1.misses + 1 });
   });
 });

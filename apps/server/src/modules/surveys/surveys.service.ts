@@ -18,8 +18,7 @@ import {
   surveySortColumns, surveyWhere, type SurveyFilters, type SurveyRow, type SurveySort,
 } from './surveys.repository';
 import { isSafeImageUrl } from './sanitize';
-import { notifyNewResponse } from '../survey-results/notify';
-import { dropStored } from '../survey-results/survey-results.repository';
+import { notifyResponsesChanged, notifySurveyChanged } from '../survey-results/notify';
 
 interface WriteOpts { db: Db; req: FastifyRequest }
 export type SurveyQuery = SurveyFilters & { page: number; limit: number; sort?: SurveySort; order: 'asc' | 'desc' };
@@ -117,12 +116,11 @@ export async function editSurvey(opts: WriteOpts & { id: number; input: TSurveyI
     }
     await ctx.tx.update(surveys).set(surveyValues(opts.input)).where(eq(surveys.id, opts.id));
     await writeSurveyTree(ctx.tx, opts.id, opts.input.sections);
-    // Stored figures hold the old definition (wording, visibility, column numbers): computed afresh from now on.
-    await dropStored(ctx.tx, opts.id, row.moduleId);
-    if (opts.input.moduleId !== row.moduleId) await dropStored(ctx.tx, opts.id, opts.input.moduleId);
     await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before, after: await loadSurvey(ctx.tx, opts.id) });
   });
-  notifyNewResponse(opts.db, opts.id); // after the commit: cached results of the survey and its module are dropped
+  // After the commit, before the reply: stored figures of the survey and its module(s) hold the old wording,
+  // visibility and column numbers, so the results area deletes them, recomputes straight_lined and drops the cache.
+  await notifySurveyChanged(opts.db, opts.id);
   return getSurvey(opts.db, opts.id);
 }
 
@@ -155,7 +153,8 @@ export async function setSurveyStatus(opts: WriteOpts & { id: number; status: TS
     await ctx.tx.update(surveys).set({ status: opts.status, updatedAt: new Date() }).where(eq(surveys.id, opts.id));
     await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before: { status: row.status }, after: { status: opts.status } });
   });
-  notifyNewResponse(opts.db, opts.id); // after the commit: cached results of the survey and its module are dropped
+  // After the commit: cached figures are dropped. Stored ones stay valid (a status changes no figure).
+  notifyResponsesChanged(opts.db, opts.id);
   return getSurvey(opts.db, opts.id);
 }
 
