@@ -1,4 +1,5 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import {
   ZAutoCalculate, ZCalculateResult, ZCourseResults, ZDepartmentAverage, ZGradeCampusResults, ZGridQuestions, ZModuleResults,
@@ -29,12 +30,12 @@ function resultsQuery<T extends z.ZodType>(path: string, schema: T, params: Para
 /** `filtered` as every results call takes it. */
 const f = (filtered: boolean) => ({ filtered: filtered ? 'true' : 'false' });
 
-/** `teacherId` narrows to one teacher: the personal page sends it so a head of department (or a school-wide role who also teaches) sees their own classes there, not the department's. */
+/** `teacherId` narrows to one teacher (with `courseClassId`: that class's responses about them): the personal page sends it so a head of department (or a school-wide role who also teaches) sees their own classes there, not the department's. */
 export const surveyResultsQuery = (surveyId: number | null, o: { filtered: boolean; courseClassId?: number; teacherId?: number; compare?: boolean }) =>
   resultsQuery(
     `${S}/${surveyId}/results`,
     ZSurveyResults,
-    { ...f(o.filtered), courseClassId: o.courseClassId, teacherId: o.courseClassId ? undefined : o.teacherId, compare: o.compare ? 'true' : undefined },
+    { ...f(o.filtered), courseClassId: o.courseClassId, teacherId: o.teacherId, compare: o.compare ? 'true' : undefined },
     surveyId !== null,
   );
 
@@ -51,15 +52,24 @@ export const moduleResultsQuery = (moduleId: number | null, filtered: boolean) =
 export const departmentAverageQuery = (moduleId: number | null, departmentId: number | null, filtered: boolean) =>
   resultsQuery(`${S}/modules/${moduleId}/departments/${departmentId}/average-score`, ZDepartmentAverage, f(filtered), moduleId !== null && departmentId !== null);
 
-export const teacherCourseResultsQuery = (moduleId: number | null, teacherId: number | null, filtered: boolean) =>
+/** `me`: the caller's own teacher record (the server resolves it; 404 NO_TEACHER_RECORD when the account has none). */
+export const teacherCourseResultsQuery = (moduleId: number | null, teacherId: number | 'me' | null, filtered: boolean) =>
   resultsQuery(`${S}/modules/${moduleId}/teachers/${teacherId}/course-results`, ZTeacherCourseResults, f(filtered), moduleId !== null && teacherId !== null);
+
+/** The `me` call's answer for an account that is not linked to a teacher record. */
+export const isNoTeacherRecord = (error: unknown) =>
+  isAxiosError(error) && error.response?.status === 404 && (error.response.data as { code?: unknown } | undefined)?.code === 'NO_TEACHER_RECORD';
 
 export const subjectCourseResultsQuery = (moduleId: number | null, subjectId: number | null, filtered: boolean) =>
   resultsQuery(`${S}/modules/${moduleId}/subjects/${subjectId}/active-courses-results`, ZSubjectCourseResults, f(filtered), moduleId !== null && subjectId !== null);
 
-/** Approved free-text answers only (the server never sends the others). */
-export const textResponsesQuery = (surveyId: number | null, courseClassId?: number) =>
-  resultsQuery(`${S}/${surveyId}/text-questions-responses`, ZTextResponses, { courseClassId, limit: 50 }, surveyId !== null);
+/**
+ * Approved free-text and "Khác" answers only (the server never sends the others). `teacherId` narrows to
+ * the responses about that teacher: the personal page sends its own, so a head of department reads
+ * their own classes there, not the department's.
+ */
+export const textResponsesQuery = (surveyId: number | null, o: { courseClassId?: number; teacherId?: number } = {}) =>
+  resultsQuery(`${S}/${surveyId}/text-questions-responses`, ZTextResponses, { courseClassId: o.courseClassId, teacherId: o.teacherId, limit: 50 }, surveyId !== null);
 
 export const gridQuestionsQuery = (surveyId: number) => resultsQuery(`${S}/${surveyId}/grid-questions`, ZGridQuestions);
 export const scoreConfigQuery = (surveyId: number) => resultsQuery(`${S}/${surveyId}/score-config`, ZScoreConfig);

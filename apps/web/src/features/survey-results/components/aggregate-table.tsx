@@ -42,7 +42,18 @@ export function AggregateTable({
     { key: 'sd', header: 'ĐLC', align: 'right', cell: (r) => (r.hidden ? '—' : <span className="tabular-nums">{fmtScore(r.sd)}</span>) },
     // A general survey is about no class: "—" rather than a misleading 0.
     { key: 'classes', header: 'Số lớp', align: 'right', cell: (r) => <span className="tabular-nums">{r.classCount || r.n === 0 ? fmtCount(r.classCount) : '—'}</span> },
-    { key: 'n', header: 'Phản hồi (n)', align: 'right', cell: (r) => <span className="tabular-nums">{fmtCount(r.n)}</span> },
+    {
+      key: 'n',
+      header: 'Phản hồi (n)',
+      align: 'right',
+      cell: (r) => (
+        <span className="tabular-nums">
+          {fmtCount(r.n)}
+          {/* Teachers and heads: responses of classes too small to show are not in the figure. */}
+          {r.leftOut && !r.hidden ? <span className="block text-xs text-muted">không tính {fmtCount(r.leftOut)}</span> : null}
+        </span>
+      ),
+    },
     ...(extra ?? []),
   ];
   return (

@@ -68,5 +68,6 @@ export function CourseBars({ items, label }: { items: TCourseResult[]; label: st
   );
 }
 
-/** "3 lớp · n = 84" under an aggregate. */
-export const aggDetail = (a: TAggregate) => `${fmtCount(a.classCount)} lớp`;
+/** "3 lớp" under an aggregate, and what the anonymity rule left out of it ("không tính 4 phản hồi của lớp quá ít phản hồi"). */
+export const aggDetail = (a: TAggregate) =>
+  `${fmtCount(a.classCount)} lớp${a.leftOut && !a.hidden ? ` · không tính ${fmtCount(a.leftOut)} phản hồi của lớp quá ít phản hồi` : ''}`;

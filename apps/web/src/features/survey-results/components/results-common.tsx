@@ -36,8 +36,8 @@ export function FilterToggle({ filtered, onChange }: { filtered: boolean; onChan
 export function FilterNote({ filter, audience }: { filter: TFilterInfo; audience: 'school' | 'restricted' }) {
   const privacy =
     audience === 'school'
-      ? `Giáo viên và tổ trưởng không xem được nhóm có ít hơn ${filter.minGroupSize} phản hồi (hiện “${TOO_FEW}”), để không ai nhận ra ý kiến của từng học sinh.`
-      : `Nhóm có ít hơn ${filter.minGroupSize} phản hồi hiện “${TOO_FEW}”, để không ai nhận ra ý kiến của từng học sinh.`;
+      ? `Giáo viên và tổ trưởng không xem được lớp có ít hơn ${filter.minGroupSize} phản hồi (hiện “${TOO_FEW}”), và các số liệu tổng hợp họ xem không tính các lớp đó, để không ai suy ra ý kiến của từng học sinh.`
+      : `Lớp có ít hơn ${filter.minGroupSize} phản hồi hiện “${TOO_FEW}” và không được tính vào các số liệu tổng hợp (điểm chung, trung bình tổ, toàn trường, từng câu hỏi), để không ai suy ra ý kiến của từng học sinh.`;
   return (
     <div role="note" aria-label="Giải thích cách lọc" className="mb-4 flex gap-3 rounded-xl border border-border bg-surface p-4 text-sm text-fg">
       {filter.filtered ? <Filter aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" /> : <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />}

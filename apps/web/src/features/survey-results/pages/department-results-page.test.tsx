@@ -21,11 +21,12 @@ const average = (filtered: boolean): TDepartmentAverage => ({
   moduleId: 3, departmentId: 2, departmentName: 'Tổ Toán',
   filter: filterInfo(filtered ? { filtered: true, straightLinedExcluded: 6, classesExcluded: 2 } : {}),
   computedAt: COMPUTED,
-  department: agg(3.9012, 0.3123, 120, { classCount: 5 }),
+  // Lê Thị Hoa's only class (3 responses) is left out of the department's figures.
+  department: agg(3.9012, 0.3123, 120, { classCount: 5, leftOut: 3 }),
   school: agg(3.7, 0.45, 900, { classCount: 40 }),
   teachers: [
-    { ...agg(4.2, 0.21, 60, { classCount: 2 }), teacherId: 7, teacherName: 'Nguyễn Văn An', departmentId: 2, departmentName: 'Tổ Toán' },
-    { ...hiddenAgg(3), teacherId: 8, teacherName: 'Lê Thị Hoa', departmentId: 2, departmentName: 'Tổ Toán' },
+    { ...agg(4.2, 0.21, 60, { classCount: 2, leftOut: 4 }), teacherId: 7, teacherName: 'Nguyễn Văn An', departmentId: 2, departmentName: 'Tổ Toán' },
+    { ...hiddenAgg(3), leftOut: 3, teacherId: 8, teacherName: 'Lê Thị Hoa', departmentId: 2, departmentName: 'Tổ Toán' },
   ],
   subjects: [{ ...agg(3.9, 0.31, 120, { classCount: 5 }), subjectId: 4, subjectName: 'Toán chuyên', departmentId: 2, departmentName: 'Tổ Toán' }],
 });
@@ -56,7 +57,7 @@ describe('/department/survey-results', () => {
     const dept = await screen.findByRole('group', { name: 'Điểm Tổ Toán' });
     expect(dept).toHaveTextContent('3,90');
     expect(dept).toHaveTextContent('ĐLC 0,31');
-    expect(dept).toHaveTextContent('n = 120 phản hồi · 5 lớp');
+    expect(dept).toHaveTextContent('n = 120 phản hồi · 5 lớp · không tính 3 phản hồi của lớp quá ít phản hồi');
     expect(screen.getByRole('group', { name: 'Trung bình toàn trường' })).toHaveTextContent('n = 900');
 
     const teachers = screen.getByRole('table', { name: 'Kết quả theo giáo viên' });
@@ -64,7 +65,10 @@ describe('/department/survey-results', () => {
     expect(an).toHaveTextContent('4,20');
     expect(an).toHaveTextContent('0,21');
     expect(an).toHaveTextContent('60');
-    expect(within(teachers).getByRole('row', { name: /Lê Thị Hoa/ })).toHaveTextContent('Chưa đủ số phản hồi để hiển thị');
+    expect(an).toHaveTextContent('không tính 4');
+    const hoa = within(teachers).getByRole('row', { name: /Lê Thị Hoa/ });
+    expect(hoa).toHaveTextContent('Chưa đủ số phản hồi để hiển thị');
+    expect(hoa).not.toHaveTextContent('không tính'); // a hidden row says why once
     expect(screen.getByRole('table', { name: 'Kết quả theo môn học' })).toHaveTextContent('Toán chuyên');
 
     const classes = await screen.findByRole('table', { name: 'Kết quả theo lớp học phần' });

@@ -5,11 +5,9 @@ import { FilterSelect } from '../../../components/data/filter-select';
 import { useRouteTitle } from '../../../components/data/use-route-title';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useAuth } from '../../auth/auth-context';
 import { useCurrentModule } from '../../modules/current-module-context';
 import { getModuleSurveys } from '../../teacher-surveys/api/teacher-surveys-api';
-import { surveyResultsQuery, teacherCourseResultsQuery } from '../api/results-api';
-import { ownTeacherQuery } from '../api/own-teacher';
+import { isNoTeacherRecord, surveyResultsQuery, teacherCourseResultsQuery } from '../api/results-api';
 import { TrendChart } from '../components/charts';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
 import { ModuleGate, ModuleSelect } from '../components/module-select';
@@ -22,31 +20,28 @@ import { fmtN, fmtScore, scoreAxisMax, TOO_FEW } from '../lib/stats';
 /**
  * /teacher/personal-survey-results: the teacher's own course classes in the chosen module — their
  * score beside the department and the school, each class, each teacher-visible question, the
- * approved comments, and the trend over modules. Small groups are hidden by the server.
+ * approved comments, and the trend over modules. The server knows who the teacher is (`teachers/me`)
+ * and hides small classes, leaving them out of every figure.
  */
 export default function PersonalResultsPage() {
   const title = useRouteTitle('Kết quả khảo sát cá nhân');
-  const { user } = useAuth();
   const { module, status } = useCurrentModule();
   const [filtered, setFiltered] = useFilteredParam();
-  const own = useQuery(ownTeacherQuery(user?.id, user?.displayName ?? null));
-  const teacherId = own.data?.teacherId ?? null;
-  const results = useQuery(teacherCourseResultsQuery(module?.id ?? null, teacherId, filtered));
+  const results = useQuery(teacherCourseResultsQuery(module?.id ?? null, 'me', filtered));
 
   let body;
   if (!module) body = <ModuleGate status={status} />;
-  else if (own.isPending || (teacherId !== null && results.isPending)) body = <LoadingBlock />;
-  else if (own.isError) body = <LoadError error={own.error} onRetry={() => void own.refetch()} retrying={own.isFetching} />;
-  else if (teacherId === null)
+  else if (results.isPending) body = <LoadingBlock />;
+  else if (results.isError && isNoTeacherRecord(results.error))
     body = (
       <EmptyState
         icon={ChartNoAxesColumn}
-        title="Chưa tìm thấy lớp học phần nào của thầy cô."
-        description="Kết quả khảo sát cá nhân hiện theo các lớp học phần thầy cô dạy. Nếu thầy cô có dạy, hãy liên hệ phòng giáo vụ để được gắn vào lớp."
+        title="Tài khoản chưa gắn với hồ sơ giáo viên."
+        description="Kết quả khảo sát cá nhân hiện theo các lớp học phần thầy cô dạy. Hãy liên hệ phòng giáo vụ để được gắn tài khoản với hồ sơ giáo viên."
       />
     );
   else if (results.isError) body = <LoadError error={results.error} onRetry={() => void results.refetch()} retrying={results.isFetching} />;
-  else if (results.data) body = <PersonalResults data={results.data} moduleId={module.id} filtered={filtered} />;
+  else body = <PersonalResults data={results.data} moduleId={module.id} filtered={filtered} />;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -192,7 +187,12 @@ function QuestionsAndComments({ data, moduleId, filtered }: { data: TTeacherCour
         )}
       </Panel>
       <Panel title="Ý kiến của học sinh (đã duyệt)">
-        <TextAnswers surveyId={surveyId} courseClassIds={courseClassId ? [courseClassId] : classes.map((c) => c.courseClassId)} />
+        <TextAnswers
+          surveyId={surveyId}
+          teacherId={data.teacher.id}
+          courseClassId={courseClassId}
+          hiddenClasses={courseClassId ? 0 : classes.filter((c) => c.hidden).length}
+        />
       </Panel>
     </>
   );

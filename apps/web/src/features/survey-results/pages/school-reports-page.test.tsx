@@ -60,7 +60,7 @@ describe('/admin/reports, /principal/reports, /quality/reports', () => {
     expect(screen.getByText(/Đã có phản hồi mới sau lần tính này — bấm “Tính lại kết quả” để cập nhật./)).toBeInTheDocument();
     const note = screen.getByRole('note', { name: 'Giải thích cách lọc' });
     expect(note).toHaveTextContent('Số liệu chưa lọc: tính mọi phản hồi.');
-    expect(note).toHaveTextContent('Giáo viên và tổ trưởng không xem được nhóm có ít hơn 5 phản hồi');
+    expect(note).toHaveTextContent('Giáo viên và tổ trưởng không xem được lớp có ít hơn 5 phản hồi');
 
     const surveys = screen.getByRole('table', { name: 'Kết quả theo khảo sát' });
     const toan = within(surveys).getByRole('row', { name: /Khảo sát môn Toán/ });
