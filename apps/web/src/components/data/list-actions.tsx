@@ -5,7 +5,8 @@ import { ExportButton } from './export-button';
 
 /**
  * A list toolbar's usual buttons: "Xuất Excel" (the list's filters), "Nhập Excel" when `onImport`
- * is given, then "{addLabel}". `children` come first (e.g. a MenuButtonList of imports).
+ * is given, then "{addLabel}" when `onAdd` is (a reader who may not write gets the export alone).
+ * `children` come first (e.g. a MenuButtonList of imports).
  *
  *   <ListToolbar actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm cơ sở" onAdd={dialogs.openCreate} />}>
  */
@@ -24,7 +25,8 @@ export function ListActions({
   filename?: string;
   onImport?: () => void;
   addLabel: string;
-  onAdd: () => void;
+  /** Absent: no add button (the user may only read). */
+  onAdd?: () => void;
   children?: ReactNode;
 }) {
   return (
@@ -37,10 +39,12 @@ export function ListActions({
           Nhập Excel
         </Button>
       ) : null}
-      <Button onClick={onAdd}>
-        <Plus aria-hidden="true" className="size-4" />
-        {addLabel}
-      </Button>
+      {onAdd ? (
+        <Button onClick={onAdd}>
+          <Plus aria-hidden="true" className="size-4" />
+          {addLabel}
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,6 @@ import { ZCode, ZCodeInput, type TCode } from '@app/shared/theme-codes';
 import { Badge } from '../../../components/data/badge';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { FormDialog } from '../../../components/data/form-dialog';
 import { TextField } from '../../../components/data/form-fields';
@@ -70,15 +69,7 @@ export function CodesPanel({ canWrite }: { canWrite: boolean }) {
 
   return (
     <section aria-label="Mã">
-      <ListToolbar
-        actions={
-          canWrite ? (
-            <ListActions path={CODES} params={list.exportParams} addLabel="Thêm mã" onAdd={dialogs.openCreate} />
-          ) : (
-            <ExportButton path={CODES} params={list.exportParams} />
-          )
-        }
-      >
+      <ListToolbar actions={<ListActions path={CODES} params={list.exportParams} addLabel="Thêm mã" onAdd={canWrite ? dialogs.openCreate : undefined} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo tên mã, từ khóa..." label="Tìm mã" />
         <FilterSelect label="Chủ đề" value={list.filters.themeId} onChange={(v) => list.setFilter('themeId', v)} options={themes.options} allLabel="Tất cả chủ đề" />
       </ListToolbar>

@@ -3,7 +3,6 @@ import { Tags } from 'lucide-react';
 import { ZTheme, ZThemeInput, type TTheme } from '@app/shared/theme-codes';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { ExportButton } from '../../../components/data/export-button';
 import { FormDialog } from '../../../components/data/form-dialog';
 import { TextField } from '../../../components/data/form-fields';
 import { ListActions } from '../../../components/data/list-actions';
@@ -35,15 +34,7 @@ export function ThemesPanel({ canWrite }: { canWrite: boolean }) {
 
   return (
     <section aria-label="Chủ đề">
-      <ListToolbar
-        actions={
-          canWrite ? (
-            <ListActions path={THEMES} params={list.exportParams} addLabel="Thêm chủ đề" onAdd={dialogs.openCreate} />
-          ) : (
-            <ExportButton path={THEMES} params={list.exportParams} />
-          )
-        }
-      >
+      <ListToolbar actions={<ListActions path={THEMES} params={list.exportParams} addLabel="Thêm chủ đề" onAdd={canWrite ? dialogs.openCreate : undefined} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo tên, mô tả..." label="Tìm chủ đề" />
       </ListToolbar>
       <DataTable
