@@ -1,64 +1,77 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { autoReviewResponse } from '../text-reviews/text-reviews.service';
+import { autoReviewResponses } from '../text-reviews/text-reviews.service';
 
 /**
- * Auto-review of a new response's free texts (issue 6), run after the submission has answered.
+ * Auto-review of new responses' free texts (issue 6), run after the submissions have answered.
  *
  * The submission itself stays one statement (docs/decisions.md, "Submission speed"): its texts are
- * stored `pending` and `autoReviewResponse` decides them here, off the student's request. Reviews run
- * one at a time per database, so during the survey window's peak they use one pool connection and
- * never crowd out the submissions; a backlog simply waits. Past `MAX_QUEUED` waiting responses new ones
- * are left `pending` (a warning says so): the survey and module auto-review runs pick them up later.
- * A failure is logged and forgotten: the answers are stored whatever the review does.
+ * stored `pending` and decided here, off the student's request. Responses are gathered for
+ * `GATHER_MS` and reviewed together (`autoReviewResponses`: one settings read, one query, one
+ * transaction per batch), one batch at a time per database, so during the survey window's peak the
+ * reviews cost a fraction of what one run per response would and use one pool connection at most.
+ * Past `MAX_QUEUED` waiting responses new ones are left `pending` (a warning says so): the survey and
+ * module auto-review runs pick them up later. A failure is logged and forgotten: the answers are
+ * stored whatever the review does.
  */
-export const MAX_QUEUED = 5_000;
+export const GATHER_MS = 200;
+export const MAX_QUEUED = 10_000;
+const BATCH = 500;
 
-interface Item {
-  req: FastifyRequest;
-  responseId: number;
-}
 interface Queue {
-  items: Item[];
-  /** The worker draining `items`, while one runs. */
+  ids: number[];
+  log: FastifyBaseLogger;
+  /** The worker draining `ids`, while one runs. */
   running: Promise<void> | null;
+  /** Ends the current gathering wait at once (closing). */
+  hurry: (() => void) | null;
+  closing: boolean;
 }
 const queues = new WeakMap<Db, Queue>();
 
 async function work(db: Db, q: Queue) {
-  // Let the reply that queued the first item go out before any review query is sent.
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  for (let item = q.items.shift(); item; item = q.items.shift()) {
+  while (q.ids.length) {
+    if (!q.closing) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, GATHER_MS);
+        q.hurry = () => (clearTimeout(timer), resolve());
+      });
+      q.hurry = null;
+    }
+    const ids = q.ids.splice(0, BATCH);
     try {
-      await autoReviewResponse(db, item.req, item.responseId);
+      await autoReviewResponses(db, ids);
     } catch (err) {
-      item.req.log.error({ err, responseId: item.responseId }, 'auto-review after submission failed');
+      q.log.error({ err, responseIds: ids }, 'auto-review after submission failed: the texts stay pending');
     }
   }
-}
-
-/** Queues the auto-review of a stored response; returns at once and never throws. */
-export function queueAutoReview(db: Db, req: FastifyRequest, responseId: number): void {
-  let q = queues.get(db);
-  if (!q) queues.set(db, (q = { items: [], running: null }));
-  if (q.items.length >= MAX_QUEUED) {
-    req.log.warn({ responseId, queued: q.items.length }, 'auto-review queue full: the response stays pending for a later review run');
-    return;
-  }
-  q.items.push({ req, responseId });
-  if (!q.running) start(db, q);
 }
 
 function start(db: Db, q: Queue) {
   q.running = work(db, q).finally(() => {
     q.running = null;
-    // An item queued while the worker was finishing (after its last shift) still gets its turn.
-    if (q.items.length) start(db, q);
+    // A response queued while the worker was finishing (after its last splice) still gets its turn.
+    if (q.ids.length) start(db, q);
   });
 }
 
-/** Resolves when every queued review has run (the app waits for it before the database closes). */
+/** Queues the auto-review of a stored response; returns at once and never throws. */
+export function queueAutoReview(db: Db, req: FastifyRequest, responseId: number): void {
+  let q = queues.get(db);
+  if (!q) queues.set(db, (q = { ids: [], log: req.server.log, running: null, hurry: null, closing: false }));
+  if (q.ids.length >= MAX_QUEUED) {
+    q.log.warn({ responseId, queued: q.ids.length }, 'auto-review queue full: the response stays pending for a later review run');
+    return;
+  }
+  q.ids.push(responseId);
+  if (!q.running) start(db, q);
+}
+
+/** Runs what is queued without waiting to gather more, and resolves when done (before the database closes). */
 export async function drainAutoReviews(db: Db): Promise<void> {
   const q = queues.get(db);
-  while (q?.running) await q.running;
+  if (!q) return;
+  q.closing = true;
+  q.hurry?.();
+  while (q.running) await q.running;
 }

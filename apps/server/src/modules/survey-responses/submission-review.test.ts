@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { ZResponseDetails, type TResponseAnswer } from '@app/shared/survey-responses';
@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { CURRENT_MODULE_CODE } from '../../seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { schoolToday } from './survey-responses.service';
+import { autoReviewResponses } from '../text-reviews/text-reviews.service';
 import { insertTestSurvey } from './test-survey';
 
 /**
@@ -84,12 +85,35 @@ describe('auto-review after a submission', () => {
     expect(r.byOld(102)).toMatchObject({ status: 'approved', reviewerId: null, reasonCodes: [] });
     expect(r.byOld(103)).toMatchObject({ status: 'approved', reviewerId: null });
     expect(r.byOld(105)).toMatchObject({ status: 'approved', reviewerId: null });
-    // One audit entry for the run, as the student's request, without any text.
+    // One audit entry for the batch that held it, without an actor (the auto-review decided) and without any text.
     const logs = await t.database.db.select().from(auditLogs)
-      .where(and(eq(auditLogs.action, 'auto_review'), eq(auditLogs.entity, 'survey_response'), eq(auditLogs.entityId, String(responseId))));
+      .where(and(eq(auditLogs.action, 'auto_review'), eq(auditLogs.entity, 'survey_response'), sql`${auditLogs.after}->'responseIds' @> ${JSON.stringify([responseId])}::jsonb`));
     expect(logs).toHaveLength(1);
-    expect(logs[0].actorId).toBe(await t.userId('hs.an'));
+    expect(logs[0].actorId).toBeNull();
+    expect(logs[0].after).toMatchObject({ checked: 5, flagged: 1, changed: 5 });
     expect(JSON.stringify(logs[0])).not.toContain('vcl');
+  });
+
+  it('a batch reviews several responses in one run, never over a person\'s decision', async () => {
+    const a = await submitted({ short: RUDE, long: CLEAN, other: 'Cả hai' });
+    const b = await submitted({ short: 'Đm thầy dạy chán vãi', long: CLEAN, other: 'Trò chơi' });
+    const ra = await until(() => reviewsOf(a.m, a.responseId), allReviewed);
+    await until(() => reviewsOf(b.m, b.responseId), allReviewed);
+    // Back to "just stored", except one text a person has since rejected.
+    const db = t.database.db;
+    const detailIds = (await db.select({ id: responseDetails.id }).from(responseDetails).where(inArray(responseDetails.responseId, [a.responseId, b.responseId]))).map((d) => d.id);
+    await db.update(responseReviews).set({ status: 'pending', reasonCodes: [], matchedSpans: [], reviewedAt: null }).where(inArray(responseReviews.responseDetailId, detailIds));
+    const person = await t.userId('dbcl');
+    await db.update(responseReviews).set({ status: 'rejected', reviewerId: person, reviewedAt: new Date(), reason: 'Không phù hợp' }).where(eq(responseReviews.id, ra.byOld(102).id));
+
+    const run = await autoReviewResponses(db, [a.responseId, b.responseId]);
+    expect(run).toMatchObject({ checked: 9, flagged: 2, changed: 9 });
+    const after = await reviewsOf(a.m, a.responseId);
+    expect(after.byOld(102)).toMatchObject({ status: 'rejected', reviewerId: person });
+    expect(after.byOld(101)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'profanity' }] });
+    expect((await reviewsOf(b.m, b.responseId)).byOld(101)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'profanity' }] });
+    const [log] = await db.select().from(auditLogs).where(and(eq(auditLogs.action, 'auto_review'), sql`${auditLogs.after}->'responseIds' = ${JSON.stringify([a.responseId, b.responseId])}::jsonb`));
+    expect(log).toMatchObject({ entity: 'survey_response', entityId: null, actorId: null });
   });
 
   it('keeps clean texts pending when auto-approval is off', async () => {

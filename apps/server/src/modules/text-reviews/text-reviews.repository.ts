@@ -177,7 +177,7 @@ export async function findReviewsByIds(db: DbOrTx, ids: number[]): Promise<Revie
 }
 
 /** The reviews an auto-review run may change: pending and never decided by a person, of a survey or module. */
-export async function autoReviewable(db: DbOrTx, scope: { surveyId?: number; moduleId?: number; responseId?: number; reviewIds?: number[] }): Promise<ReviewRow[]> {
+export async function autoReviewable(db: DbOrTx, scope: { surveyId?: number; moduleId?: number; responseId?: number; responseIds?: number[]; reviewIds?: number[] }): Promise<ReviewRow[]> {
   return reviewQuery(db)
     .where(
       and(
@@ -186,6 +186,8 @@ export async function autoReviewable(db: DbOrTx, scope: { surveyId?: number; mod
         scope.surveyId ? eq(surveyResponses.surveyId, scope.surveyId) : undefined,
         scope.moduleId ? eq(surveys.moduleId, scope.moduleId) : undefined,
         scope.responseId ? eq(surveyResponses.id, scope.responseId) : undefined,
+        // On the answers' own column: the planner reaches them by response_details_question_uq (response_id, …).
+        scope.responseIds ? inArray(responseDetails.responseId, scope.responseIds) : undefined,
         scope.reviewIds ? inArray(responseReviews.id, scope.reviewIds) : undefined,
       ),
     )

@@ -21,6 +21,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { offsetOf, page } from '../../lib/list';
 import { found, write, type WriteCtx } from '../../lib/write';
+import { insertAudit } from '../audit/audit.repository';
 import { badRequest, notFound } from '../../plugins/errors';
 import { currentUser } from '../../plugins/auth';
 import { autoReview } from './auto-review';
@@ -201,6 +202,9 @@ function decisionFor(row: Pick<ReviewRow, 'text' | 'knownNames'>, settings: TTex
   return autoReview(row.text, { teacherNames: row.knownNames ?? [], autoApproveClean: settings.autoApproveClean });
 }
 
+/** What an auto-review run writes with: no request, so a run needs no person behind it. */
+type AutoCtx = Pick<WriteCtx, 'tx' | 'log'>;
+
 interface Applied {
   run: TAutoReviewRun;
   /** Per review id: the decision and whether it was stored. */
@@ -212,7 +216,7 @@ interface Applied {
  * so a person's decision made meanwhile is kept; a review whose result did not change is not rewritten
  * (no history row, no audit entry). One audit entry sums up the run (ids of the changed reviews).
  */
-async function applyAuto(ctx: WriteCtx, rows: ReviewRow[], settings: TTextReviewSettings, scope: { entity: string; entityId: number | string | null }): Promise<Applied> {
+async function applyAuto(ctx: AutoCtx, rows: ReviewRow[], settings: TTextReviewSettings, scope: { entity: string; entityId: number | string | null }): Promise<Applied> {
   const run: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
   const byReview: Applied['byReview'] = new Map();
   const states = new Map((await lockReviews(ctx.tx, rows.map((r) => r.id))).map((s) => [s.id, s]));
@@ -317,13 +321,37 @@ export async function autoReviewSurvey(db: Db, req: FastifyRequest, surveyId: nu
   return (await write(db, req, (ctx) => applyAuto(ctx, rows, settings, { entity: 'survey', entityId: surveyId }))).run;
 }
 
-/**
- * For the submission path (one line after a response is stored): auto-reviews that response's
- * pending texts in a transaction of its own, audited as the student's request.
- */
-export async function autoReviewResponse(db: Db, req: FastifyRequest, responseId: number): Promise<TAutoReviewRun> {
+const NO_RUN: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
+
+/** The pending texts of some responses, auto-reviewed in one transaction; the audit entry lists the responses. */
+async function reviewResponses(db: Db, responseIds: number[], inTx: (fn: (ctx: AutoCtx) => Promise<Applied>) => Promise<Applied>): Promise<TAutoReviewRun> {
+  const ids = [...new Set(responseIds)];
+  if (!ids.length) return NO_RUN;
   const settings = await readSettings(db);
-  const rows = await autoReviewable(db, { responseId });
-  if (!rows.length) return { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
-  return (await write(db, req, (ctx) => applyAuto(ctx, rows, settings, { entity: 'survey_response', entityId: responseId }))).run;
+  const rows = await autoReviewable(db, { responseIds: ids });
+  if (!rows.length) return NO_RUN;
+  const scope = { entity: 'survey_response', entityId: ids.length === 1 ? ids[0] : null };
+  return (
+    await inTx((ctx) =>
+      applyAuto({ ...ctx, log: (c) => ctx.log({ ...c, after: { ...(c.after as object), responseIds: ids } }) }, rows, settings, scope),
+    )
+  ).run;
+}
+
+/** One stored response's pending texts, in a transaction of its own, audited as the request's (the student's). */
+export async function autoReviewResponse(db: Db, req: FastifyRequest, responseId: number): Promise<TAutoReviewRun> {
+  return reviewResponses(db, [responseId], (fn) => write(db, req, fn));
+}
+
+/**
+ * For the submission path: the pending texts of the new responses the submission queue gathered after
+ * its replies (survey-responses/auto-review-queue.ts), in one transaction, so a survey window's peak
+ * pays one settings read, one query and one transaction per batch instead of per response. Audited
+ * once per batch without an actor: the auto-review decided, not the students (their submissions have
+ * their own entries).
+ */
+export async function autoReviewResponses(db: Db, responseIds: number[]): Promise<TAutoReviewRun> {
+  return reviewResponses(db, responseIds, (fn) =>
+    db.transaction((tx) => fn({ tx, log: (c) => insertAudit(tx, { ...c, actorId: null }) })),
+  );
 }
