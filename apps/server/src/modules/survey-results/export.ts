@@ -6,9 +6,13 @@ import { xlsxSheetsBuffer, type XlsxColumn } from '../../lib/xlsx';
 import { loadSurvey } from '../surveys/surveys.repository';
 import { analyticRows, intArray, respCte } from './aggregates.repository';
 import { viewerOf } from './access';
+import { currentUser, hasAnyRole } from '../../plugins/auth';
 import { questionsInOrder } from './question-results';
 import { surveyResults, type Ctx } from './survey-results.service';
 import { minResponsesSetting } from './survey-results.repository';
+
+/** Shown in place of a free-text answer that the caller may not read yet (pending or rejected). */
+export const TEXT_NOT_APPROVED = '(ý kiến chưa được duyệt)';
 
 /**
  * GET /surveys/{id}/export-excel: sheet "Tổng hợp" (per question: n, distribution, mean, SD, median —
@@ -21,6 +25,9 @@ export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, fil
   const results = await surveyResults(ctx, req, id, { filtered, compare: false });
   const viewer = await viewerOf(db, req);
   const withIdentity = viewer.kind === 'school' && viewer.admin;
+  // Free text reaches staff other than the reviewers only once approved (as everywhere else).
+  const allTexts = hasAnyRole(currentUser(req), ['ADMIN', 'QUALITY_ASSURANCE']);
+  const shown = (col: ReturnType<typeof sql>) => (allTexts ? col : sql`case when rv.status = 'approved' then ${col} end`);
   const survey = (await loadSurvey(db, id))!;
   const questions = questionsInOrder(survey);
   const minResponses = await minResponsesSetting(db);
@@ -35,9 +42,10 @@ export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, fil
       select d.response_id, jsonb_object_agg(d.question_id::text, case
           when d.grid_column_id is not null then to_jsonb(d.answer_text)
           when d.value_number is not null then to_jsonb(d.value_number)
-          when d.answer_options is not null then to_jsonb(concat_ws('; ', (select string_agg(o, '; ') from jsonb_array_elements_text(d.answer_options) o), d.other_value))
-          else to_jsonb(d.answer_text) end) as answers
+          when d.answer_options is not null then to_jsonb(concat_ws('; ', (select string_agg(o, '; ') from jsonb_array_elements_text(d.answer_options) o), ${shown(sql`d.other_value`)}))
+          else to_jsonb(coalesce(${shown(sql`d.answer_text`)}, ${TEXT_NOT_APPROVED}::text)) end) as answers
       from resp r join response_details d on d.response_id = r.id
+      left join response_reviews rv on rv.response_detail_id = d.id
       where d.question_id = any(${intArray(questions.map((m) => m.q.id))})
       group by d.response_id),
     tn as (

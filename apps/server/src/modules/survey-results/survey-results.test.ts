@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { MIN_RESPONSES_SETTING, writeSetting } from './survey-results.repository';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
+import { TEXT_NOT_APPROVED } from './export';
 
 /**
  * Figures of the results fixture (test-fixture.ts), each worked out by hand from its answer table:
@@ -235,5 +236,20 @@ describe('export', () => {
     expect(rh).not.toContain('Họ và tên');
     expect(JSON.stringify(qa.getWorksheet('Phản hồi')!.getSheetValues())).not.toContain(codes[0].code);
     expect(rh.some((x) => x.startsWith('Câu 1. Tiêu chí 1'))).toBe(true);
+  });
+
+  it('gives free text to the reviewers whatever its review, and to other staff only once approved', async () => {
+    const cells = async (who: string) => JSON.stringify((await open(who)).getWorksheet('Phản hồi')!.getSheetValues());
+    for (const reviewer of ['quantri', 'dbcl']) {
+      const all = await cells(reviewer);
+      expect(all).toContain('Thầy dạy rất dễ hiểu');
+      expect(all).toContain('Cần thêm bài tập');
+      expect(all).toContain('Bị từ chối');
+    }
+    const principal = await cells('hieutruong');
+    expect(principal).toContain('Thầy dạy rất dễ hiểu');
+    expect(principal).not.toContain('Cần thêm bài tập');
+    expect(principal).not.toContain('Bị từ chối');
+    expect(principal).toContain(TEXT_NOT_APPROVED);
   });
 });
