@@ -1,7 +1,7 @@
 import type { TQuestionResult } from '@app/shared/survey-results';
 import { Badge } from '../../../components/data/badge';
 import { DataTable, type Column } from '../../../components/data/data-table';
-import { DASH, fmtCount, fmtN, fmtScore, scoreAxisMax, TOO_FEW } from '../lib/stats';
+import { DASH, fmtCount, fmtN, fmtPercent, fmtScore, scoreAxisMax, TOO_FEW } from '../lib/stats';
 import { COLORS, DistributionChart, GroupedHBarChart } from './charts';
 
 const TEXT_TYPES = new Set(['short_text', 'long_text']);
@@ -65,7 +65,7 @@ export function QuestionCard({ q }: { q: TQuestionResult }) {
               <ul className="sr-only">
                 {q.options.map((o) => (
                   <li key={o.value}>
-                    {o.label}: {o.count} ({o.percent}%)
+                    {o.label}: {fmtCount(o.count)} ({fmtPercent(o.percent)})
                   </li>
                 ))}
               </ul>

@@ -83,6 +83,8 @@ describe('Kết quả tab of /admin/surveys/{id}', () => {
     expect(q1).toHaveTextContent('Không có ý kiến2');
     expect(q1).toHaveTextContent('2 câu “Không có ý kiến” được tính vào n và biểu đồ nhưng không tính vào điểm trung bình (điểm TB trên 28 câu trả lời có điểm).');
     expect(within(q1).getByText('Hoàn toàn đồng ý: 12 (40%)')).toBeInTheDocument();
+    // The screen-reader list reads shares the Vietnamese way, as the bars do ("53,3%", not "53.3%").
+    expect(within(q1).getByText('Đồng ý: 16 (53,3%)')).toBeInTheDocument();
     expect(q1).toHaveTextContent('Tính điểm');
 
     const q2 = screen.getByRole('article', { name: /^Câu 2:/ });
