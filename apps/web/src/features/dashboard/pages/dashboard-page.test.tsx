@@ -45,4 +45,17 @@ describe('dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Khảo sát' })).not.toBeInTheDocument();
     expect(m.calls.some((c) => c.url === '/v1/surveys/stats')).toBe(false);
   });
+
+  it("gives a teacher the way to the surveys that concern them and to their results (in no menu of the spec)", async () => {
+    renderAs('TEACHER');
+    const card = await screen.findByRole('region', { name: 'Khảo sát lấy ý kiến học sinh' });
+    expect(within(card).getByRole('link', { name: 'Khảo sát liên quan' })).toHaveAttribute('href', '/teacher/homeroom-surveys');
+    expect(within(card).getByRole('link', { name: 'Kết quả khảo sát cá nhân' })).toHaveAttribute('href', '/teacher/personal-survey-results');
+  });
+
+  it('shows that card to teachers only', async () => {
+    renderAs('ADMIN');
+    await screen.findByRole('region', { name: 'Khảo sát' });
+    expect(screen.queryByRole('region', { name: 'Khảo sát lấy ý kiến học sinh' })).not.toBeInTheDocument();
+  });
 });

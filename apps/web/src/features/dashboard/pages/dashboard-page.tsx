@@ -1,10 +1,10 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { findRoute } from '@app/shared/routes';
 import { ROLE_LABELS } from '@app/shared/roles';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatValue } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../auth/auth-context';
 import { useDashboard } from '../api/get-dashboard';
@@ -82,6 +82,26 @@ export default function DashboardPage() {
               </p>
             )}
           </section>
+
+          {dashboard.data.role === 'TEACHER' ? (
+            // The survey previews are in no menu of the spec (only the preview's back link names the list).
+            <section aria-labelledby="dashboard-surveys" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface p-5">
+              <div>
+                <h2 id="dashboard-surveys" className="text-base font-semibold text-fg">
+                  Khảo sát lấy ý kiến học sinh
+                </h2>
+                <p className="mt-1 text-sm text-muted">Xem trước các khảo sát về lớp học phần và lớp chủ nhiệm của thầy cô, và kết quả khảo sát.</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link to="/teacher/homeroom-surveys" className={buttonClass('secondary')}>
+                  Khảo sát liên quan
+                </Link>
+                <Link to="/teacher/personal-survey-results" className={buttonClass('secondary')}>
+                  Kết quả khảo sát cá nhân
+                </Link>
+              </div>
+            </section>
+          ) : null}
 
           {dashboard.data.role === 'ADMIN' ? <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} allLink="/admin/surveys" onlyClosingSoon /> : null}
 

@@ -1,9 +1,9 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CircleAlert, RefreshCw, Users } from 'lucide-react';
 import type { THomeroomClass } from '@app/shared/school';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { useRouteTitle } from '../../../components/data/use-route-title';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -37,7 +37,15 @@ export default function HomeroomClassPage() {
       <PageHeader
         title={title}
         subtitle="Thông tin lớp và danh sách học sinh lớp chủ nhiệm của bạn."
-        actions={classes.length > 1 && cls ? <ClassPicker classes={classes} value={cls.id} onChange={choose} /> : null}
+        actions={
+          <>
+            {classes.length > 1 && cls ? <ClassPicker classes={classes} value={cls.id} onChange={choose} /> : null}
+            {/* The survey previews are in no menu of the spec; this is the homeroom teacher's way in. */}
+            <Link to="/teacher/homeroom-surveys" className={buttonClass('secondary')}>
+              Khảo sát liên quan
+            </Link>
+          </>
+        }
       />
       {mine.isPending ? (
         <div aria-busy="true" className="space-y-4">
