@@ -38,6 +38,7 @@ const ENTITY_LABELS: Record<string, string> = {
   theme_code: 'Gán mã vào chủ đề',
   response_detail_code: 'Gắn mã ý kiến',
   survey_theme_codes: 'Phân tích ý kiến',
+  theme_codes_seed: 'Chủ đề và mã ý kiến ban đầu',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -59,6 +60,7 @@ const ACTION_LABELS: Record<string, string> = {
   review: 'Duyệt',
   auto_review: 'Kiểm duyệt tự động',
   analyze: 'Phân tích',
+  invalidate: 'Làm mới kết quả',
 };
 
 export const entityLabel = (code: string) => ENTITY_LABELS[code] ?? code;
