@@ -32,4 +32,8 @@ describe('system log labels', () => {
     expect(entities.filter((c) => entityLabel(c) === c)).toEqual([]);
     expect(actions.filter((c) => actionLabel(c) === c)).toEqual([]);
   });
+
+  it('does not call a rejected free-text answer "Duyệt" (the review action covers approve and reject)', () => {
+    expect(actionLabel('review')).toBe('Xét duyệt');
+  });
 });

@@ -57,7 +57,8 @@ const ACTION_LABELS: Record<string, string> = {
   upload: 'Tải lên',
   calculate: 'Tính kết quả',
   auto_calculate: 'Tự động tính kết quả',
-  review: 'Duyệt',
+  // One action for approving and rejecting: "Duyệt" alone would call a rejection an approval.
+  review: 'Xét duyệt',
   auto_review: 'Kiểm duyệt tự động',
   analyze: 'Phân tích',
   invalidate: 'Làm mới kết quả',
