@@ -157,6 +157,7 @@ describe('ZSurveyInput', () => {
     ['choice needs a choice', base({}, [qi({ questionType: 'checkbox', options: [] })]), 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.'],
     ['"Khác" alone is not enough', base({}, [qi({ questionType: 'dropdown', options: { choices: [], allowOther: true } })]), 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.'],
     ['choice values unique', base({}, [qi({ questionType: 'multiple_choice', options: ['A', 'A'] })]), 'Giá trị các lựa chọn không được trùng nhau.'],
+    ['choices left empty read as empty, not as duplicates', base({}, [qi({ questionType: 'checkbox', options: ['A', '', ''] })]), 'Lựa chọn không được để trống.'],
     ['choice options shape', base({}, [qi({ questionType: 'multiple_choice', options: 'A,B' })]), 'Các lựa chọn không đúng định dạng.'],
     ['grid needs a group', base({}, [qi({ questionType: 'grid' })]), 'Câu hỏi dạng lưới phải thuộc một nhóm lưới.'],
     ['only grid has a group', base({}, [qi({ gridGroup: { key: 'g', columns: cols } })]), 'Chỉ câu hỏi dạng lưới mới thuộc nhóm lưới.'],

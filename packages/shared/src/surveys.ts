@@ -307,8 +307,9 @@ export const ZSurveyQuestionInput = z
       const values = n.choices.map((c) => c.value);
       if (!r.success) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Các lựa chọn không đúng định dạng.' });
       else if (!n.choices.some((c) => !c.isOther)) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.' });
-      else if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Giá trị các lựa chọn không được trùng nhau.' });
+      // Empty before duplicate: new options in the builder start empty, and two of them are "the same".
       else if (n.choices.some((c) => c.value.trim() === '' || c.label.trim() === '')) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Lựa chọn không được để trống.' });
+      else if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Giá trị các lựa chọn không được trùng nhau.' });
       else options = r.data;
     }
     if (t === 'grid' && !q.gridGroup) ctx.addIssue({ code: 'custom', path: ['gridGroup'], message: 'Câu hỏi dạng lưới phải thuộc một nhóm lưới.' });
