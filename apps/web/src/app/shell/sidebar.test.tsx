@@ -145,7 +145,7 @@ describe('Sidebar behaviour', () => {
     const onClose = vi.fn();
     renderSidebar(['STUDENT'], '/', { mobile: true, open: true, onClose });
     const aside = screen.getByRole('complementary', { name: 'Thanh điều hướng' });
-    expect(aside).toHaveClass('fixed', 'w-64', 'translate-x-0');
+    expect(aside).toHaveClass('fixed', 'w-64', 'translate-x-0', 'shadow-2xl');
     await userEvent.click(screen.getByTestId('sidebar-backdrop'));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -154,6 +154,8 @@ describe('Sidebar behaviour', () => {
     renderSidebar(['STUDENT'], '/', { mobile: true, open: false });
     const aside = document.getElementById('app-sidebar')!;
     expect(aside).toHaveClass('-translate-x-full');
+    // Off screen without its shadow, which otherwise shows as a grey strip along the page's left edge.
+    expect(aside).not.toHaveClass('shadow-2xl');
     expect(aside).toHaveAttribute('inert');
     expect(screen.queryByTestId('sidebar-backdrop')).toBeNull();
   });

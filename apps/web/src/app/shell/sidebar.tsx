@@ -31,8 +31,9 @@ export function Sidebar({ user, photoURL, open, mobile, onClose, shortName = SCH
   const groups = user ? menuFor(user) : [];
   const name = displayNameOf(user?.displayName);
 
+  // On a phone the shadow only while open: closed and off screen it still bled a grey strip into the page's left edge.
   const position = mobile
-    ? `fixed inset-y-0 left-0 z-40 w-64 shadow-2xl transition-transform duration-200 ${open ? 'translate-x-0' : '-translate-x-full'}`
+    ? `fixed inset-y-0 left-0 z-40 w-64 transition-transform duration-200 ${open ? 'translate-x-0 shadow-2xl' : '-translate-x-full'}`
     : `sticky top-0 h-dvh shrink-0 transition-[width] duration-200 ${open ? 'w-64' : 'w-16'}`;
 
   return (
