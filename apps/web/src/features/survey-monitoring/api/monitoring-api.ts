@@ -15,7 +15,13 @@ export const MONITOR_PATHS = {
   allStudents: '/v1/surveys/all-students-survey-status',
   allClasses: '/v1/surveys/all-classes-surveys-status',
   surveyStudents: (surveyId: number) => `/v1/surveys/${surveyId}/students`,
+  stats: '/v1/surveys/stats',
+  byClass: '/v1/surveys/survey-completion-by-class',
+  byGradeCampus: '/v1/surveys/survey-completion-by-grade-campus',
 } as const;
+
+// The query keys carry the API path second, like the list kit's: a write's `invalidate` (e.g. the
+// admin deleting a response) then refreshes these figures too.
 
 /** Completion figures move with every submission: re-read after a minute and when the tab comes back. */
 const FRESH = { staleTime: 30_000, refetchInterval: 60_000 } as const;
@@ -24,8 +30,8 @@ export type TScope = { surveyId: number } | { moduleId: number };
 
 export function surveyStatsQuery() {
   return queryOptions({
-    queryKey: ['survey-monitoring', 'stats'],
-    queryFn: async () => unwrap(ZSurveyStats, (await apiClient.get('/v1/surveys/stats')).data),
+    queryKey: ['survey-monitoring', MONITOR_PATHS.stats],
+    queryFn: async () => unwrap(ZSurveyStats, (await apiClient.get(MONITOR_PATHS.stats)).data),
     ...FRESH,
   });
 }
@@ -34,7 +40,7 @@ export const useSurveyStats = (enabled = true) => useQuery({ ...surveyStatsQuery
 /** One survey's overall completion (the per-survey list narrowed to it). */
 export function useSurveyCompletion(surveyId: number) {
   return useQuery({
-    queryKey: ['survey-monitoring', 'survey', surveyId],
+    queryKey: ['survey-monitoring', MONITOR_PATHS.surveys, 'one', surveyId],
     queryFn: async () => {
       const res = await apiClient.get(MONITOR_PATHS.surveys, { params: { surveyId, limit: 1 } });
       return unwrap(ZPage(ZSurveyCompletion), res.data).items[0] ?? null;
@@ -45,9 +51,9 @@ export function useSurveyCompletion(surveyId: number) {
 
 export function useClassCompletion(scope: TScope | null) {
   return useQuery({
-    queryKey: ['survey-monitoring', 'by-class', scope],
+    queryKey: ['survey-monitoring', MONITOR_PATHS.byClass, scope],
     queryFn: async () => {
-      const res = await apiClient.get('/v1/surveys/survey-completion-by-class', { params: scope });
+      const res = await apiClient.get(MONITOR_PATHS.byClass, { params: scope });
       return unwrap(z.array(ZClassCompletion), res.data);
     },
     enabled: scope !== null,
@@ -58,9 +64,9 @@ export function useClassCompletion(scope: TScope | null) {
 
 export function useGradeCampusCompletion(scope: TScope | null) {
   return useQuery({
-    queryKey: ['survey-monitoring', 'by-grade-campus', scope],
+    queryKey: ['survey-monitoring', MONITOR_PATHS.byGradeCampus, scope],
     queryFn: async () => {
-      const res = await apiClient.get('/v1/surveys/survey-completion-by-grade-campus', { params: scope });
+      const res = await apiClient.get(MONITOR_PATHS.byGradeCampus, { params: scope });
       return unwrap(z.array(ZGradeCampusCompletion), res.data);
     },
     enabled: scope !== null,

@@ -10,6 +10,7 @@ import { SearchInput } from '../../../components/data/search-input';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { formatDateTime } from '../../../lib/format';
 import { MONITOR_PATHS } from '../api/monitoring-api';
+import { useStudentResponseActions } from './student-response-actions';
 
 /** The list keeps its state in the URL under this prefix (the page may hold other lists). */
 export const PENDING_PREFIX = 'hs_';
@@ -43,7 +44,7 @@ function columns(subject: boolean, withTime: boolean): Column<TSurveyStudentStat
 /**
  * The students of one survey, "Chưa làm" first by default: searchable, paged, filtered by class,
  * exported to Excel with the same filters (GET /surveys/{id}/students/export). Done / not done and
- * when — never what they answered.
+ * when; only an ADMIN gets row actions to read or delete a done student's response.
  */
 export function PendingStudents({ surveyId, subject, classOptions }: { surveyId: number; subject: boolean; classOptions: Option[] }) {
   const list = useListQuery({
@@ -65,6 +66,7 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
     heading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [classFilter]);
 
+  const responses = useStudentResponseActions(surveyId, subject);
   const title = list.filters.done === 'false' ? 'Học sinh chưa hoàn thành' : list.filters.done === 'true' ? 'Học sinh đã hoàn thành' : 'Tất cả học sinh phải làm';
   return (
     <section aria-labelledby="pending-students-title" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
@@ -73,7 +75,9 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
         {list.query.data ? <span className="ml-1 text-sm font-normal text-muted"> ({list.total})</span> : null}
       </h3>
       <p className="mb-4 text-xs text-muted">
-        {subject ? 'Khảo sát theo môn: mỗi lớp học phần của học sinh là một lượt riêng. ' : ''}Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời.
+        {subject ? 'Khảo sát theo môn: mỗi lớp học phần của học sinh là một lượt riêng. ' : ''}{responses.actions
+          ? 'Quản trị viên có thể xem hoặc xóa câu trả lời của học sinh đã làm (xóa để học sinh làm lại).'
+          : 'Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời.'}
       </p>
       <ListToolbar
         activeFilters={list.activeFilters}
@@ -101,8 +105,11 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
         {...list.tableProps}
         // "Chưa làm" is the default view, not a search: an empty answer there means everyone is done.
         searching={Boolean(list.search) || Boolean(list.filters.homeroomClassId)}
+        // The "Chưa làm" view has no done row, so no actions column there.
+        actions={list.filters.done === 'false' ? undefined : responses.actions}
       />
       <Pagination {...list.paginationProps} />
+      {responses.dialogs}
     </section>
   );
 }
