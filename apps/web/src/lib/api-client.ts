@@ -77,6 +77,9 @@ export function httpStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
 }
 
+/** The thing asked for does not exist: retrying cannot help, so error blocks offer no "Thử lại". */
+export const isNotFound = (error: unknown) => httpStatus(error) === 404;
+
 /** Checks a success envelope against the shared schema and returns its data. */
 export function unwrap<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   return (ZOk(schema).parse(body) as { data: z.infer<T> }).data;

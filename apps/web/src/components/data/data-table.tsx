@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, CircleAlert, RefreshCw, SearchX } from 'lucide-react';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isNotFound } from '../../lib/api-client';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
@@ -68,7 +68,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
           {errorMessage(error, 'Không thể tải dữ liệu. Vui lòng thử lại sau.')}
         </p>
-        {onRetry ? (
+        {onRetry && !isNotFound(error) ? (
           <Button variant="secondary" onClick={onRetry} disabled={props.fetching}>
             <RefreshCw aria-hidden="true" className={`size-4 ${props.fetching ? 'animate-spin' : ''}`} />
             Thử lại

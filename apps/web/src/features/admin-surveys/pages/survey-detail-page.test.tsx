@@ -70,6 +70,13 @@ async function typeRich(box: HTMLElement, text: string) {
 
 // A whole builder re-renders per keystroke in jsdom; on a busy 2-core machine that needs more than 5 s.
 describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
+  it('a survey that does not exist offers no "Thử lại" (asking again cannot help)', async () => {
+    renderPage({ 'GET /v1/surveys/999': () => fail(404, 'Không tìm thấy khảo sát.') }, SAVED, '/admin/surveys/999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Lỗi: Không tìm thấy khảo sát.');
+    expect(screen.queryByRole('button', { name: 'Thử lại' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quay lại danh sách khảo sát' })).toHaveAttribute('href', '/admin/surveys');
+  });
+
   it('adds a grid group with the agreement preset and sends the whole survey as the issue describes', async () => {
     renderPage();
     await screen.findByRole('button', { name: 'Lưu khảo sát' });

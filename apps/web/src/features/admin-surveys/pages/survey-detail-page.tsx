@@ -28,7 +28,7 @@ export default function SurveyDetailPage() {
   const query = useQuery(adminSurveyQuery(valid && !isNew ? id : null));
 
   if (!valid) return <InlineError text={SURVEY_MSG.noSurveyId} backTo={LIST} />;
-  if (!isNew && query.isError) return <InlineError text={loadErrorText(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} backTo={LIST} />;
+  if (!isNew && query.isError) return <InlineError text={loadErrorText(query.error)} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} backTo={LIST} />;
   if (!isNew && query.isPending) return <FormSkeleton />;
   // A new id (after the first save) starts a fresh editor from the saved survey.
   return <SurveyDetail key={raw} initial={isNew ? null : (query.data ?? null)} />;

@@ -30,7 +30,7 @@ describe('dashboard', () => {
     renderAs('ADMIN');
     const card = await screen.findByRole('region', { name: 'Khảo sát' });
     expect(card).toHaveTextContent('Phản hồi hôm nay12');
-    expect(card).toHaveTextContent('Hoàn thành chung66,1%');
+    expect(card).toHaveTextContent('Lượt hoàn thành66,1%Các khảo sát đang mở · 529/800 lượtHọc sinh đã làm xong tất cả: 250/398');
     expect(within(card).getByRole('heading', { name: 'Khảo sát sắp đóng' })).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: 'Khảo sát sắp đóng' })).toHaveAttribute('aria-valuenow', '63');
     expect(within(card).getByRole('link', { name: 'Khảo sát sắp đóng' })).toHaveAttribute('href', '/admin/surveys/1?tab=progress');

@@ -1,10 +1,17 @@
 import { Link } from 'react-router';
 import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { isNotFound } from '../../../lib/api-client';
+import { OwnResponseMissingError, SurveyNotFoundError } from '../api/student-surveys-api';
 
-/** A load error shown in the page as "Lỗi: text" (spec section 8), with a retry when one makes sense. */
-export function InlineError({ text, onRetry, retrying = false, backTo = '/student/surveys' }: {
+/**
+ * A load error shown in the page as "Lỗi: text" (spec section 8), with a retry when one makes sense:
+ * never for a 404 (`error`), since asking again for something that does not exist cannot help.
+ */
+export function InlineError({ text, error, onRetry, retrying = false, backTo = '/student/surveys' }: {
   text: string;
+  /** The failed request's error; a 404 hides the retry button. */
+  error?: unknown;
   onRetry?: () => void;
   retrying?: boolean;
   backTo?: string;
@@ -20,7 +27,7 @@ export function InlineError({ text, onRetry, retrying = false, backTo = '/studen
           <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
           Lỗi: {text}
         </p>
-        {onRetry ? (
+        {onRetry && !gone(error) ? (
           <Button variant="secondary" onClick={onRetry} disabled={retrying}>
             <RefreshCw aria-hidden="true" className={`size-4 ${retrying ? 'animate-spin' : ''}`} />
             Thử lại
@@ -30,6 +37,9 @@ export function InlineError({ text, onRetry, retrying = false, backTo = '/studen
     </div>
   );
 }
+
+/** Not there (a 404, an empty survey answer, no submitted answers): asking again shows the same. */
+const gone = (error: unknown) => isNotFound(error) || error instanceof SurveyNotFoundError || error instanceof OwnResponseMissingError;
 
 export function FormSkeleton({ label = 'Đang tải khảo sát...' }: { label?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { normalizeOptions } from '@app/shared/surveys';
 import { checkboxAnswer, checkboxSelection, singleAnswer, singleSelection } from '../lib/choice-values';
-import { choiceInputClass, inputClass, type QuestionInputProps } from './question-types';
+import { choiceInputClass, chosenLabelClass, inputClass, type QuestionInputProps } from './question-types';
 
 /** The text box of a chosen "Khác" (other) choice. */
 export function OtherTextInput({ value, onChange, disabled, labelId, errorId }: {
@@ -31,7 +31,7 @@ export function MultipleChoiceQuestion({ question, value, onChange, disabled, la
     <div role="radiogroup" aria-labelledby={labelId} aria-describedby={errorId} aria-invalid={errorId ? true : undefined} aria-required={question.required === 1 || undefined}>
       <div className="flex flex-col gap-2">
         {choices.map((c) => (
-          <label key={c.value} className="flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed">
+          <label key={c.value} className={`flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
             <input
               type="radio"
               className={choiceInputClass}
@@ -66,7 +66,7 @@ export function CheckboxQuestion({ question, value, onChange, disabled, labelId,
     <div role="group" aria-labelledby={labelId} aria-describedby={errorId}>
       <div className="flex flex-col gap-2">
         {choices.map((c) => (
-          <label key={c.value} className="flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed">
+          <label key={c.value} className={`flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
             <input
               type="checkbox"
               className={`${choiceInputClass} rounded`}

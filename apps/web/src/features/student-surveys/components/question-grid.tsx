@@ -2,7 +2,7 @@ import { gridColumnsForDisplay, visibleGridColumnsForTeacher, type TAnswers, typ
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { QuestionContent } from './question-content';
 import { RequiredMark } from './question-item';
-import { choiceInputClass, ids, type TQuestionMode } from './question-types';
+import { choiceInputClass, chosenLabelClass, ids, type TQuestionMode } from './question-types';
 
 export type GridGroupProps = {
   /** The questions sharing the group, in display order: the rows. */
@@ -73,7 +73,7 @@ export function GridQuestionGroup({ questions, group, mode, answers, errors, onA
                   </th>
                   {columns.map((c, i) => (
                     <td key={c.value} className="px-2 py-2 text-center align-middle max-sm:block max-sm:px-0 max-sm:py-1 max-sm:text-left">
-                      <label className="inline-flex cursor-pointer items-center gap-2 p-1 has-disabled:cursor-not-allowed">
+                      <label className={`inline-flex cursor-pointer items-center gap-2 p-1 has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
                         <input
                           type="radio"
                           className={choiceInputClass}

@@ -1,5 +1,5 @@
 import { LINEAR_SCALE_DEFAULTS, normalizeOptions } from '@app/shared/surveys';
-import type { QuestionInputProps } from './question-types';
+import { choiceInputClass, chosenLabelClass, type QuestionInputProps } from './question-types';
 
 /** Linear scale: one radio per step from min to max (defaults 1..5), the end labels beside. */
 export function LinearScaleQuestion({ question, value, onChange, disabled, labelId, errorId }: QuestionInputProps) {
@@ -19,11 +19,11 @@ export function LinearScaleQuestion({ question, value, onChange, disabled, label
       {scale.minLabel ? <span className="text-sm text-muted">{scale.minLabel}</span> : null}
       <div className="flex flex-wrap gap-1">
         {steps.map((n) => (
-          <label key={n} className="flex min-w-10 cursor-pointer flex-col items-center gap-1 rounded-lg px-2 py-1 text-sm text-fg hover:bg-surface-2 has-disabled:cursor-not-allowed">
+          <label key={n} className={`flex min-w-10 cursor-pointer flex-col items-center gap-1 rounded-lg px-2 py-1 text-sm text-fg hover:bg-surface-2 has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
             <span>{n}</span>
             <input
               type="radio"
-              className="size-4 accent-primary"
+              className={choiceInputClass}
               name={`${labelId}-scale`}
               value={n}
               checked={current === n}

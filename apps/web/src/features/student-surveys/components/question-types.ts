@@ -26,4 +26,7 @@ export const ids = (prefix: string) => ({
 
 export const inputClass =
   'w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-70 aria-invalid:border-danger';
-export const choiceInputClass = 'size-4 shrink-0 accent-primary disabled:cursor-not-allowed';
+/** `choice-input` (index.css) keeps a chosen answer in the accent colour when the form is read-only. */
+export const choiceInputClass = 'choice-input size-4 shrink-0 accent-primary disabled:cursor-not-allowed';
+/** The label of a chosen answer on a read-only form is bold, so it stands out from the greyed choices. */
+export const chosenLabelClass = 'has-[input:checked:disabled]:font-semibold';

@@ -42,7 +42,7 @@ export default function SurveyFormPage() {
 function SurveyLoader({ surveyId, courseClassId }: { surveyId: number; courseClassId: number | null }) {
   const query = useQuery(surveyQuery(surveyId, courseClassId));
   if (query.isPending) return <FormSkeleton />;
-  if (query.isError) return <InlineError text={loadErrorText(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <InlineError text={loadErrorText(query.error)} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <SurveyAnswerForm survey={query.data} courseClassId={courseClassId ?? query.data.studentCourseClass?.id ?? null} />;
 }
 

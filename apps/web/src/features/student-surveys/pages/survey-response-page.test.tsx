@@ -32,6 +32,10 @@ describe('/student/surveys/{id}', () => {
     expect(screen.getByRole('heading', { level: 1, name: survey.title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Gửi khảo sát' })).not.toBeInTheDocument();
     for (const el of screen.getAllByRole('textbox')) expect(el).toBeDisabled();
+    // The chosen answers stay visible on the disabled form: accent-drawn input, bold label.
+    const chosen = screen.getAllByRole('radio').find((r) => (r as HTMLInputElement).checked)!;
+    expect(chosen).toHaveClass('choice-input');
+    expect(chosen.closest('label')!.className).toContain('has-[input:checked:disabled]:font-semibold');
   });
 
   it('reads flat detail lists as well as submission-like payloads', () => {
@@ -46,10 +50,19 @@ describe('/student/surveys/{id}', () => {
   it('no response for this course class is an inline error', async () => {
     renderPage({ 'GET /v1/surveys/1/responses/student/5001': () => ok([]) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Lỗi: Không tìm thấy câu trả lời của em cho khảo sát này.');
+    expect(screen.queryByRole('button', { name: 'Thử lại' })).not.toBeInTheDocument();
   });
 
   it('a missing response is an inline error', async () => {
     renderPage({ 'GET /v1/surveys/1/responses/student/5001': () => fail(404, 'Không tìm thấy câu trả lời.') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Lỗi: Không tìm thấy câu trả lời.');
+    // Asking again for something that is not there cannot help.
+    expect(screen.queryByRole('button', { name: 'Thử lại' })).not.toBeInTheDocument();
+  });
+
+  it('a server failure keeps "Thử lại"', async () => {
+    renderPage({ 'GET /v1/surveys/1/responses/student/5001': () => fail(500, 'Lỗi máy chủ.') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Lỗi: Lỗi máy chủ.');
+    expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
   });
 });

@@ -30,11 +30,12 @@ export default function SurveyResponsePage() {
 
   if (!valid) return <InlineError text={SURVEY_MSG.noSurveyId} />;
   if (!studentId) return <InlineError text={SURVEY_MSG.noStudent} />;
-  if (survey.isError) return <InlineError text={loadErrorText(survey.error)} onRetry={() => void survey.refetch()} retrying={survey.isFetching} />;
+  if (survey.isError) return <InlineError text={loadErrorText(survey.error)} error={survey.error} onRetry={() => void survey.refetch()} retrying={survey.isFetching} />;
   if (response.isError)
     return (
       <InlineError
         text={response.error instanceof OwnResponseMissingError ? response.error.message : errorMessage(response.error, 'Không thể tải câu trả lời của em.')}
+        error={response.error}
         onRetry={() => void response.refetch()}
         retrying={response.isFetching}
       />

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/data/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSurveyStats } from '../api/monitoring-api';
-import { closesSoon, daysLeftText, formatRate, studentsText } from '../lib/completion';
+import { closesSoon, daysLeftText, formatRate, itemsText, studentsText } from '../lib/completion';
 import { ProgressBar } from './progress-bar';
 
 /**
@@ -45,11 +45,18 @@ export function SurveyStatsCard({
       </div>
     );
   const d = stats.data;
-  const figures = [
+  const figures: Array<{ label: string; value: string; hint: string; extra?: string }> = [
     { label: 'Khảo sát đang mở', value: formatValue(d.surveys.active), hint: `${d.surveys.draft} bản nháp · ${d.surveys.closed} đã đóng` },
     { label: 'Phản hồi hôm nay', value: formatValue(d.responses.today), hint: `Tính từ 00:00 ngày ${formatDate(new Date())}` },
     { label: 'Tổng số phản hồi', value: formatValue(d.responses.total), hint: 'Mọi khảo sát' },
-    { label: 'Hoàn thành chung', value: formatRate(d.activeCompletion.rate), hint: `Các khảo sát đang mở · ${studentsText(d.activeCompletion)}` },
+    // The rate counts answers (lượt: one per student, survey and course class); the student count
+    // counts students who finished every open survey — labelled apart so they do not look contradictory.
+    {
+      label: 'Lượt hoàn thành',
+      value: formatRate(d.activeCompletion.rate),
+      hint: `Các khảo sát đang mở · ${itemsText(d.activeCompletion)}`,
+      extra: `Học sinh đã làm xong tất cả: ${formatValue(d.activeCompletion.studentsDone)}/${formatValue(d.activeCompletion.students)}`,
+    },
   ];
   const listed = onlyClosingSoon ? d.activeSurveys.filter((s) => closesSoon(s.daysLeft)) : d.activeSurveys;
   return (
@@ -70,6 +77,7 @@ export function SurveyStatsCard({
             <p className="text-sm text-muted">{f.label}</p>
             <p className="mt-2 text-3xl font-semibold text-fg tabular-nums">{f.value}</p>
             <p className="mt-1 text-xs text-muted">{f.hint}</p>
+            {f.extra ? <p className="mt-1 text-xs font-medium text-fg">{f.extra}</p> : null}
           </li>
         ))}
       </ul>

@@ -30,8 +30,8 @@ describe('/quality/dashboard', () => {
     expect(figures).toHaveTextContent('Khảo sát đang mở2');
     expect(figures).toHaveTextContent('Phản hồi hôm nay37');
     expect(figures).toHaveTextContent('Tổng số phản hồi1.529');
-    expect(figures).toHaveTextContent('Hoàn thành chung66,1%');
-    expect(figures).toHaveTextContent('250/398 học sinh đã làm xong');
+    // The rate counts answers, the student figure students who finished every open survey: both labelled.
+    expect(figures).toHaveTextContent('Lượt hoàn thành66,1%Các khảo sát đang mở · 529/800 lượtHọc sinh đã làm xong tất cả: 250/398');
     const chung = within(figures).getByRole('progressbar', { name: 'Khảo sát chung' });
     expect(chung).toHaveAttribute('aria-valuetext', '62,5%, 5/8 lượt');
     expect(within(figures).getByText('Còn 3 ngày')).toBeInTheDocument();

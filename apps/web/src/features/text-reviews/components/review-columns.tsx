@@ -38,7 +38,8 @@ export function reviewColumns(opts: {
       key: 'text',
       header: 'Ý kiến',
       primary: true,
-      className: 'min-w-64 max-w-xl',
+      // Narrow minimums keep the row actions on screen at 1280 px (the table must fit ~958 px).
+      className: 'min-w-44 max-w-xl break-words',
       cell: (r) => (
         <div className="space-y-1">
           <HighlightedText text={r.text} spans={r.matchedSpans} className="text-fg" />
@@ -55,7 +56,7 @@ export function reviewColumns(opts: {
       key: 'survey',
       header: 'Khảo sát',
       sortKey: 'surveyTitle',
-      className: 'min-w-48',
+      className: 'min-w-36',
       cell: (r) => (
         <div className="space-y-0.5">
           <p>{r.survey.title}</p>
@@ -79,11 +80,12 @@ export function reviewColumns(opts: {
     {
       key: 'reasons',
       header: 'Lý do',
+      className: 'min-w-24 max-w-40',
       cell: (r) =>
         r.reasonCodes.length || r.reason ? (
           <div className="flex flex-wrap gap-1">
             {r.reasonCodes.map((c) => (
-              <Badge key={c.code} tone="danger">
+              <Badge key={c.code} tone="danger" wrap>
                 {reasonLabel(c.code)}
               </Badge>
             ))}
@@ -114,7 +116,6 @@ export function reviewColumns(opts: {
       header: 'Ngày gửi',
       sortKey: 'submittedAt',
       className: 'whitespace-nowrap tabular-nums',
-      hideOnMobile: true,
       cell: (r) => <time dateTime={r.submittedAt}>{formatDate(r.submittedAt)}</time>,
     },
   );

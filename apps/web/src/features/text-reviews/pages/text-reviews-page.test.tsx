@@ -6,6 +6,7 @@ import type { TTextReview } from '@app/shared/text-reviews';
 import { captureParams, renderWithData } from '../../../components/data/test-utils';
 import { makeUser } from '../../../test/fixtures';
 import { mockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { mediaQueryList } from '../../../test/setup';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { RedirectGuard } from '../../auth/redirect-guard';
 import TextReviewTab from '../components/text-review-tab';
@@ -101,6 +102,20 @@ describe('/quality/text-reviews', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Chờ duyệt (2)' })).toHaveAttribute('aria-pressed', 'true');
     expect(lastListParams()).toMatchObject({ status: 'pending', sort: 'submittedAt', order: 'asc' });
     expect(document.body).not.toHaveTextContent(/học sinh:/i);
+  });
+
+  it('a phone card shows when the text was sent, with the row actions', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    try {
+      renderPage();
+      const list = await screen.findByRole('list', { name: 'Danh sách ý kiến cần duyệt' });
+      const card = within(list).getAllByRole('listitem')[0];
+      expect(card).toHaveTextContent('Ngày gửi20/11/2026');
+      expect(within(card).getByRole('button', { name: 'Từ chối ý kiến #1' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
   });
 
   it('approves one text at once and many after a confirmation', async () => {
