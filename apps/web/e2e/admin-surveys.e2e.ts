@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BASE, demo, demoLogin, launch, newPage } from './browser';
 
-const TEMPLATE = 'Mẫu: Khảo sát ý kiến học sinh về nhà trường';
+// The seeded template's title, copied as-is into the new survey (students see it, so no "Mẫu: " prefix).
+const TEMPLATE = 'Khảo sát ý kiến học sinh về nhà trường';
 const QUESTION = 'Em có đề xuất gì cho thư viện của trường?';
 
 let browser: Browser;
@@ -71,7 +72,9 @@ describe('admin: survey authoring', () => {
 
       // And the list shows it open.
       await page.goto(`${BASE}/admin/surveys?status=active`);
-      const row = page.getByRole('table', { name: 'Danh sách khảo sát' }).locator('tbody tr').filter({ hasText: TEMPLATE });
+      const row = page.getByRole('table', { name: 'Danh sách khảo sát' }).locator('tbody tr')
+        // Exact title: the seeded "… - Học kỳ I" survey is open too and contains the same words.
+        .filter({ has: page.getByRole('link', { name: TEMPLATE, exact: true }) });
       await row.first().waitFor();
       expect(await row.first().textContent()).toContain('Đang mở');
     } finally {

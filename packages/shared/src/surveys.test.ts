@@ -123,7 +123,8 @@ describe('ZSurveyInput', () => {
       base({ surveyType: 'SUBJECT_SPECIFIC', subjectId: 4 }, [
         qi(), qi({ displayOrder: 2, required: true, questionType: 'multiple_choice', options: { choices: ['A'], allowOther: true } }),
         qi({ displayOrder: 3, questionType: 'linear_scale', options: {} }), qi({ displayOrder: 4, ...grid }),
-        qi({ displayOrder: 5, ...grid, gridGroup: { key: 'g1' } }), qi({ displayOrder: 6, questionType: 'dropdown', options: { a: 'A' } }),
+        qi({ displayOrder: 5, ...grid, gridGroup: { key: 'g1' } }), qi({ displayOrder: 6, questionType: 'dropdown', options: { a: 'A', b: 'B' } }),
+        qi({ displayOrder: 7, questionType: 'checkbox', options: ['Em đồng ý'] }),
       ]),
     );
     const qs = s.sections[0].questions;
@@ -156,6 +157,8 @@ describe('ZSurveyInput', () => {
     ['scale at most 11 steps', base({}, [qi({ questionType: 'linear_scale', options: { min: 0, max: 20 } })]), 'Thang đo có tối đa 11 mức.'],
     ['choice needs a choice', base({}, [qi({ questionType: 'checkbox', options: [] })]), 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.'],
     ['"Khác" alone is not enough', base({}, [qi({ questionType: 'dropdown', options: { choices: [], allowOther: true } })]), 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.'],
+    ['multiple choice needs 2 choices', base({}, [qi({ questionType: 'multiple_choice', options: ['A'] })]), 'Câu hỏi trắc nghiệm cần ít nhất 2 lựa chọn.'],
+    ['dropdown needs 2 choices', base({}, [qi({ questionType: 'dropdown', options: { choices: ['A'], allowOther: false } })]), 'Câu hỏi danh sách thả xuống cần ít nhất 2 lựa chọn.'],
     ['choice values unique', base({}, [qi({ questionType: 'multiple_choice', options: ['A', 'A'] })]), 'Giá trị các lựa chọn không được trùng nhau.'],
     ['choices left empty read as empty, not as duplicates', base({}, [qi({ questionType: 'checkbox', options: ['A', '', ''] })]), 'Lựa chọn không được để trống.'],
     ['choice options shape', base({}, [qi({ questionType: 'multiple_choice', options: 'A,B' })]), 'Các lựa chọn không đúng định dạng.'],

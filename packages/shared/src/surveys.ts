@@ -310,6 +310,9 @@ export const ZSurveyQuestionInput = z
       // Empty before duplicate: new options in the builder start empty, and two of them are "the same".
       else if (n.choices.some((c) => c.value.trim() === '' || c.label.trim() === '')) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Lựa chọn không được để trống.' });
       else if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Giá trị các lựa chọn không được trùng nhau.' });
+      // Picking one of one is no question; "Khác" counts (one choice + "Khác" is a real pick). A lone checkbox
+      // ("Em đồng ý …") is fine.
+      else if (t !== 'checkbox' && n.choices.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: `Câu hỏi ${QUESTION_TYPE_LABELS[t].toLowerCase()} cần ít nhất 2 lựa chọn.` });
       else options = r.data;
     }
     if (t === 'grid' && !q.gridGroup) ctx.addIssue({ code: 'custom', path: ['gridGroup'], message: 'Câu hỏi dạng lưới phải thuộc một nhóm lưới.' });

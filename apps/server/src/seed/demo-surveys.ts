@@ -14,8 +14,8 @@ import { CURRENT_MODULE_CODE } from './demo-school';
  * active surveys of the current module: Toán (subject) and a general one for grades 10–12.
  * Through the same code as POST /surveys and apply-template; deterministic.
  */
-export const GENERAL_TEMPLATE_TITLE = 'Mẫu: Khảo sát ý kiến học sinh về nhà trường';
-export const TEACHING_TEMPLATE_TITLE = 'Mẫu: Lấy ý kiến học sinh về hoạt động giảng dạy của giáo viên';
+export const GENERAL_TEMPLATE_TITLE = 'Khảo sát ý kiến học sinh về nhà trường';
+export const TEACHING_TEMPLATE_TITLE = 'Lấy ý kiến học sinh về hoạt động giảng dạy của giáo viên';
 export const DEMO_SURVEY_DATES = { startDate: '2026-11-16', endDate: '2026-12-06' } as const;
 
 const AGREE = [

@@ -312,6 +312,9 @@ describe('a survey with responses', () => {
     res = await call(admin, 'DELETE', `/surveys/${s.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.');
+    // The list says so up front, so the delete dialog can offer closing instead.
+    const listed = (await call(admin, 'GET', `/surveys?isTemplate=false&limit=100&search=${encodeURIComponent(s.title)}`)).json().data.items as { id: number; responseCount: number }[];
+    expect(listed.find((i) => i.id === s.id)?.responseCount).toBe(1);
   });
 
   it('deletes a survey without responses, audited', async () => {

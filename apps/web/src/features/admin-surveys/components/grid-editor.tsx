@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { IconAction } from '../../../components/data/row-actions';
 import { Button } from '../../../components/ui/button';
 import { addRow, moveBlock, moveRow, removeBlock, removeRow, updateGrid, updateQuestion } from '../lib/draft-ops';
-import { newColumn, presetColumns, type DraftColumn, type DraftGrid } from '../lib/survey-draft';
+import { newColumn, newKey, presetColumns, type DraftColumn, type DraftGrid } from '../lib/survey-draft';
 import { useSurveyEditorActions } from '../survey-editor';
 import { PartError, TextInput } from './builder-fields';
 import { MoveButtons, PartHeader } from './move-buttons';
@@ -127,7 +127,16 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
             );
           })}
         </ol>
-        <Button variant="secondary" className="px-3 py-1.5" onClick={() => setDraft((d) => addRow(d, grid.key))}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          onClick={() => {
+            // Like "Thêm câu hỏi": typing can start in the new row at once.
+            const key = newKey('q');
+            setDraft((d) => addRow(d, grid.key, key));
+            requestAnimationFrame(() => document.getElementById(`${key}-content`)?.focus());
+          }}
+        >
           <Plus aria-hidden="true" className="size-4" />
           Thêm dòng
         </Button>

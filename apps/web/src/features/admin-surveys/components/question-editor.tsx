@@ -1,5 +1,6 @@
-import { memo } from 'react';
-import { isChoiceType, QUESTION_TYPE_LABELS } from '@app/shared/surveys';
+import { memo, useState } from 'react';
+import { htmlToPlainText, isChoiceType, QUESTION_TYPE_LABELS } from '@app/shared/surveys';
+import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { useSurveyEditorActions } from '../survey-editor';
 import { changeQuestionType, moveBlock, removeBlock, updateQuestion } from '../lib/draft-ops';
 import type { DraftQuestion } from '../lib/survey-draft';
@@ -43,8 +44,12 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, number
   error?: string;
 }) {
   const { setDraft } = useSurveyEditorActions();
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const name = `câu hỏi ${number}`;
   const edit = (patch: Partial<DraftQuestion>) => setDraft((d) => updateQuestion(d, q.key, patch));
+  const remove = () => setDraft((d) => removeBlock(d, q.key));
+  // A question with nothing typed yet (just added) goes at once; one with words or an image asks first.
+  const hasContent = htmlToPlainText(q.content) !== '' || /<img\b/i.test(q.content);
   return (
     <article id={`part-${q.key}`} tabIndex={-1} aria-label={`Câu hỏi ${number}`} className="space-y-3 rounded-lg border border-border bg-bg p-3 sm:p-4">
       <PartHeader
@@ -58,7 +63,7 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, number
         canUp={canUp}
         canDown={canDown}
         onMove={(dir) => setDraft((d) => moveBlock(d, q.key, dir))}
-        onDelete={() => setDraft((d) => removeBlock(d, q.key))}
+        onDelete={() => (hasContent ? setConfirmDelete(true) : remove())}
       />
       <RichTextEditor
         id={`${q.key}-content`}
@@ -81,6 +86,13 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, number
       {isChoiceType(q.questionType) ? <ChoicesEditor question={q} onChange={edit} /> : null}
       {q.questionType === 'linear_scale' ? <ScaleEditor question={q} onChange={edit} /> : null}
       <PartError id={`${q.key}-error`} message={error} />
+      <ConfirmDialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={`Xóa ${name}?`}
+        message={`${htmlToPlainText(q.content) ? `Câu hỏi “${htmlToPlainText(q.content)}”` : 'Câu hỏi này'} sẽ bị xóa khi lưu khảo sát.`}
+        onConfirm={async () => remove()}
+      />
     </article>
   );
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Lock, Play, RotateCcw, type LucideIcon } from 'lucide-react';
 import { ZSurvey, type TSurvey, type TSurveyStatus } from '@app/shared/surveys';
 import { ConfirmDialog } from '../../../components/data/confirm-dialog';
@@ -27,12 +28,16 @@ export interface StatusTarget {
 }
 
 /** PATCH /surveys/{id}/status after a confirmation; the server's refusal ("Ngày bắt đầu là bắt buộc." …) stays in the dialog. */
-export function StatusDialog({ target, onClose, onDone, note }: {
+export function StatusDialog({ target, onClose, onDone, note, title, lead }: {
   target: StatusTarget | null;
   onClose: () => void;
   onDone?: (survey: TSurvey) => void;
   /** Extra words (e.g. unsaved changes are not part of this step). */
   note?: string;
+  /** Instead of "{action} “title”?" when the step is offered for another reason (a refused delete). */
+  title?: string;
+  /** Words before the step's own message: why it is offered. */
+  lead?: ReactNode;
 }) {
   const change = useApiMutation<{ id: number; status: TSurveyStatus }, typeof ZSurvey>({
     method: 'patch',
@@ -47,10 +52,11 @@ export function StatusDialog({ target, onClose, onDone, note }: {
       open={target !== null}
       onClose={onClose}
       danger={action?.to === 'closed'}
-      title={action && target ? `${action.label} “${target.title}”?` : ''}
+      title={title ?? (action && target ? `${action.label} “${target.title}”?` : '')}
       message={
         action ? (
           <div className="space-y-2">
+            {lead ? <p className="font-medium">{lead}</p> : null}
             <p>{action.message}</p>
             {note ? <p className="text-muted">{note}</p> : null}
           </div>

@@ -62,11 +62,33 @@ describe('SurveysListPanel', () => {
     await waitFor(() => expect(lastListParams()).toMatchObject({ sort: 'startDate', order: 'asc' }));
   });
 
-  it('asks before deleting and shows the server’s refusal for an answered survey', async () => {
-    const refusal = 'Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.';
-    renderList({ 'DELETE /v1/surveys/1': () => fail(409, refusal, 'CONFLICT') });
+  it('says up front that an answered survey cannot be deleted and offers closing it instead', async () => {
+    renderList({ 'PATCH /v1/surveys/1/status': () => ok({}, 'Đã cập nhật trạng thái khảo sát.') });
     await userEvent.click(await screen.findByRole('button', { name: 'Xóa khảo sát “Khảo sát nhà trường”' }));
-    const dialog = screen.getByRole('dialog', { name: 'Xóa khảo sát “Khảo sát nhà trường”?' });
+    const dialog = screen.getByRole('dialog', { name: 'Không thể xóa khảo sát “Khảo sát nhà trường”' });
+    expect(dialog).toHaveTextContent('Khảo sát đã có 3 phản hồi nên không thể xóa');
+    expect(within(dialog).queryByRole('button', { name: 'Xóa' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Đóng khảo sát' }));
+    await waitFor(() => expect(mock!.calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: '/v1/surveys/1/status', body: { status: 'closed' } }));
+    expect(mock!.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('a closed survey with responses only explains why it stays', async () => {
+    renderList({ 'GET /v1/surveys': () => page([item(4, { title: 'Khảo sát cũ', status: 'closed', responseCount: 14 })]) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Xóa khảo sát “Khảo sát cũ”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Không thể xóa khảo sát “Khảo sát cũ”' });
+    expect(dialog).toHaveTextContent('Khảo sát đã có 14 phản hồi nên không thể xóa');
+    expect(within(dialog).queryByRole('button', { name: 'Xóa' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Đã hiểu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mock!.calls.filter((c) => c.method === 'DELETE' || c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal when a response came in after the list was loaded', async () => {
+    const refusal = 'Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.';
+    renderList({ 'DELETE /v1/surveys/2': () => fail(409, refusal, 'CONFLICT') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Xóa khảo sát “Khảo sát nháp”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Xóa khảo sát “Khảo sát nháp”?' });
     expect(mock!.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Xóa' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
@@ -96,11 +118,11 @@ describe('SurveysListPanel', () => {
   });
 
   it('the templates tab asks only for templates', async () => {
-    renderList({ 'GET /v1/surveys': () => page([item(9, { title: 'Mẫu: Khảo sát chung', isTemplate: true, moduleId: null, moduleCode: null })]) }, true);
+    renderList({ 'GET /v1/surveys': () => page([item(9, { title: 'Góp ý về thư viện', isTemplate: true, moduleId: null, moduleCode: null })]) }, true);
     const table = await screen.findByRole('table', { name: 'Danh sách mẫu khảo sát' });
-    expect(await within(table).findByText('Mẫu: Khảo sát chung')).toBeInTheDocument();
+    expect(await within(table).findByText('Góp ý về thư viện')).toBeInTheDocument();
     expect(lastListParams()).toMatchObject({ isTemplate: 'true' });
     expect(screen.queryByRole('combobox', { name: 'Trạng thái' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tạo khảo sát từ mẫu “Mẫu: Khảo sát chung”' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tạo khảo sát từ mẫu “Góp ý về thư viện”' })).toBeInTheDocument();
   });
 });

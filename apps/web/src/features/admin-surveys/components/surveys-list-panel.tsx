@@ -6,7 +6,6 @@ import {
   SURVEY_STATUSES, SURVEY_STATUS_LABELS, SURVEY_TYPES, SURVEY_TYPE_LABELS, ZSurveyListItem, type TSurveyListItem, type TSurveyStatus,
 } from '@app/shared/surveys';
 import { Badge } from '../../../components/data/badge';
-import { ConfirmDialog } from '../../../components/data/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data/data-table';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { ListToolbar } from '../../../components/data/list-toolbar';
@@ -14,7 +13,6 @@ import { Pagination } from '../../../components/data/pagination';
 import { IconAction, RowActions } from '../../../components/data/row-actions';
 import { SOURCES } from '../../../components/data/school-sources';
 import { SearchInput } from '../../../components/data/search-input';
-import { useDeleteMutation } from '../../../components/data/use-api-mutation';
 import { useListQuery } from '../../../components/data/use-list-query';
 import { useOptions } from '../../../components/data/use-options';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +20,7 @@ import { formatValue } from '../../../lib/format';
 import { SURVEYS_PATH } from '../api/admin-surveys-api';
 import { ApplyTemplateDialog } from './apply-template-dialog';
 import { CloneDialog } from './clone-dialog';
+import { DeleteSurveyDialog } from './delete-survey-dialog';
 import { STATUS_ACTIONS, StatusDialog } from './status-dialog';
 
 const STATUS_TONE: Record<TSurveyStatus, 'primary' | 'neutral' | 'danger'> = { active: 'primary', draft: 'neutral', closed: 'neutral' };
@@ -79,7 +78,6 @@ export function SurveysListPanel({ templates = false }: { templates?: boolean })
   const years = useOptions(SOURCES.years, { enabled: !templates });
   const semesters = useOptions({ ...SOURCES.semesters, params: { academicYearId: list.filters.academicYearId } }, { enabled: !templates });
   const modules = useOptions({ ...SOURCES.modules, params: { academicYearId: list.filters.academicYearId, semesterId: list.filters.semesterId } }, { enabled: !templates });
-  const remove = useDeleteMutation({ path: SURVEYS_PATH, invalidate: [SURVEYS_PATH] });
   const [deleting, setDeleting] = useState<TSurveyListItem | null>(null);
   const [cloning, setCloning] = useState<TSurveyListItem | null>(null);
   const [statusOf, setStatusOf] = useState<TSurveyListItem | null>(null);
@@ -145,13 +143,7 @@ export function SurveysListPanel({ templates = false }: { templates?: boolean })
       />
       <Pagination {...list.paginationProps} />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={`Xóa ${kind} “${deleting?.title ?? ''}”?`}
-        message={deleting ? `${templates ? 'Mẫu' : 'Khảo sát'} và ${deleting.questionCount} câu hỏi của nó sẽ bị xóa. Thao tác này không thể hoàn tác.` : null}
-        onConfirm={() => remove.mutateAsync(deleting!.id)}
-      />
+      <DeleteSurveyDialog target={deleting} onClose={() => setDeleting(null)} />
       <StatusDialog target={statusOf} onClose={() => setStatusOf(null)} />
       <CloneDialog source={cloning} onClose={() => setCloning(null)} />
       <ApplyTemplateDialog open={applying !== null} templateId={applying?.templateId} onClose={() => setApplying(null)} />

@@ -1,5 +1,5 @@
 import { isChoiceType, type TQuestionType } from '@app/shared/surveys';
-import { newChoice, newQuestion, newSection, type DraftBlock, type DraftGrid, type DraftQuestion, type DraftSection, type SurveyDraft } from './survey-draft';
+import { newQuestion, newSection, starterChoices, type DraftBlock, type DraftGrid, type DraftQuestion, type DraftSection, type SurveyDraft } from './survey-draft';
 
 /**
  * Edits of the draft, each returning a new draft (React state). Parts are found by key, so a
@@ -95,7 +95,7 @@ export function changeQuestionType(d: SurveyDraft, key: string, questionType: TQ
   return mapBlocks(d, (b) => {
     if (b.kind !== 'question' || b.question.key !== key) return b;
     const q = { ...b.question, questionType };
-    if (isChoiceType(questionType) && q.choices.length === 0) q.choices = [newChoice('Lựa chọn 1')];
+    if (isChoiceType(questionType) && q.choices.length === 0) q.choices = starterChoices();
     if (questionType === 'grid') return { kind: 'grid', key: `${q.key}-grid`, columns: [], rows: [q] } satisfies DraftGrid;
     return { ...b, question: q };
   });
@@ -105,12 +105,16 @@ export function changeQuestionType(d: SurveyDraft, key: string, questionType: TQ
 export const updateGrid = (d: SurveyDraft, key: string, patch: Partial<Pick<DraftGrid, 'columns' | 'rows'>>): SurveyDraft =>
   mapBlocks(d, (b) => (b.kind === 'grid' && b.key === key ? { ...b, ...patch } : b));
 
-export function addRow(d: SurveyDraft, gridKey: string): SurveyDraft {
+/** `rowKey`: the new row's key, chosen by the caller so it can focus the row once it is drawn. */
+export function addRow(d: SurveyDraft, gridKey: string, rowKey?: string): SurveyDraft {
   return mapBlocks(d, (b) => {
     if (b.kind !== 'grid' || b.key !== gridKey) return b;
     const last = b.rows.at(-1);
     // A new row takes the flags of the row above: rows of one table usually share them.
-    const row: DraftQuestion = { ...newQuestion('grid'), ...(last ? { required: last.required, visibleToTeacher: last.visibleToTeacher, lmsOnly: last.lmsOnly } : {}) };
+    const row: DraftQuestion = {
+      ...newQuestion('grid'), ...(rowKey ? { key: rowKey } : {}),
+      ...(last ? { required: last.required, visibleToTeacher: last.visibleToTeacher, lmsOnly: last.lmsOnly } : {}),
+    };
     return { ...b, rows: [...b.rows, row] };
   });
 }

@@ -90,12 +90,14 @@ export function newQuestion(questionType: TQuestionType = 'multiple_choice'): Dr
     required: true,
     visibleToTeacher: true,
     lmsOnly: false,
-    choices: isChoiceType(questionType) ? [newChoice('Lựa chọn 1')] : [],
+    choices: isChoiceType(questionType) ? starterChoices() : [],
     allowOther: false,
     scale: emptyScale(),
   };
 }
 export const newChoice = (label = ''): DraftChoice => ({ key: newKey('o'), value: '', label });
+/** Two, since a multiple-choice or dropdown question needs at least two choices (ZSurveyQuestionInput). */
+export const starterChoices = (): DraftChoice[] => [newChoice('Lựa chọn 1'), newChoice('Lựa chọn 2')];
 export const newSection = (n: number): DraftSection => ({ key: newKey('s'), title: `Phần ${n}`, description: '', blocks: [] });
 export const newGrid = (): DraftGrid => ({ kind: 'grid', key: newKey('g'), columns: [], rows: [{ ...newQuestion('grid') }] });
 

@@ -85,6 +85,8 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     await userEvent.click(within(first).getByRole('button', { name: /Dùng thang “Rất không đồng ý … Rất đồng ý”/ }));
     await typeRich(within(first).getByRole('textbox', { name: 'Câu 3 (dòng 1)' }), 'Thầy cô giảng dễ hiểu');
     await userEvent.click(within(first).getByRole('button', { name: 'Thêm dòng' }));
+    // Like "Thêm câu hỏi", the new row's box takes the focus.
+    await waitFor(() => expect(within(first).getByRole('textbox', { name: 'Câu 4 (dòng 2)' })).toHaveFocus());
     await typeRich(within(first).getByRole('textbox', { name: 'Câu 4 (dòng 2)' }), 'Bài tập vừa sức');
     expect(screen.getByText(/Có thay đổi chưa lưu/)).toBeInTheDocument();
     await userEvent.click(saveButton());
@@ -140,7 +142,11 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     const title = await screen.findByRole('textbox', { name: /Tiêu đề khảo sát/ });
     await userEvent.clear(title);
     await userEvent.type(title, 'Khảo sát cuối kỳ');
+    // A question with content is deleted only after a confirmation.
     await userEvent.click(within(section(1)).getByRole('button', { name: 'Xóa câu hỏi 1' }));
+    const confirm = screen.getByRole('dialog', { name: 'Xóa câu hỏi 1?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Xóa' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(saveButton());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(msg);
@@ -148,6 +154,24 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Tiêu đề khảo sát/ })).toHaveValue('Khảo sát cuối kỳ');
     expect(within(section(1)).queryByRole('textbox', { name: 'Nội dung câu hỏi 2' })).not.toBeInTheDocument();
     expect(screen.getByText(/Có thay đổi chưa lưu/)).toBeInTheDocument();
+  });
+
+  it('asks before deleting a question with content; an empty new one goes at once', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'Lưu khảo sát' });
+    const first = section(1);
+    const before = within(first).getAllByRole('article').length;
+    await userEvent.click(within(first).getByRole('button', { name: 'Xóa câu hỏi 1' }));
+    const confirm = screen.getByRole('dialog', { name: 'Xóa câu hỏi 1?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(first).getAllByRole('article')).toHaveLength(before);
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Thêm câu hỏi vào phần 1' }));
+    expect(within(first).getAllByRole('article')).toHaveLength(before + 1);
+    await userEvent.click(within(first).getByRole('button', { name: `Xóa câu hỏi ${before + 1}` }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(first).getAllByRole('article')).toHaveLength(before);
   });
 
   it('checks with the shared schema before sending: nothing goes out, the message sits at the field', async () => {
@@ -189,7 +213,7 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     expect(body).toMatchObject({ moduleId: 3, surveyType: 'GENERAL', allowedGrades: [10, 11, 12], isTemplate: false });
     expect(body.sections[0]).not.toHaveProperty('id');
     expect(body.sections[0].questions[0]).not.toHaveProperty('id');
-    expect(body.sections[0].questions[0].options).toEqual({ choices: [{ value: 'lua_chon_1', label: 'Lựa chọn 1' }], allowOther: false });
+    expect(body.sections[0].questions[0].options).toEqual({ choices: [{ value: 'lua_chon_1', label: 'Lựa chọn 1' }, { value: 'lua_chon_2', label: 'Lựa chọn 2' }], allowOther: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/surveys/7'));
   });
 
