@@ -9,7 +9,7 @@ const TONES = {
 /** A short label in a table cell ("Hiện tại", "Môn chuyên"). */
 export function Badge({ children, tone = 'neutral', wrap = false }: { children: ReactNode; tone?: keyof typeof TONES; /** Long labels may break onto a second line (narrow columns). */ wrap?: boolean }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${wrap ? '' : 'whitespace-nowrap'} ${TONES[tone]}`}>
+    <span className={`inline-flex items-center px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${wrap ? 'rounded-lg' : 'rounded-full whitespace-nowrap'} ${TONES[tone]}`}>
       {children}
     </span>
   );

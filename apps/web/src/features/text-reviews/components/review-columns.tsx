@@ -80,7 +80,7 @@ export function reviewColumns(opts: {
     {
       key: 'reasons',
       header: 'Lý do',
-      className: 'min-w-24 max-w-40',
+      className: 'min-w-36',
       cell: (r) =>
         r.reasonCodes.length || r.reason ? (
           <div className="flex flex-wrap gap-1">
