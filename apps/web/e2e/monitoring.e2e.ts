@@ -85,7 +85,7 @@ describe('survey monitoring', () => {
       await page.waitForURL((u) => u.pathname === '/teacher/homeroom-class');
       const section = page.getByRole('region', { name: 'Tiến độ khảo sát' });
       for (const s of status.surveys)
-        expect(await section.getByRole('progressbar', { name: s.title }).getAttribute('aria-valuetext')).toBe(`${rate(s.rate)}, ${s.done}/${s.expected} lượt`);
+        expect(await section.getByRole('progressbar', { name: s.title, exact: true }).getAttribute('aria-valuetext')).toBe(`${rate(s.rate)}, ${s.done}/${s.expected} lượt`);
       await section.getByRole('heading', { name: new RegExp(`Học sinh chưa hoàn thành\\s*\\(${notDone.total}\\)`) }).waitFor();
       // A phone never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
