@@ -9,17 +9,31 @@ export interface UrlTab {
 }
 
 /**
- * Tabs whose choice lives in `?tab=` (reload and Back keep it). Changing tab clears the other
- * list parameters: each tab's list starts at its own first page. Arrow keys move between tabs.
+ * Tabs whose choice lives in `?tab=` (or `param`; reload and Back keep it). By default changing tab
+ * clears the other list parameters, so each tab's list starts at its own first page; `keepParams`
+ * keeps them instead (a choice that holds across tabs, e.g. filtered figures), and then the first tab
+ * is the parameter's absence. Arrow keys move between tabs.
  */
-export function UrlTabs({ tabs, label }: { tabs: UrlTab[]; label: string }) {
+export function UrlTabs({ tabs, label, param = 'tab', keepParams = false }: { tabs: UrlTab[]; label: string; param?: string; keepParams?: boolean }) {
   const [params, setParams] = useSearchParams();
   const index = Math.max(
     0,
-    tabs.findIndex((t) => t.key === params.get('tab')),
+    tabs.findIndex((t) => t.key === params.get(param)),
   );
+  const choose = (i: number) => {
+    if (!keepParams) return setParams({ [param]: tabs[i].key }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (i === 0) next.delete(param);
+        else next.set(param, tabs[i].key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   return (
-    <TabGroup selectedIndex={index} onChange={(i) => setParams({ tab: tabs[i].key }, { replace: true })}>
+    <TabGroup selectedIndex={index} onChange={choose}>
       <div className="-mx-4 mb-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <TabList aria-label={label} className="flex w-max min-w-full gap-1 border-b border-border">
           {tabs.map((t) => (

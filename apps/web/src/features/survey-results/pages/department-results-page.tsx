@@ -4,13 +4,13 @@ import type { TModuleResults } from '@app/shared/survey-results';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { useRouteTitle } from '../../../components/data/use-route-title';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentModule } from '../../modules/current-module-context';
 import { activeCourseResultsQuery, departmentAverageQuery, moduleResultsQuery } from '../api/results-api';
 import { AggregateBars, AggregateTable } from '../components/aggregate-table';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
-import { ModuleGate, ModuleSelect } from '../components/module-select';
-import { FigureCard, FilterNote, FilterToggle, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
+import { ModuleGate } from '../components/module-select';
+import { ResultsPageFrame } from '../components/results-page-frame';
+import { FigureCard, FilterNote, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
 import { useFilteredParam, useParam } from '../lib/use-param';
 
 /**
@@ -31,19 +31,9 @@ export default function DepartmentResultsPage() {
   else body = <DepartmentResults mod={mod.data} moduleId={module.id} filtered={filtered} />;
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title={title}
-        subtitle={module ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}.` : undefined}
-        actions={
-          <div className="flex flex-wrap items-end gap-2">
-            <ModuleSelect />
-            <FilterToggle filtered={filtered} onChange={setFiltered} />
-          </div>
-        }
-      />
+    <ResultsPageFrame title={title} filtered={filtered} onFilteredChange={setFiltered}>
       {body}
-    </div>
+    </ResultsPageFrame>
   );
 }
 

@@ -4,15 +4,15 @@ import type { TTeacherCourseResults } from '@app/shared/survey-results';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { useRouteTitle } from '../../../components/data/use-route-title';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentModule } from '../../modules/current-module-context';
 import { getModuleSurveys } from '../../teacher-surveys/api/teacher-surveys-api';
 import { isNoTeacherRecord, surveyResultsQuery, teacherCourseResultsQuery } from '../api/results-api';
 import { TrendChart } from '../components/charts';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
-import { ModuleGate, ModuleSelect } from '../components/module-select';
+import { ModuleGate } from '../components/module-select';
+import { ResultsPageFrame } from '../components/results-page-frame';
 import { QuestionComparison } from '../components/question-results';
-import { FigureCard, FilterNote, FilterToggle, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
+import { FigureCard, FilterNote, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
 import { useFilteredParam, useParam } from '../lib/use-param';
 import { TextAnswers } from '../components/text-answers';
 import { fmtN, fmtScore, scoreAxisMax, TOO_FEW } from '../lib/stats';
@@ -44,19 +44,9 @@ export default function PersonalResultsPage() {
   else body = <PersonalResults data={results.data} moduleId={module.id} filtered={filtered} />;
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title={title}
-        subtitle={module ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}.` : undefined}
-        actions={
-          <div className="flex flex-wrap items-end gap-2">
-            <ModuleSelect />
-            <FilterToggle filtered={filtered} onChange={setFiltered} />
-          </div>
-        }
-      />
+    <ResultsPageFrame title={title} filtered={filtered} onFilteredChange={setFiltered}>
       {body}
-    </div>
+    </ResultsPageFrame>
   );
 }
 

@@ -8,7 +8,6 @@ import { FilterSelect } from '../../../components/data/filter-select';
 import { useRouteTitle } from '../../../components/data/use-route-title';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { useCurrentModule } from '../../modules/current-module-context';
@@ -16,11 +15,12 @@ import { calculateModule, moduleResultsQuery, subjectCourseResultsQuery, useRefr
 import { AggregateBars, AggregateTable, type NamedAggregate } from '../components/aggregate-table';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
 import { GradeCampusView } from '../components/grade-campus';
-import { ModuleGate, ModuleSelect } from '../components/module-select';
-import { FigureCard, FilterNote, FilterToggle, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
+import { ModuleGate } from '../components/module-select';
+import { ResultsPageFrame } from '../components/results-page-frame';
+import { FigureCard, FilterNote, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
 import { SurveyExportButton } from '../components/survey-export-button';
 import { TeachersView } from '../components/teachers-view';
-import { ViewTabs } from '../components/view-tabs';
+import { UrlTabs } from '../../../components/data/url-tabs';
 import { aggLine } from '../lib/stats';
 import { useFilteredParam, useParam } from '../lib/use-param';
 
@@ -56,25 +56,21 @@ export default function SchoolReportsPage() {
   else body = <SchoolResults data={results.data} filtered={filtered} canWrite={canWrite} isAdmin={isAdmin} />;
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title={title}
-        subtitle={module ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}.` : undefined}
-        actions={
-          <div className="flex flex-wrap items-end gap-2">
-            <ModuleSelect />
-            <FilterToggle filtered={filtered} onChange={setFiltered} />
-            {canWrite && module ? (
-              <Button onClick={() => calc.mutate(module.id)} disabled={calc.isPending} aria-busy={calc.isPending}>
-                {calc.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Calculator aria-hidden="true" className="size-4" />}
-                {calc.isPending ? 'Đang tính...' : 'Tính lại kết quả'}
-              </Button>
-            ) : null}
-          </div>
-        }
-      />
+    <ResultsPageFrame
+      title={title}
+      filtered={filtered}
+      onFilteredChange={setFiltered}
+      actions={
+        canWrite && module ? (
+          <Button onClick={() => calc.mutate(module.id)} disabled={calc.isPending} aria-busy={calc.isPending}>
+            {calc.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Calculator aria-hidden="true" className="size-4" />}
+            {calc.isPending ? 'Đang tính...' : 'Tính lại kết quả'}
+          </Button>
+        ) : null
+      }
+    >
       {body}
-    </div>
+    </ResultsPageFrame>
   );
 }
 
@@ -97,7 +93,9 @@ function SchoolResults({ data, filtered, canWrite, isAdmin }: { data: TModuleRes
           description="Số liệu hiện khi học sinh đã trả lời các khảo sát của học phần."
         />
       ) : (
-        <ViewTabs
+        <UrlTabs
+          param="view"
+          keepParams
           label="Xem kết quả theo"
           tabs={[
             {
