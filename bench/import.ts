@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
 import { courseClasses, courseClassTeachers } from '../apps/server/src/db/schema/school';
-import { enrolmentsImport } from '../apps/server/src/modules/imports/enrolments.import';
-import { studentsImport } from '../apps/server/src/modules/imports/students.import';
+import { enrolmentsImport } from '../apps/server/src/areas/school/course-classes/enrolments.import';
+import { studentsImport } from '../apps/server/src/areas/school/students/students.import';
 import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
 import { createRng, emailLocal, vietnameseName } from '../apps/server/src/seed/demo-names';
 import { multipart, xlsxFile } from '../apps/server/src/test/multipart';

@@ -19,7 +19,7 @@ import { answersToSubmission } from '@app/shared/survey-answers';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { queryRows } from '../apps/server/src/db/client';
-import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
+import { createSessionTokens } from '../apps/server/src/lib/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
 import { answersFor, checkCounts, prepare } from './submit-fixture';
 import { fmt, onFreshDatabase, percentile, printTable, procCpuMs, saveResults, type Scratch } from './support';

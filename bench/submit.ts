@@ -28,7 +28,7 @@ import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import type { TSubmission } from '@app/shared/surveys';
 import { queryRows, type Database } from '../apps/server/src/db/client';
-import { createSessionTokens } from '../apps/server/src/modules/auth/tokens';
+import { createSessionTokens } from '../apps/server/src/lib/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
 import { ANSWERS, answersFor, checkCounts, prepare, type Fixture } from './submit-fixture';
 import { fmt, ms, onFreshDatabase, percentile, printTable, procCpuMs, saveResults } from './support';

@@ -35,7 +35,7 @@ export function webInitialJs() {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   // The route's lazy chunks: the signed-in shell (router.tsx) and the page (pages.ts, '/student/surveys/form').
-  const lazyKeys = ['src/app/shell/app-shell', 'src/features/student-surveys/pages/survey-form-page'].map((p) =>
+  const lazyKeys = ['src/app/shell/app-shell', 'src/areas/surveys/student/pages/survey-form-page'].map((p) =>
     Object.keys(manifest).find((k) => k.replace(/\.(t|j)sx?$/, '') === p),
   );
   if (!entry || lazyKeys.some((k) => !k)) return { error: `manifest lacks the entry or a lazy chunk (${JSON.stringify(lazyKeys)})` };

@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
@@ -27,7 +29,7 @@ export default defineConfig({
             {
               name: 'student-form',
               test: (id: string) =>
-                /[\\/]features[\\/]student-surveys[\\/](components|lib|api)[\\/]/.test(id) ||
+                /[\\/]areas[\\/]surveys[\\/](core[\\/]components|student[\\/](lib|api))[\\/]/.test(id) ||
                 /[\\/]packages[\\/]shared[\\/]src[\\/](surveys|survey-answers|survey-messages|format)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
@@ -37,7 +39,7 @@ export default defineConfig({
             {
               name: 'shell-shared',
               test: (id: string) =>
-                /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](storage|use-media-query|api-client)|components[\\/]ui[\\/](school-logo|skeleton|button)|features[\\/]auth[\\/]api[\\/]get-auth-config|features[\\/]modules[\\/]current-module-context)\.tsx?$/.test(id) ||
+                /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](storage|use-media-query|api-client)|components[\\/]ui[\\/](school-logo|skeleton|button)|areas[\\/]auth[\\/]api[\\/]get-auth-config|areas[\\/]school[\\/]current-module[\\/]current-module-context)\.tsx?$/.test(id) ||
                 /[\\/]packages[\\/]shared[\\/]src[\\/](constants|roles|school|zod-locale|messages|routes|api|auth)\.ts$/.test(id) ||
                 /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]vi\.js$/.test(id) ||
                 /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id) ||

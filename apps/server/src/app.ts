@@ -15,10 +15,10 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
-import { createGoogleVerifier, createSessionTokens, resolveSecret } from './modules/auth/tokens';
-import { authRoutes } from './modules/auth/auth.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
+import { authRoutes } from './areas/auth/auth.routes';
+import { dashboardRoutes } from './areas/dashboard/dashboard.routes';
+import { healthRoutes } from './areas/health/health.routes';
 import { areaRoutes } from './routes';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type TRole } from '@app/shared/roles';
 import { registerAuth } from './plugins/auth';
-import { createSessionTokens } from './modules/auth/tokens';
+import { createSessionTokens } from './lib/tokens';
 import { DEMO_STAFF, DEMO_STUDENTS } from './seed/demo';
 import { bearer, createTestApp, type TestApp } from './test/app';
 

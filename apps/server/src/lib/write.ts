@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../db/client';
-import { audit } from '../modules/audit/audit';
-import { insertAudits, type AuditEntry } from '../modules/audit/audit.repository';
+import { audit } from '../plugins/audit';
+import { insertAudits, type AuditEntry } from '../plugins/audit.repository';
 import { conflict, notFound } from '../plugins/errors';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'deactivate' | 'import' | string;

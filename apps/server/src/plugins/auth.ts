@@ -4,8 +4,8 @@ import { ROLES, type TRole } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import type { Db } from '../db/client';
 import { userRoles, users } from '../db/schema/users';
-import type { UserWithRoles } from '../modules/users/users.repository';
-import type { SessionTokens } from '../modules/auth/tokens';
+import type { UserWithRoles } from '../areas/school/users/users.repository';
+import type { SessionTokens } from '../lib/tokens';
 import { AppError } from './errors';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { insertAudit } from '../modules/audit/audit.repository';
-import { addRole, findUserByEmail, insertUser, setActive } from '../modules/users/users.repository';
+import { insertAudit } from '../plugins/audit.repository';
+import { addRole, findUserByEmail, insertUser, setActive } from '../areas/school/users/users.repository';
 
 /**
  * ADMIN_EMAILS are created or kept as active admins at every start, so a new school can get in.

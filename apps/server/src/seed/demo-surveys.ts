@@ -4,8 +4,8 @@ import type { Tx } from '../db/client';
 import { modules } from '../db/schema/academic';
 import { subjects } from '../db/schema/school';
 import { surveys } from '../db/schema/surveys';
-import { copySurvey } from '../modules/surveys/survey-copy';
-import { insertSurvey } from '../modules/surveys/surveys.service';
+import { copySurvey } from '../areas/surveys/authoring/survey-copy';
+import { insertSurvey } from '../areas/surveys/authoring/surveys.service';
 import { CURRENT_MODULE_CODE } from './demo-school';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema/settings';
-import { insertAudit } from '../modules/audit/audit.repository';
+import { insertAudit } from '../plugins/audit.repository';
 import { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 import { planCourses } from './demo-courses';
 import { insertCourses, insertPeople, insertUsers } from './demo-insert';

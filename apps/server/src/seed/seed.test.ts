@@ -5,7 +5,7 @@ import { auditLogs } from '../db/schema/audit';
 import { users } from '../db/schema/users';
 import { queryRows, type Database, type Db } from '../db/client';
 import { searchText } from '../lib/list';
-import { findUserByEmail, insertUser } from '../modules/users/users.repository';
+import { findUserByEmail, insertUser } from '../areas/school/users/users.repository';
 import { createTestApp, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/db';
 import { ensureAdmins } from './admins';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { uniqueKeywords } from '@app/shared/theme-codes';
 import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { appSettings } from '../db/schema/settings';
-import { insertAudit } from '../modules/audit/audit.repository';
+import { insertAudit } from '../plugins/audit.repository';
 
 /**
  * A starting set of themes and codes for the analysis of students' comments, so a new school can run

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
-import { findUserByEmail } from '../modules/users/users.repository';
+import { findUserByEmail } from '../areas/school/users/users.repository';
 import { demoEmail } from '../seed/demo';
 import { createTestDatabase } from './db';
 

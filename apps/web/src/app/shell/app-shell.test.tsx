@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { makeUser } from '../../test/fixtures';
-import { ok } from '../../test/mock-api';
-import { renderApp, TEST_SCHOOL } from '../../test/render-app';
-import { mediaQueryList } from '../../test/setup';
+import { makeUser } from '@/test/fixtures';
+import { ok } from '@/test/mock-api';
+import { renderApp, TEST_SCHOOL } from '@/test/render-app';
+import { mediaQueryList } from '@/test/setup';
 
 const desktopMatchMedia = window.matchMedia;
 afterEach(() => {

@@ -2,13 +2,13 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SCHOOL_NAME } from '@app/shared/constants';
 import { findRoute } from '@app/shared/routes';
-import { SectionSpinner } from '../../components/ui/spinner';
-import { useAuthConfig } from '../../features/auth/api/get-auth-config';
-import { useAuth } from '../../features/auth/auth-context';
-import { CurrentModuleProvider } from '../../features/modules/current-module-provider';
+import { SectionSpinner } from '@/components/ui/spinner';
+import { useAuthConfig } from '@/areas/auth/api/get-auth-config';
+import { useAuth } from '@/areas/auth/auth-context';
+import { CurrentModuleProvider } from '@/areas/school/current-module/current-module-provider';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 
 /**

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { X } from 'lucide-react';
 import type { TUser } from '@app/shared/auth';
 import { ROLE_LABELS, type TRole } from '@app/shared/roles';
-import { Button } from '../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { displayNameOf, UserAvatar } from './user-avatar';
 
 export function ProfileDialog({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TRole } from '@app/shared/roles';
-import { makeUser } from '../../test/fixtures';
+import { makeUser } from '@/test/fixtures';
 import { Sidebar, type SidebarProps } from './sidebar';
 
 function renderSidebar(roles: TRole[], path = '/', props: Partial<SidebarProps> = {}) {

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { TUser } from '@app/shared/auth';
 import { SCHOOL_NAME } from '@app/shared/constants';
 import { menuFor } from '@app/shared/routes';
-import { SchoolLogo } from '../../components/ui/school-logo';
+import { SchoolLogo } from '@/components/ui/school-logo';
 import { navIcon } from './nav-icons';
 import { displayNameOf, UserAvatar } from './user-avatar';
 

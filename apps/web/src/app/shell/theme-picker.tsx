@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Check, Palette } from 'lucide-react';
 import { THEME_LABELS, THEMES, type TTheme } from '@app/shared/constants';
-import { setTheme, useTheme } from '../../lib/theme';
+import { setTheme, useTheme } from '@/lib/theme';
 
 /** Swatches show each theme's own background and accent (the same values as index.css). */
 const SWATCH: Record<TTheme, { bg: string; accent: string }> = {

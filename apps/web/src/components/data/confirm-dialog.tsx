@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { Button } from '../ui/button';
 import { Modal } from './modal';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fail, mockApi, ok } from '../../test/mock-api';
+import { fail, mockApi, ok } from '@/test/mock-api';
 import { DataTable, type Column } from './data-table';
 import { Pagination, pageWindow } from './pagination';
 import { SearchInput } from './search-input';

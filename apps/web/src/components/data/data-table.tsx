@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, CircleAlert, RefreshCw, SearchX } from 'lucide-react';
-import { errorMessage, isNotFound } from '../../lib/api-client';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { errorMessage, isNotFound } from '@/lib/api-client';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Skeleton } from '../ui/skeleton';

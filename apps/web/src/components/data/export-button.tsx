@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Download, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { apiClient } from '../../lib/api-client';
-import { blobErrorMessage, filenameFromDisposition, saveBlob } from '../../lib/download';
+import { apiClient } from '@/lib/api-client';
+import { blobErrorMessage, filenameFromDisposition, saveBlob } from '@/lib/download';
 import { Button } from '../ui/button';
 
 /** Downloads a file from the API with the bearer token (a plain link could not send it). */

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ZAcademicYearInput, ZClassroomInput } from '@app/shared/school';
-import { mockApi } from '../../test/mock-api';
+import { mockApi } from '@/test/mock-api';
 import { FormDialog } from './form-dialog';
 import { DateField, NumberField, SelectField, SwitchField, TextField } from './form-fields';
 import { renderWithData } from './test-utils';

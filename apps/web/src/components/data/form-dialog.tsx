@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type Rea
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { z } from 'zod';
 import { isAxiosError } from 'axios';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { Button } from '../ui/button';
 import { FormContext, fieldOfPath, uiMessage, type FormContextValue, type FormValues } from './form-context';
 import { Modal } from './modal';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TImportResult } from '@app/shared/school';
-import { mockApi, ok } from '../../test/mock-api';
+import { mockApi, ok } from '@/test/mock-api';
 import { ImportDialog } from './import-dialog';
 import { captureParams, renderWithData } from './test-utils';
 

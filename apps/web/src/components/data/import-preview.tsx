@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { TImportResult } from '@app/shared/school';
-import { formatValue } from '../../lib/format';
+import { formatValue } from '@/lib/format';
 
 type Row = TImportResult['rows'][number];
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * The strip above a list: search and filters, then the buttons (create, import, export) pushed to

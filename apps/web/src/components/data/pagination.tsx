@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatValue } from '../../lib/format';
+import { formatValue } from '@/lib/format';
 import { PAGE_SIZES } from './list-state';
 
 export interface PaginationProps {

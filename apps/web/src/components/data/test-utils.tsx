@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { apiClient } from '../../lib/api-client';
-import { createQueryClient } from '../../lib/query-client';
+import { apiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 
 /** Renders a component inside a router (lists keep state in the URL), a query client and a toaster. */
 export function renderWithData(ui: ReactElement, path = '/list') {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiClient, unwrapWithMessage } from '../../lib/api-client';
+import { apiClient, unwrapWithMessage } from '@/lib/api-client';
 
 export type Method = 'post' | 'put' | 'patch' | 'delete';
 

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ZPage } from '@app/shared/api';
-import { apiClient, unwrap } from '../../lib/api-client';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { apiClient, unwrap } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cleanParams, DEFAULT_LIMIT, toPositiveInt, useParamStore, type SortOrder } from './list-state';
 
 export interface PageOf<T> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { Option } from './filter-select';
 import { cleanParams } from './list-state';
 import { fetchPage } from './use-list-query';

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOk } from '@app/shared/api';
+import { ZAuthConfig, ZDemoAccount, ZDevLoginRequest, ZGoogleLoginRequest, ZLoginData, ZUser } from '@app/shared/auth';
+import { ROLES } from '@app/shared/roles';
+import { MSG } from '@app/shared/messages';
+import { AppError } from '@/plugins/errors';
+import { currentUser } from '@/plugins/auth';
+import { listDemoAccounts, toUserJson } from '../school/users/users.repository';
+import { signInForDemo, signInWithGoogle, type AuthDeps } from './auth.service';
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: AuthDeps & { googleClientId: string | null; devLogin: boolean; schoolName: string; rateLimit: number },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signInLimit = { max: deps.rateLimit, timeWindow: '1 minute' };
+
+  r.get('/api/v1/auth/config', {
+    config: { public: true },
+    schema: { tags: ['auth'], response: { 200: ZOk(ZAuthConfig) } },
+  }, async () => ({
+    success: true as const,
+    data: { googleClientId: deps.googleClientId, devLogin: deps.devLogin, schoolName: deps.schoolName },
+  }));
+
+  r.post('/api/v1/auth/google', {
+    config: { public: true, rateLimit: signInLimit },
+    schema: { tags: ['auth'], body: ZGoogleLoginRequest, response: { 200: ZOk(ZLoginData) } },
+  }, async (req) => ({
+    success: true as const,
+    message: MSG.loginSuccess,
+    data: await signInWithGoogle(deps, req, req.body.googleToken),
+  }));
+
+  r.post('/api/v1/auth/dev-login', {
+    config: { public: true, rateLimit: signInLimit },
+    schema: { tags: ['auth'], body: ZDevLoginRequest, response: { 200: ZOk(ZLoginData) } },
+  }, async (req) => {
+    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', 404, MSG.devLoginDisabled);
+    return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, req, req.body.email) };
+  });
+
+  r.get('/api/v1/auth/demo-accounts', {
+    config: { public: true },
+    schema: { tags: ['auth'], response: { 200: ZOk(z.array(ZDemoAccount)) } },
+  }, async () => {
+    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', 404, MSG.devLoginDisabled);
+    return { success: true as const, data: await listDemoAccounts(deps.db, 4) };
+  });
+
+  r.get('/api/v1/auth/verify', {
+    config: { roles: ROLES },
+    schema: { tags: ['auth'], response: { 200: ZOk(ZUser) } },
+  }, async (req) => ({ success: true as const, data: toUserJson(currentUser(req)) }));
+}

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@app/shared/messages';
+import type { TLoginData } from '@app/shared/auth';
+import type { Db } from '@/db/client';
+import { AppError } from '@/plugins/errors';
+import { audit } from '@/plugins/audit';
+import { findUserByEmail, findUserById, toUserJson, updateProfileFromSignIn, type UserWithRoles } from '../school/users/users.repository';
+import type { GoogleVerifier, SessionTokens } from '@/lib/tokens';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: SessionTokens;
+  google: GoogleVerifier | null;
+  allowedDomains: string[];
+}
+
+function domainOf(email: string) {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+async function usableAccount(deps: AuthDeps, email: string): Promise<UserWithRoles> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw new AppError('ACCOUNT_NOT_FOUND', 403, MSG.accountNotFound);
+  if (!user.active) throw new AppError('ACCOUNT_INACTIVE', 403, MSG.accountInactive);
+  return user;
+}
+
+async function completeSignIn(
+  deps: AuthDeps,
+  req: FastifyRequest,
+  user: UserWithRoles,
+  via: 'google' | 'dev',
+  profile: { displayName?: string | null; photoUrl?: string | null } = {},
+): Promise<TLoginData> {
+  await deps.db.transaction(async (tx) => {
+    await updateProfileFromSignIn(tx, user.id, profile);
+    await audit(tx, req, {
+      actorId: user.id,
+      action: 'login',
+      entity: 'user',
+      entityId: user.id,
+      before: via === 'google' ? { displayName: user.displayName, photoURL: user.photoUrl } : null,
+      after: { via, ...(via === 'google' ? { displayName: profile.displayName ?? null, photoURL: profile.photoUrl ?? null } : {}) },
+    });
+  });
+  const fresh = (await findUserById(deps.db, user.id))!;
+  return { token: await deps.tokens.sign(user.id), user: toUserJson(fresh) };
+}
+
+export async function signInWithGoogle(deps: AuthDeps, req: FastifyRequest, googleToken: string) {
+  if (!deps.google) throw new AppError('GOOGLE_DISABLED', 404, 'Đăng nhập bằng Google chưa được cấu hình.');
+  const identity = await deps.google(googleToken);
+  if (!identity) throw new AppError('INVALID_GOOGLE_TOKEN', 401, MSG.googleTokenInvalid);
+  if (!identity.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 403, MSG.emailNotVerified);
+  if (deps.allowedDomains.length && !deps.allowedDomains.includes(domainOf(identity.email))) {
+    throw new AppError('DOMAIN_NOT_ALLOWED', 403, MSG.domainNotAllowed);
+  }
+  const user = await usableAccount(deps, identity.email);
+  return completeSignIn(deps, req, user, 'google', { displayName: identity.name, photoUrl: identity.picture });
+}
+
+export async function signInForDemo(deps: AuthDeps, req: FastifyRequest, email: string) {
+  return completeSignIn(deps, req, await usableAccount(deps, email), 'dev');
+}

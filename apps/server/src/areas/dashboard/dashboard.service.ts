@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { TDashboard } from '@app/shared/auth';
+import { formatDateTime, SCHOOL_TZ as TZ } from '@app/shared/format';
+import { resolvePrimaryRole, ROLE_LABELS, type TRole } from '@app/shared/roles';
+import { queryRows, type Db } from '@/db/client';
+import { countUsers, countUsersByRole, type UserWithRoles } from '../school/users/users.repository';
+
+
+function greetingFor(name: string | null, now: Date) {
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: TZ }).format(now));
+  const part = hour < 11 ? 'buổi sáng' : hour < 13 ? 'buổi trưa' : hour < 18 ? 'buổi chiều' : 'buổi tối';
+  return `Chào ${part}, ${name || 'Người dùng'}!`;
+}
+
+function formatMoment(d: Date | null) {
+  return d ? formatDateTime(d) : 'Lần đầu đăng nhập';
+}
+
+async function activityToday(db: Db) {
+  const [r] = await queryRows<{ logins: number; writes: number }>(db, sql`
+    select count(*) filter (where action = 'login')::int as logins,
+           count(*) filter (where action <> 'login')::int as writes
+    from audit_logs where created_at >= date_trunc('day', now() at time zone ${TZ}) at time zone ${TZ}`);
+  return { logins: Number(r.logins), writes: Number(r.writes) };
+}
+
+/** What the landing page of the caller's primary role shows, from what the database knows now. */
+export async function dashboardFor(db: Db, user: UserWithRoles, previousLogin: Date | null, now = new Date()): Promise<TDashboard> {
+  const role = resolvePrimaryRole({ roles: user.roles }) as TRole;
+  const byRole = await countUsersByRole(db);
+  const n = (r: TRole) => byRole.get(r) ?? 0;
+  const stats: TDashboard['stats'] = [];
+
+  switch (role) {
+    case 'ADMIN': {
+      const users = await countUsers(db);
+      const today = await activityToday(db);
+      stats.push(
+        { label: 'Tài khoản đang hoạt động', value: users.active, hint: `${users.total - users.active} tài khoản bị khóa` },
+        { label: 'Giáo viên', value: n('TEACHER') },
+        { label: 'Học sinh', value: n('STUDENT') },
+        { label: 'Lượt đăng nhập hôm nay', value: today.logins, hint: `${today.writes} thay đổi khác được ghi nhật ký` },
+      );
+      break;
+    }
+    case 'PRINCIPAL':
+    case 'ACADEMIC_AFFAIR':
+    case 'QUALITY_ASSURANCE':
+      stats.push(
+        { label: 'Giáo viên', value: n('TEACHER') },
+        { label: 'Học sinh', value: n('STUDENT') },
+        { label: 'Tổ trưởng chuyên môn', value: n('HEAD_DEPARTMENT') },
+        { label: 'Giáo viên chủ nhiệm', value: n('HOMEROOM_TEACHER') },
+      );
+      break;
+    case 'HEAD_DEPARTMENT':
+    case 'TEACHER':
+    case 'HOMEROOM_TEACHER':
+    case 'DECLARATION':
+      stats.push(
+        { label: 'Giáo viên toàn trường', value: n('TEACHER') },
+        { label: 'Học sinh toàn trường', value: n('STUDENT') },
+      );
+      break;
+    case 'ACCOUNTANT':
+      stats.push({ label: 'Giáo viên hưởng thù lao', value: n('TEACHER') });
+      break;
+    case 'FACILITY_MANAGER':
+      stats.push({ label: 'Người dùng đang hoạt động', value: (await countUsers(db)).active });
+      break;
+    case 'STUDENT':
+      stats.push({ label: 'Mã học sinh', value: user.studentId ?? 'Chưa liên kết hồ sơ' });
+      break;
+  }
+  stats.push({ label: 'Lần đăng nhập trước', value: formatMoment(previousLogin) });
+
+  return {
+    role,
+    greeting: greetingFor(user.displayName, now),
+    stats,
+    notes: [`Vai trò: ${user.roles.map((r) => ROLE_LABELS[r.role] + (r.isPrimary ? ' (chính)' : '')).join(', ')}`],
+  };
+}

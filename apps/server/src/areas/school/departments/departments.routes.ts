@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOk, ZPage } from '@app/shared/api';
+import { ROLES, type TRole } from '@app/shared/roles';
+import { ZDepartment, ZDepartmentInput } from '@app/shared/school';
+import type { Db } from '@/db/client';
+import { listQuery } from '@/lib/list';
+import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
+import { DEPARTMENT_SORTS } from './departments.repository';
+import {
+  createDepartment, departmentExportRows, departmentPage, editDepartment, getDepartment, removeDepartment,
+} from './departments.service';
+
+/** Departments fill pickers and filters in every area, so any signed-in role may read them. */
+const READ = ROLES;
+const WRITE: TRole[] = ['ADMIN'];
+const tags = ['departments'];
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZDepartmentQuery = listQuery(DEPARTMENT_SORTS);
+
+export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/api/v1/departments', {
+    config: { roles: READ },
+    schema: { tags, querystring: ZDepartmentQuery, response: { 200: ZOk(ZPage(ZDepartment)) } },
+  }, async (req) => ({ success: true as const, data: await departmentPage(db, req.query) }));
+
+  r.get('/api/v1/departments/export', { config: { roles: READ }, schema: { tags, querystring: ZDepartmentQuery } }, async (req, reply) => {
+    const buf = await xlsxBuffer({
+      sheet: 'Tổ chuyên môn',
+      rows: await departmentExportRows(db, req.query),
+      columns: [
+        { header: 'Mã tổ', value: (d) => d.code },
+        { header: 'Tên tổ chuyên môn', width: 30, value: (d) => d.name },
+        { header: 'Tổ trưởng/tổ phó', width: 40, value: (d) => d.heads.map((h) => `${h.fullName} (${h.staffCode})`).join(', ') },
+        { header: 'Số giáo viên', value: (d) => d.teacherCount },
+        { header: 'Số môn học', value: (d) => d.subjectCount },
+      ],
+    });
+    return sendXlsx(reply, 'Danh sách tổ chuyên môn', buf);
+  });
+
+  r.get('/api/v1/departments/:id', {
+    config: { roles: READ },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
+  }, async (req) => ({ success: true as const, data: await getDepartment(db, req.params.id) }));
+
+  r.post('/api/v1/departments', {
+    config: { roles: WRITE },
+    schema: { tags, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
+  }, async (req) => ({ success: true as const, data: await createDepartment({ db, req, input: req.body }), message: 'Đã tạo tổ chuyên môn.' }));
+
+  r.put('/api/v1/departments/:id', {
+    config: { roles: WRITE },
+    schema: { tags, params: ZIdParams, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
+  }, async (req) => ({
+    success: true as const,
+    data: await editDepartment({ db, req, id: req.params.id, input: req.body }),
+    message: 'Đã cập nhật tổ chuyên môn.',
+  }));
+
+  r.delete('/api/v1/departments/:id', {
+    config: { roles: WRITE },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
+  }, async (req) => ({ success: true as const, data: await removeDepartment({ db, req, id: req.params.id }), message: 'Đã xóa tổ chuyên môn.' }));
+}

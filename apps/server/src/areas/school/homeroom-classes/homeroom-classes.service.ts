@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TRole } from '@app/shared/roles';
+import type { THomeroomClass, ZHomeroomClassInput } from '@app/shared/school';
+import type { Db, DbOrTx } from '@/db/client';
+import { offsetOf, orderBy, page } from '@/lib/list';
+import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/write';
+import { MAX_SHEET_ROWS } from '@/lib/xlsx';
+import { AppError, badRequest, conflict } from '@/plugins/errors';
+import { hasAnyRole } from '@/plugins/auth';
+import type { UserWithRoles } from '../users/users.repository';
+import {
+  classStudentSortColumns, classStudentTieBreak, deleteHomeroomClass, findHomeroomClass, homeroomDefaultOrder, homeroomNameTaken,
+  homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listClassStudents, listHomeroomClasses,
+  lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type ClassStudentSort, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
+} from './homeroom-classes.repository';
+
+type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;
+interface Paged { page: number; limit: number }
+export type HomeroomQuery = Omit<HomeroomFilters, 'teacherScope'> & { sort?: HomeroomSort; order: 'asc' | 'desc' };
+export type ClassStudentQuery = { search?: string; sort?: ClassStudentSort; order: 'asc' | 'desc' };
+
+/** Roles that see every homeroom class; a homeroom teacher without one of them sees only their own. */
+export const HOMEROOM_WIDE_READERS: TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE', 'HEAD_DEPARTMENT'];
+export const NOT_YOUR_CLASS = 'Bạn chỉ được xem lớp chủ nhiệm của mình.';
+
+/** undefined = every class; otherwise the teacher records whose classes the caller may read. */
+async function scopeOf(db: DbOrTx, user: UserWithRoles): Promise<number[] | undefined> {
+  if (hasAnyRole(user, HOMEROOM_WIDE_READERS)) return undefined;
+  return teacherIdsOfUser(db, user.id);
+}
+
+function listOrder(q: HomeroomQuery) {
+  return q.sort ? orderBy(homeroomSortColumns, q, homeroomTieBreak) : homeroomDefaultOrder;
+}
+
+export async function homeroomPage(opts: { db: Db; user: UserWithRoles; q: HomeroomQuery & Paged }) {
+  const { db, q } = opts;
+  const where = homeroomWhere({ ...q, teacherScope: await scopeOf(db, opts.user) });
+  const r = await listHomeroomClasses(db, { where, order: listOrder(q), limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+export async function homeroomExportRows(opts: { db: Db; user: UserWithRoles; q: HomeroomQuery }): Promise<THomeroomClass[]> {
+  const where = homeroomWhere({ ...opts.q, teacherScope: await scopeOf(opts.db, opts.user) });
+  return (await listHomeroomClasses(opts.db, { where, order: listOrder(opts.q), limit: MAX_SHEET_ROWS, offset: 0 })).items;
+}
+
+/** The caller's own homeroom classes, whatever their roles; empty when they have none. */
+export async function myHomeroomClasses(db: Db, user: UserWithRoles): Promise<THomeroomClass[]> {
+  const teacherScope = await teacherIdsOfUser(db, user.id);
+  if (!teacherScope.length) return [];
+  // One class a year at most in practice; 100 covers every year the school keeps.
+  return (await listHomeroomClasses(db, { where: homeroomWhere({ teacherScope }), order: homeroomDefaultOrder, limit: 100, offset: 0 })).items;
+}
+
+/** One class, refused (403) to a homeroom teacher for a class that is not theirs. */
+export async function readableHomeroomClass(opts: { db: Db; user: UserWithRoles; id: number }): Promise<THomeroomClass> {
+  const cls = found(await findHomeroomClass(opts.db, opts.id), 'lớp chủ nhiệm');
+  const scope = await scopeOf(opts.db, opts.user);
+  if (scope && (cls.homeroomTeacherId === null || !scope.includes(cls.homeroomTeacherId))) {
+    throw new AppError('FORBIDDEN', 403, NOT_YOUR_CLASS);
+  }
+  return cls;
+}
+
+export async function classStudents(opts: { db: Db; user: UserWithRoles; id: number; q: ClassStudentQuery & Paged }) {
+  await readableHomeroomClass(opts);
+  const { q } = opts;
+  const r = await listClassStudents(opts.db, {
+    classId: opts.id, search: q.search, order: orderBy(classStudentSortColumns, q, classStudentTieBreak), limit: q.limit, offset: offsetOf(q),
+  });
+  return page(r.items, r.total, q);
+}
+
+export async function classStudentExportRows(opts: { db: Db; user: UserWithRoles; id: number; q: ClassStudentQuery }) {
+  const cls = await readableHomeroomClass(opts);
+  const r = await listClassStudents(opts.db, {
+    classId: opts.id, search: opts.q.search, order: orderBy(classStudentSortColumns, opts.q, classStudentTieBreak), limit: MAX_SHEET_ROWS, offset: 0,
+  });
+  return { cls, rows: r.items };
+}
+
+async function checkInput(tx: DbOrTx, input: HomeroomInput, exceptId?: number) {
+  const refs = await referencesExist(tx, input);
+  if (!refs.year) throw badRequest('Năm học đã chọn không tồn tại.');
+  if (!refs.campus) throw badRequest('Cơ sở đã chọn không tồn tại.');
+  if (!refs.teacher) throw badRequest('Giáo viên chủ nhiệm đã chọn không tồn tại.');
+  if (await homeroomNameTaken(tx, { academicYearId: input.academicYearId, name: input.name, exceptId })) {
+    throw conflict(`Lớp "${input.name}" đã tồn tại trong năm học này.`);
+  }
+}
+
+const HOMEROOM_CLASSES: RowWrites<HomeroomRow, HomeroomInput, THomeroomClass> = {
+  entity: 'homeroom_class',
+  noun: 'lớp chủ nhiệm',
+  get: async (db, id) => found(await findHomeroomClass(db, id), 'lớp chủ nhiệm'),
+  lock: lockHomeroomClass,
+  check: checkInput,
+  insert: insertHomeroomClass,
+  update: updateHomeroomClass,
+  remove: deleteHomeroomClass,
+  usage: homeroomUsage,
+};
+
+type WriteOpts = { db: Db; req: FastifyRequest };
+export const createHomeroomClass = (opts: WriteOpts & { input: HomeroomInput }) => createRow(HOMEROOM_CLASSES, opts);
+export const editHomeroomClass = (opts: WriteOpts & { id: number; input: HomeroomInput }) => editRow(HOMEROOM_CLASSES, opts);
+export const removeHomeroomClass = (opts: WriteOpts & { id: number }) => removeRow(HOMEROOM_CLASSES, opts);

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOk, ZPage } from '@app/shared/api';
+import { ROLES, type TRole } from '@app/shared/roles';
+import { SUBJECT_KIND_LABELS, SUBJECT_KINDS, ZSubject, ZSubjectInput } from '@app/shared/school';
+import type { Db } from '@/db/client';
+import { listQuery, zIdFilter } from '@/lib/list';
+import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
+import { SUBJECT_SORTS } from './subjects.repository';
+import { createSubject, editSubject, getSubject, removeSubject, subjectExportRows, subjectPage } from './subjects.service';
+
+/** Subjects fill pickers in every area (spec section 7 lists GET /subjects), so any signed-in role may read them. */
+const READ = ROLES;
+const WRITE: TRole[] = ['ADMIN'];
+const tags = ['subjects'];
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZSubjectQuery = listQuery(SUBJECT_SORTS, {
+  departmentId: zIdFilter,
+  kind: z.enum(SUBJECT_KINDS, { error: 'Loại môn phải là môn chung, môn chuyên hoặc tự chọn.' }).optional(),
+});
+
+export function subjectRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/api/v1/subjects', {
+    config: { roles: READ },
+    schema: { tags, querystring: ZSubjectQuery, response: { 200: ZOk(ZPage(ZSubject)) } },
+  }, async (req) => ({ success: true as const, data: await subjectPage(db, req.query) }));
+
+  r.get('/api/v1/subjects/export', { config: { roles: READ }, schema: { tags, querystring: ZSubjectQuery } }, async (req, reply) => {
+    const buf = await xlsxBuffer({
+      sheet: 'Môn học',
+      rows: await subjectExportRows(db, req.query),
+      columns: [
+        { header: 'Mã môn', value: (s) => s.code },
+        { header: 'Tên môn học', width: 28, value: (s) => s.name },
+        { header: 'Tổ chuyên môn', width: 28, value: (s) => s.departmentName },
+        { header: 'Loại môn', width: 14, value: (s) => SUBJECT_KIND_LABELS[s.kind] },
+        { header: 'Dùng LMS', value: (s) => (s.usesLms ? 'Có' : 'Không') },
+      ],
+    });
+    return sendXlsx(reply, 'Danh sách môn học', buf);
+  });
+
+  r.get('/api/v1/subjects/:id', {
+    config: { roles: READ },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
+  }, async (req) => ({ success: true as const, data: await getSubject(db, req.params.id) }));
+
+  r.post('/api/v1/subjects', {
+    config: { roles: WRITE },
+    schema: { tags, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
+  }, async (req) => ({ success: true as const, data: await createSubject({ db, req, input: req.body }), message: 'Đã tạo môn học.' }));
+
+  r.put('/api/v1/subjects/:id', {
+    config: { roles: WRITE },
+    schema: { tags, params: ZIdParams, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
+  }, async (req) => ({ success: true as const, data: await editSubject({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật môn học.' }));
+
+  r.delete('/api/v1/subjects/:id', {
+    config: { roles: WRITE },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
+  }, async (req) => ({ success: true as const, data: await removeSubject({ db, req, id: req.params.id }), message: 'Đã xóa môn học.' }));
+}

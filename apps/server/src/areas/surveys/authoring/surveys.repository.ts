@@ -1,0 +1,205 @@
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { TSurvey, TSurveyListItem, TSurveyQuestion, TSurveySection } from '@app/shared/surveys';
+import { queryRows, type DbOrTx } from '@/db/client';
+import { modules, semesters } from '@/db/schema/academic';
+import { courseClasses, courseClassStudents, courseClassTeachers, subjects, teachers } from '@/db/schema/school';
+import { responseDetails, surveyResponses } from '@/db/schema/survey-responses';
+import { gridColumns, gridGroups, surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
+import { searchWhere, totalOver } from '@/lib/list';
+import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
+import { sanitizeRich } from './sanitize';
+
+CONSTRAINT_MESSAGES.survey_sections_order_uq = 'Thứ tự hiển thị các phần không được trùng nhau.';
+CONSTRAINT_MESSAGES.survey_questions_order_uq = 'Thứ tự hiển thị các câu hỏi trong một phần không được trùng nhau.';
+CONSTRAINT_MESSAGES.grid_columns_order_uq = 'Thứ tự hiển thị các cột của lưới không được trùng nhau.';
+CONSTRAINT_MESSAGES.grid_columns_label_uq = 'Nhãn các cột của lưới không được trùng nhau.';
+CONSTRAINT_MESSAGES.grid_columns_value_uq = 'Giá trị các cột của lưới không được trùng nhau.';
+CONSTRAINT_MESSAGES.surveys_template_ck = 'Mẫu khảo sát không gắn với học phần và không thể mở cho học sinh trả lời.';
+CONSTRAINT_MESSAGES.surveys_dates_ck = 'Khảo sát đang mở hoặc đã đóng phải có ngày bắt đầu và ngày kết thúc.';
+CONSTRAINT_MESSAGES.surveys_subject_ck = 'Khảo sát theo môn học phải chọn môn học; khảo sát chung không gắn với môn học.';
+
+export type SurveyRow = typeof surveys.$inferSelect;
+export type SectionRow = typeof surveySections.$inferSelect;
+export type QuestionRow = typeof surveyQuestions.$inferSelect;
+export type ColumnRow = typeof gridColumns.$inferSelect;
+
+export const SURVEY_SORTS = ['title', 'status', 'surveyType', 'startDate', 'endDate', 'moduleCode', 'subjectName', 'createdAt', 'updatedAt'] as const;
+export type SurveySort = (typeof SURVEY_SORTS)[number];
+export const surveySortColumns: Record<SurveySort, AnyColumn | SQL> = {
+  title: surveys.title,
+  status: surveys.status,
+  surveyType: surveys.surveyType,
+  startDate: surveys.startDate,
+  endDate: surveys.endDate,
+  moduleCode: modules.code,
+  subjectName: subjects.name,
+  createdAt: surveys.createdAt,
+  updatedAt: surveys.updatedAt,
+};
+
+export interface SurveyFilters {
+  search?: string; moduleId?: number; semesterId?: number; academicYearId?: number; status?: string; surveyType?: string; subjectId?: number; isTemplate?: boolean;
+}
+
+export function surveyWhere(q: SurveyFilters): SQL | undefined {
+  return and(
+    q.moduleId ? eq(surveys.moduleId, q.moduleId) : undefined,
+    q.semesterId ? eq(modules.semesterId, q.semesterId) : undefined,
+    q.academicYearId ? eq(semesters.academicYearId, q.academicYearId) : undefined,
+    q.status ? eq(surveys.status, q.status) : undefined,
+    q.surveyType ? eq(surveys.surveyType, q.surveyType) : undefined,
+    q.subjectId ? eq(surveys.subjectId, q.subjectId) : undefined,
+    q.isTemplate !== undefined ? eq(surveys.isTemplate, q.isTemplate) : undefined,
+    searchWhere(surveys.searchText, q.search),
+  );
+}
+
+const questionCount = sql<number>`cast((select count(*) from ${surveyQuestions} q join ${surveySections} s on s.id = q.section_id where s.survey_id = ${surveys.id}) as integer)`;
+const responseCount = sql<number>`cast((select count(*) from ${surveyResponses} r where r.survey_id = ${surveys.id}) as integer)`;
+
+export async function listSurveys(db: DbOrTx, opts: { where?: SQL; order: SQL[]; limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      s: surveys, moduleCode: modules.code, subjectName: subjects.name, questionCount, responseCount, total: totalOver,
+    })
+    .from(surveys)
+    .leftJoin(modules, eq(modules.id, surveys.moduleId))
+    .leftJoin(semesters, eq(semesters.id, modules.semesterId))
+    .leftJoin(subjects, eq(subjects.id, surveys.subjectId))
+    .where(opts.where)
+    .orderBy(...opts.order)
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const items: TSurveyListItem[] = rows.map((r) => ({
+    id: r.s.id, title: r.s.title, surveyType: r.s.surveyType as TSurveyListItem['surveyType'], status: r.s.status as TSurveyListItem['status'],
+    startDate: r.s.startDate, endDate: r.s.endDate, allowedGrades: r.s.allowedGrades, moduleId: r.s.moduleId, moduleCode: r.moduleCode,
+    subjectId: r.s.subjectId, subjectName: r.subjectName, isTemplate: r.s.isTemplate, autoCalculate: r.s.autoCalculate,
+    questionCount: Number(r.questionCount), responseCount: Number(r.responseCount),
+    createdAt: r.s.createdAt.toISOString(), updatedAt: r.s.updatedAt.toISOString(),
+  }));
+  return { items, total: rows[0]?.total ?? 0 };
+}
+
+export async function lockSurvey(db: DbOrTx, id: number): Promise<SurveyRow | null> {
+  const [row] = await db.select().from(surveys).where(eq(surveys.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+export async function findSurveyRow(db: DbOrTx, id: number): Promise<SurveyRow | null> {
+  const [row] = await db.select().from(surveys).where(eq(surveys.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function countResponses(db: DbOrTx, surveyId: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId));
+  return Number(r?.n ?? 0);
+}
+
+/** The stored parts of one survey, in display order. */
+export async function surveyParts(db: DbOrTx, surveyId: number) {
+  const sections = await db.select().from(surveySections).where(eq(surveySections.surveyId, surveyId)).orderBy(asc(surveySections.displayOrder), asc(surveySections.id));
+  const sectionIds = sections.map((s) => s.id);
+  if (!sectionIds.length) return { sections, questions: [] as QuestionRow[], groups: [] as Array<{ id: number; sectionId: number }>, columns: [] as ColumnRow[] };
+  const questions = await db.select().from(surveyQuestions).where(inArray(surveyQuestions.sectionId, sectionIds)).orderBy(asc(surveyQuestions.displayOrder), asc(surveyQuestions.id));
+  const groups = await db.select({ id: gridGroups.id, sectionId: gridGroups.sectionId }).from(gridGroups).where(inArray(gridGroups.sectionId, sectionIds)).orderBy(asc(gridGroups.id));
+  const columns = groups.length
+    ? await db.select().from(gridColumns).where(inArray(gridColumns.groupId, groups.map((g) => g.id))).orderBy(asc(gridColumns.displayOrder), asc(gridColumns.id))
+    : [];
+  return { sections, questions, groups, columns };
+}
+export type SurveyParts = Awaited<ReturnType<typeof surveyParts>>;
+
+/** The survey as GET /surveys/{id} answers it; HTML is sanitized again on the way out. */
+export async function loadSurvey(db: DbOrTx, id: number): Promise<TSurvey | null> {
+  const [row] = await db
+    .select({ s: surveys, subject: { id: subjects.id, name: subjects.name, usesLms: subjects.usesLms } })
+    .from(surveys)
+    .leftJoin(subjects, eq(subjects.id, surveys.subjectId))
+    .where(eq(surveys.id, id))
+    .limit(1);
+  if (!row) return null;
+  const parts = await surveyParts(db, id);
+  const columnsOf = new Map<number, ColumnRow[]>();
+  for (const c of parts.columns) columnsOf.set(c.groupId, [...(columnsOf.get(c.groupId) ?? []), c]);
+  const toQuestion = (q: QuestionRow): TSurveyQuestion => ({
+    id: q.id,
+    content: sanitizeRich(q.content),
+    questionType: q.questionType as TSurveyQuestion['questionType'],
+    required: q.required ? 1 : 0,
+    displayOrder: q.displayOrder,
+    options: (q.options ?? null) as TSurveyQuestion['options'],
+    visibleToTeacher: q.visibleToTeacher,
+    lmsOnly: q.lmsOnly,
+    gridGroup: q.gridGroupId === null ? null : {
+      id: q.gridGroupId,
+      columns: (columnsOf.get(q.gridGroupId) ?? []).map((c) => ({ id: c.id, label: c.label, value: c.value, valueNumber: c.valueNumber === null ? null : Number(c.valueNumber), displayOrder: c.displayOrder })),
+    },
+  });
+  const sections: TSurveySection[] = parts.sections.map((s) => ({
+    id: s.id, title: s.title, description: sanitizeRich(s.description), displayOrder: s.displayOrder,
+    questions: parts.questions.filter((q) => q.sectionId === s.id).map(toQuestion),
+  }));
+  const s = row.s;
+  return {
+    id: s.id, title: s.title, description: sanitizeRich(s.description), coverImageUrl: s.coverImageUrl,
+    surveyType: s.surveyType as TSurvey['surveyType'], status: s.status as TSurvey['status'], startDate: s.startDate, endDate: s.endDate,
+    allowedGrades: s.allowedGrades, moduleId: s.moduleId, subjectId: s.subjectId, subject: row.subject?.id ? row.subject : null,
+    autoCalculate: s.autoCalculate, isTemplate: s.isTemplate, sections, responseCount: await countResponses(db, id),
+    createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** What the answers of a survey pin down: answered questions, the option values and grid columns chosen. */
+export async function answeredParts(db: DbOrTx, surveyId: number) {
+  const qs = await queryRows<{ question_id: number }>(db, sql`
+    select distinct d.question_id from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id where r.survey_id = ${surveyId}`);
+  const opts = await queryRows<{ question_id: number; value: string }>(db, sql`
+    select distinct d.question_id, v.value from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id
+    cross join lateral jsonb_array_elements_text(case when jsonb_typeof(d.answer_options) = 'array' then d.answer_options else '[]'::jsonb end) as v(value)
+    where r.survey_id = ${surveyId}`);
+  const cols = await queryRows<{ grid_column_id: number; question_id: number }>(db, sql`
+    select distinct on (d.grid_column_id) d.grid_column_id, d.question_id from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id
+    where r.survey_id = ${surveyId} and d.grid_column_id is not null`);
+  const optionValues = new Map<number, Set<string>>();
+  for (const o of opts) optionValues.set(Number(o.question_id), (optionValues.get(Number(o.question_id)) ?? new Set()).add(o.value));
+  return {
+    questions: new Set(qs.map((q) => Number(q.question_id))),
+    optionValues,
+    columns: new Map(cols.map((c) => [Number(c.grid_column_id), Number(c.question_id)])),
+  };
+}
+
+export async function moduleExists(db: DbOrTx, id: number) {
+  return (await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id)).limit(1)).length > 0;
+}
+export async function findSubjectBrief(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms }).from(subjects).where(eq(subjects.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A course class of the subject in the module, with its teachers; null when it is not one. */
+export async function surveyCourseClass(db: DbOrTx, courseClassId: number, subjectId: number, moduleId: number) {
+  const [cc] = await db
+    .select({ id: courseClasses.id, name: courseClasses.name })
+    .from(courseClasses)
+    .where(and(eq(courseClasses.id, courseClassId), eq(courseClasses.subjectId, subjectId), eq(courseClasses.moduleId, moduleId)))
+    .limit(1);
+  if (!cc) return null;
+  const ts = await db
+    .select({ id: teachers.id, displayName: teachers.fullName })
+    .from(courseClassTeachers)
+    .innerJoin(teachers, eq(teachers.id, courseClassTeachers.teacherId))
+    .where(eq(courseClassTeachers.courseClassId, courseClassId))
+    .orderBy(asc(teachers.sortKey), asc(teachers.id));
+  return { ...cc, teachers: ts };
+}
+
+export async function isEnrolled(db: DbOrTx, studentId: number, courseClassId: number) {
+  return (await db.select({ c: courseClassStudents.courseClassId }).from(courseClassStudents)
+    .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClassStudents.courseClassId, courseClassId))).limit(1)).length > 0;
+}
+
+export async function enrolledInSubject(db: DbOrTx, studentId: number, subjectId: number, moduleId: number) {
+  return (await db.select({ c: courseClassStudents.courseClassId }).from(courseClassStudents)
+    .innerJoin(courseClasses, eq(courseClasses.id, courseClassStudents.courseClassId))
+    .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClasses.subjectId, subjectId), eq(courseClasses.moduleId, moduleId))).limit(1)).length > 0;
+}

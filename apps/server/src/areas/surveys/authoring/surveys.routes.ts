@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOk, ZPage } from '@app/shared/api';
+import type { TRole } from '@app/shared/roles';
+import {
+  ZApplyTemplateInput, ZCloneSurveyInput, ZSurvey, ZSurveyInput, ZSurveyListItem, ZSurveyListQuery, ZSurveyQuestion, ZSurveySection, ZSurveyStatus,
+} from '@app/shared/surveys';
+import type { Db } from '@/db/client';
+import { write } from '@/lib/write';
+import { badRequest, notFound } from '@/plugins/errors';
+import { SURVEY_SORTS } from './surveys.repository';
+import {
+  applyTemplate, cloneSurvey, createSurvey, editSurvey, getSurveyFor, removeSurvey, setSurveyStatus, surveyPage,
+} from './surveys.service';
+
+/** Survey definitions are read by the staff who run or look at surveys; teachers need them for the preview. */
+export const SURVEY_READ: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'HEAD_DEPARTMENT', 'TEACHER', 'HOMEROOM_TEACHER'];
+/** A student reads one survey they must answer (checked in the service). */
+const SURVEY_READ_ONE: TRole[] = [...SURVEY_READ, 'STUDENT'];
+/** Authoring: the administrator and the quality-assurance office. */
+export const SURVEY_WRITE: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
+const tags = ['surveys'];
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * ZSurvey as a response schema: the serializer *encodes* through the schema, and the shared
+ * option shapes and `required` flag hold one-way transforms (parse-side normalising), which zod
+ * refuses to encode. The values are already in their normal form here, so those two fields are
+ * described without the transforms.
+ */
+export const ZSurveyOut = ZSurvey.extend({
+  sections: z.array(ZSurveySection.extend({
+    questions: z.array(ZSurveyQuestion.extend({ required: z.union([z.literal(1), z.literal(0)]), options: z.json().nullable() })),
+  })),
+});
+const ZSurveyQuery = ZSurveyListQuery.extend({ sort: z.enum(SURVEY_SORTS).optional(), order: z.enum(['asc', 'desc']).default('asc') });
+const ZOneQuery = z.object({ courseClassId: z.coerce.number().int().positive().optional() });
+
+export const COVER_MAX_BYTES = 2 * 1024 * 1024;
+const COVER_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/** The image kind by its first bytes, whatever the file claims to be. */
+export function imageKind(buf: Buffer): 'png' | 'jpg' | 'webp' | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const uploadsDir = join(deps.dataDir ?? 'data', 'uploads');
+
+  r.get('/api/v1/surveys', {
+    config: { roles: SURVEY_READ },
+    schema: { tags, querystring: ZSurveyQuery, response: { 200: ZOk(ZPage(ZSurveyListItem)) } },
+  }, async (req) => ({ success: true as const, data: await surveyPage(db, req.query) }));
+
+  r.post('/api/v1/surveys/clone', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, body: ZCloneSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await cloneSurvey({ db, req, input: req.body }), message: 'Đã nhân bản khảo sát.' }));
+
+  r.post('/api/v1/surveys/apply-template', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, body: ZApplyTemplateInput, response: { 200: ZOk(z.array(ZSurveyListItem)) } },
+  }, async (req) => {
+    const data = await applyTemplate({ db, req, input: req.body });
+    return { success: true as const, data, message: `Đã tạo ${data.length} khảo sát từ mẫu.` };
+  });
+
+  r.post('/api/v1/surveys/uploads/cover', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, response: { 200: ZOk(z.object({ url: z.string() })) } },
+  }, async (req) => {
+    if (!req.isMultipart()) throw badRequest('Hãy gửi ảnh bìa (multipart, trường "file").');
+    const file = await req.file({ limits: { fileSize: COVER_MAX_BYTES, files: 1 } });
+    if (!file) throw badRequest('Chưa chọn ảnh bìa.');
+    let buf: Buffer;
+    try {
+      buf = await file.toBuffer();
+    } catch {
+      throw badRequest('Ảnh bìa tối đa 2 MB.');
+    }
+    if (file.file.truncated || buf.length > COVER_MAX_BYTES) throw badRequest('Ảnh bìa tối đa 2 MB.');
+    const kind = imageKind(buf);
+    if (!kind) throw badRequest('Ảnh bìa phải là tệp PNG, JPEG hoặc WebP.');
+    const name = `${randomBytes(16).toString('hex')}.${kind}`;
+    await write(db, req, async (ctx) => {
+      await mkdir(uploadsDir, { recursive: true });
+      await writeFile(join(uploadsDir, name), buf, { flag: 'wx' });
+      await ctx.log({ action: 'upload', entity: 'survey_cover', entityId: name, after: { name, bytes: buf.length, originalName: file.filename } });
+    });
+    return { success: true as const, data: { url: `/uploads/${name}` }, message: 'Đã tải ảnh bìa lên.' };
+  });
+
+  // Uploaded images are public: <img> cannot send the bearer token, and the names are random.
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
+    const name = req.params.name;
+    if (!COVER_NAME.test(name)) throw notFound('Không tìm thấy tệp.');
+    let buf: Buffer;
+    try {
+      buf = await readFile(join(uploadsDir, name));
+    } catch {
+      throw notFound('Không tìm thấy tệp.');
+    }
+    return reply
+      .type(CONTENT_TYPES[name.split('.').pop()!])
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(buf);
+  });
+
+  r.get('/api/v1/surveys/:id', {
+    config: { roles: SURVEY_READ_ONE },
+    schema: { tags, params: ZIdParams, querystring: ZOneQuery, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await getSurveyFor(db, req, req.params.id, req.query.courseClassId) }));
+
+  r.post('/api/v1/surveys', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await createSurvey({ db, req, input: req.body }), message: 'Đã tạo khảo sát.' }));
+
+  r.put('/api/v1/surveys/:id', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, params: ZIdParams, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await editSurvey({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật khảo sát.' }));
+
+  r.patch('/api/v1/surveys/:id/status', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, params: ZIdParams, body: z.object({ status: ZSurveyStatus }), response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await setSurveyStatus({ db, req, id: req.params.id, status: req.body.status }), message: 'Đã cập nhật trạng thái khảo sát.' }));
+
+  r.delete('/api/v1/surveys/:id', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await removeSurvey({ db, req, id: req.params.id }), message: 'Đã xóa khảo sát.' }));
+}

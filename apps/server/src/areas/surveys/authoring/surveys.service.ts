@@ -1,0 +1,220 @@
+import type { FastifyRequest } from 'fastify';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SURVEY_STATUS_LABELS, type TSurvey, type TSurveyInput, type TSurveyListItem, type TSurveyStatus, type ZApplyTemplateInput, type ZCloneSurveyInput,
+} from '@app/shared/surveys';
+import type { Db, DbOrTx, Tx } from '@/db/client';
+import { students } from '@/db/schema/school';
+import { surveys } from '@/db/schema/surveys';
+import { offsetOf, orderBy, page } from '@/lib/list';
+import { found, write } from '@/lib/write';
+import { AppError, badRequest, conflict } from '@/plugins/errors';
+import { currentUser, hasAnyRole } from '@/plugins/auth';
+import { copySurvey } from './survey-copy';
+import { insertSurveyRow, questionCountOf, surveyValues, writeSurveyTree } from './survey-tree';
+import {
+  countResponses, enrolledInSubject, findSubjectBrief, isEnrolled, listSurveys, loadSurvey, lockSurvey, moduleExists, surveyCourseClass,
+  surveySortColumns, surveyWhere, type SurveyFilters, type SurveyRow, type SurveySort,
+} from './surveys.repository';
+import { isSafeImageUrl } from './sanitize';
+import { notifyResponsesChanged, notifySurveyChanged } from '../results/notify';
+
+interface WriteOpts { db: Db; req: FastifyRequest }
+export type SurveyQuery = SurveyFilters & { page: number; limit: number; sort?: SurveySort; order: 'asc' | 'desc' };
+
+export const MSG_HAS_RESPONSES = 'Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.';
+const STAFF_READERS = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'HEAD_DEPARTMENT', 'TEACHER', 'HOMEROOM_TEACHER'] as const;
+
+export async function surveyPage(db: Db, q: SurveyQuery) {
+  const order = q.sort ? orderBy(surveySortColumns, q, [surveys.id]) : [desc(surveys.id)];
+  const r = await listSurveys(db, { where: surveyWhere(q), order, limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+export async function listItemsByIds(db: DbOrTx, ids: number[]): Promise<TSurveyListItem[]> {
+  if (!ids.length) return [];
+  return (await listSurveys(db, { where: inArray(surveys.id, ids), order: [asc(surveys.id)], limit: ids.length, offset: 0 })).items;
+}
+
+export async function getSurvey(db: DbOrTx, id: number): Promise<TSurvey> {
+  return found(await loadSurvey(db, id), 'khảo sát');
+}
+
+/**
+ * GET /surveys/{id}: staff read any survey (teachers included, for the preview: every question,
+ * visibleToTeacher only governs results). A student reads an active survey they must answer:
+ * grade allowed and, for a subject survey, enrolled in a course class of its subject in its module.
+ * `courseClassId` fills `studentCourseClass` (for a student, only a class they are enrolled in).
+ */
+export async function getSurveyFor(db: Db, req: FastifyRequest, id: number, courseClassId?: number): Promise<TSurvey> {
+  const user = currentUser(req);
+  const survey = await getSurvey(db, id);
+  const staff = hasAnyRole(user, STAFF_READERS);
+  if (!staff) {
+    const refuse = () => new AppError('FORBIDDEN', 403, 'Bạn không thuộc đối tượng tham gia khảo sát này.');
+    if (survey.isTemplate || survey.status !== 'active') throw new AppError('FORBIDDEN', 403, 'Khảo sát này hiện không mở để trả lời.');
+    if (!user.studentId) throw new AppError('FORBIDDEN', 403, 'Không thể xác định thông tin học sinh.');
+    const [st] = await db.select({ grade: students.grade }).from(students).where(eq(students.id, user.studentId)).limit(1);
+    if (!st || !survey.allowedGrades.includes(st.grade)) throw refuse();
+    if (survey.surveyType === 'SUBJECT_SPECIFIC') {
+      if (!(await enrolledInSubject(db, user.studentId, survey.subjectId!, survey.moduleId!))) throw refuse();
+      if (courseClassId !== undefined && !(await isEnrolled(db, user.studentId, courseClassId))) throw refuse();
+    }
+    delete survey.responseCount;
+  }
+  if (courseClassId !== undefined) {
+    if (survey.surveyType !== 'SUBJECT_SPECIFIC' || !survey.subjectId || !survey.moduleId) throw badRequest('Khảo sát chung không gắn với lớp học phần.');
+    const cc = await surveyCourseClass(db, courseClassId, survey.subjectId, survey.moduleId);
+    if (!cc) throw badRequest('Lớp học phần không thuộc môn học và học phần của khảo sát.');
+    survey.studentCourseClass = cc;
+  }
+  return survey;
+}
+
+/** References exist and the cover is ours or https (a clear 400 instead of a foreign-key error). */
+async function checkRefs(tx: DbOrTx, input: Pick<TSurveyInput, 'moduleId' | 'subjectId' | 'coverImageUrl'>) {
+  if (input.moduleId !== null && !(await moduleExists(tx, input.moduleId))) throw badRequest('Học phần đã chọn không tồn tại.');
+  if (input.subjectId !== null && !(await findSubjectBrief(tx, input.subjectId))) throw badRequest('Môn học đã chọn không tồn tại.');
+  if (input.coverImageUrl !== null && !isSafeImageUrl(input.coverImageUrl)) throw badRequest('Ảnh bìa phải là ảnh đã tải lên hoặc một đường dẫn https.');
+}
+
+const TRANSITIONS: Record<TSurveyStatus, TSurveyStatus[]> = { draft: ['active'], active: ['closed'], closed: ['active'] };
+function checkTransition(from: TSurveyStatus, to: TSurveyStatus) {
+  if (from === to || TRANSITIONS[from].includes(to)) return;
+  throw badRequest(`Không thể chuyển khảo sát từ "${SURVEY_STATUS_LABELS[from]}" sang "${SURVEY_STATUS_LABELS[to]}".`);
+}
+
+/** Creates a survey from a parsed ZSurveyInput in the caller's transaction (also the seed's way in). */
+export async function insertSurvey(tx: Tx, input: TSurveyInput, createdBy: number | null): Promise<number> {
+  if (input.status === 'closed') throw badRequest('Khảo sát mới không thể ở trạng thái "Đã đóng".');
+  await checkRefs(tx, input);
+  const row = await insertSurveyRow(tx, { ...surveyValues(input), createdBy });
+  await writeSurveyTree(tx, row.id, input.sections);
+  return row.id;
+}
+
+export async function createSurvey(opts: WriteOpts & { input: TSurveyInput }): Promise<TSurvey> {
+  const id = await write(opts.db, opts.req, async (ctx) => {
+    const id = await insertSurvey(ctx.tx, opts.input, currentUser(opts.req).id);
+    await ctx.log({ action: 'create', entity: 'survey', entityId: id, after: await loadSurvey(ctx.tx, id) });
+    return id;
+  });
+  return getSurvey(opts.db, id);
+}
+
+export async function editSurvey(opts: WriteOpts & { id: number; input: TSurveyInput }): Promise<TSurvey> {
+  await write(opts.db, opts.req, async (ctx) => {
+    const row = found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
+    const before = await loadSurvey(ctx.tx, opts.id);
+    if (row.isTemplate !== opts.input.isTemplate) throw badRequest(row.isTemplate ? 'Không thể biến mẫu khảo sát thành khảo sát.' : 'Không thể biến khảo sát thành mẫu; hãy nhân bản thay vì sửa.');
+    checkTransition(row.status as TSurveyStatus, opts.input.status);
+    await checkRefs(ctx.tx, opts.input);
+    const answered = (before?.responseCount ?? 0) > 0;
+    if (answered && (row.surveyType !== opts.input.surveyType || row.subjectId !== opts.input.subjectId || row.moduleId !== opts.input.moduleId)) {
+      throw conflict('Khảo sát đã có phản hồi: không thể đổi loại khảo sát, môn học hoặc học phần.');
+    }
+    await ctx.tx.update(surveys).set(surveyValues(opts.input)).where(eq(surveys.id, opts.id));
+    await writeSurveyTree(ctx.tx, opts.id, opts.input.sections);
+    await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before, after: await loadSurvey(ctx.tx, opts.id) });
+  });
+  // After the commit, before the reply: stored figures of the survey and its module(s) hold the old wording,
+  // visibility and column numbers, so the results area deletes them, recomputes straight_lined and drops the cache.
+  await notifySurveyChanged(opts.db, opts.id);
+  return getSurvey(opts.db, opts.id);
+}
+
+export async function removeSurvey(opts: WriteOpts & { id: number }): Promise<TSurvey> {
+  return write(opts.db, opts.req, async (ctx) => {
+    found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
+    const before = await getSurvey(ctx.tx, opts.id);
+    if ((await countResponses(ctx.tx, opts.id)) > 0) throw conflict(MSG_HAS_RESPONSES);
+    await ctx.tx.delete(surveys).where(eq(surveys.id, opts.id));
+    await ctx.log({ action: 'delete', entity: 'survey', entityId: opts.id, before });
+    return before;
+  });
+}
+
+/** Activating needs a module (not a template), both dates and at least one question. */
+async function checkActivation(tx: Tx, row: SurveyRow) {
+  if (row.isTemplate || row.moduleId === null) throw badRequest('Mẫu khảo sát không thể mở cho học sinh trả lời.');
+  if (!row.startDate) throw badRequest('Ngày bắt đầu là bắt buộc.');
+  if (!row.endDate) throw badRequest('Ngày kết thúc là bắt buộc.');
+  if (row.allowedGrades.length === 0) throw badRequest('Phải chọn ít nhất một khối được tham gia.');
+  if ((await questionCountOf(tx, row.id)) === 0) throw badRequest('Khảo sát phải có ít nhất một câu hỏi trước khi mở.');
+}
+
+export async function setSurveyStatus(opts: WriteOpts & { id: number; status: TSurveyStatus }): Promise<TSurvey> {
+  await write(opts.db, opts.req, async (ctx) => {
+    const row = found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
+    checkTransition(row.status as TSurveyStatus, opts.status);
+    if (opts.status === 'active') await checkActivation(ctx.tx, row);
+    if (row.status === opts.status) return;
+    await ctx.tx.update(surveys).set({ status: opts.status, updatedAt: new Date() }).where(eq(surveys.id, opts.id));
+    await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before: { status: row.status }, after: { status: opts.status } });
+  });
+  // After the commit: cached figures are dropped. Stored ones stay valid (a status changes no figure).
+  notifyResponsesChanged(opts.db, opts.id);
+  return getSurvey(opts.db, opts.id);
+}
+
+/**
+ * POST /surveys/clone: a draft copy. A template without `moduleId` gives a template; with a module
+ * it gives a survey of that module (a subject survey needs its subject: use apply-template for a
+ * subject template). A survey stays in its module unless `moduleId` moves the copy.
+ */
+export async function cloneSurvey(opts: WriteOpts & { input: z.infer<typeof ZCloneSurveyInput> }): Promise<TSurvey> {
+  const id = await write(opts.db, opts.req, async (ctx) => {
+    const src = found(await lockSurvey(ctx.tx, opts.input.surveyId), 'khảo sát');
+    const moduleId = opts.input.moduleId ?? src.moduleId;
+    const isTemplate = moduleId === null;
+    if (moduleId !== null && !(await moduleExists(ctx.tx, moduleId))) throw badRequest('Học phần đã chọn không tồn tại.');
+    if (!isTemplate && src.surveyType === 'SUBJECT_SPECIFIC' && src.subjectId === null) {
+      throw badRequest('Mẫu khảo sát theo môn học chưa có môn học; hãy dùng "Áp dụng mẫu" để chọn môn.');
+    }
+    if (!isTemplate && src.allowedGrades.length === 0) throw badRequest('Phải chọn ít nhất một khối được tham gia.');
+    const subject = src.subjectId === null ? null : await findSubjectBrief(ctx.tx, src.subjectId);
+    const id = await copySurvey(ctx.tx, src.id, {
+      title: opts.input.title ?? `${src.title} (bản sao)`,
+      isTemplate, moduleId, subjectId: src.subjectId, startDate: src.startDate, endDate: src.endDate, allowedGrades: src.allowedGrades,
+      dropLmsOnly: !isTemplate && subject?.usesLms === false,
+      createdBy: currentUser(opts.req).id,
+    });
+    await ctx.log({ action: 'clone', entity: 'survey', entityId: id, after: { sourceId: src.id, ...(await loadSurvey(ctx.tx, id)) } });
+    return id;
+  });
+  return getSurvey(opts.db, id);
+}
+
+/**
+ * POST /surveys/apply-template: a draft survey from a template in a module; a subject template gives
+ * one survey per subject (LMS-only questions left out for subjects without the LMS).
+ */
+export async function applyTemplate(opts: WriteOpts & { input: z.infer<typeof ZApplyTemplateInput> }): Promise<TSurveyListItem[]> {
+  const { input } = opts;
+  const ids = await write(opts.db, opts.req, async (ctx) => {
+    const tpl = found(await lockSurvey(ctx.tx, input.templateId), 'mẫu khảo sát');
+    if (!tpl.isTemplate) throw badRequest('Khảo sát đã chọn không phải là mẫu khảo sát.');
+    if (!(await moduleExists(ctx.tx, input.moduleId))) throw badRequest('Học phần đã chọn không tồn tại.');
+    const subjectIds = [...new Set(input.subjectIds ?? [])];
+    if (tpl.surveyType === 'GENERAL' && subjectIds.length) throw badRequest('Mẫu khảo sát chung không áp dụng theo môn học.');
+    if (tpl.surveyType === 'SUBJECT_SPECIFIC' && !subjectIds.length) {
+      if (tpl.subjectId === null) throw badRequest('Hãy chọn ít nhất một môn học để áp dụng mẫu khảo sát theo môn học.');
+      subjectIds.push(tpl.subjectId);
+    }
+    const base = { isTemplate: false, moduleId: input.moduleId, startDate: input.startDate, endDate: input.endDate, allowedGrades: input.allowedGrades, createdBy: currentUser(opts.req).id };
+    const created: number[] = [];
+    if (tpl.surveyType === 'GENERAL') {
+      created.push(await copySurvey(ctx.tx, tpl.id, { ...base, title: tpl.title, subjectId: null, dropLmsOnly: false }));
+    } else {
+      for (const sid of subjectIds) {
+        const subject = await findSubjectBrief(ctx.tx, sid);
+        if (!subject) throw badRequest('Môn học đã chọn không tồn tại.');
+        created.push(await copySurvey(ctx.tx, tpl.id, { ...base, title: `${tpl.title} - ${subject.name}`, subjectId: sid, dropLmsOnly: !subject.usesLms }));
+      }
+    }
+    for (const id of created) await ctx.log({ action: 'apply_template', entity: 'survey', entityId: id, after: { templateId: tpl.id, ...(await loadSurvey(ctx.tx, id)) } });
+    return created;
+  });
+  return listItemsByIds(opts.db, ids);
+}

@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import type { TRole } from '@app/shared/roles';
+import {
+  ZSurveyStats, type TClassCompletion, type THomeroomSurveyStatus, type TSurveyStats, type ZAllClassesQuery, type ZAllStudentsQuery,
+  type ZCompletionScopeQuery, type ZSurveyCompletionListQuery, type ZSurveyStudentsQuery,
+} from '@app/shared/survey-monitoring';
+import { SURVEY_MSG } from '@app/shared/survey-messages';
+import type { Db } from '@/db/client';
+import { offsetOf, page } from '@/lib/list';
+import { MAX_SHEET_ROWS } from '@/lib/xlsx';
+import { AppError, badRequest, notFound } from '@/plugins/errors';
+import { hasAnyRole } from '@/plugins/auth';
+import type { UserWithRoles } from '@/areas/school/users/users.repository';
+import { schoolToday } from '../responses/survey-responses.service';
+import {
+  allStudentsStatus, classCompletionBySurvey, completionByClass, completionByGradeCampus, homeroomClassRef, moduleRef, ownHomeroomClassIds,
+  surveyCompletionPage, surveyRef, surveyStats, surveyStudents, type Scope,
+} from './survey-monitoring.repository';
+
+/**
+ * Who has answered (issue 5). Staff who oversee the school read everything; a homeroom teacher only
+ * their own class, and only done / not done (never answers). Heads of department and teachers get
+ * no per-student lists (the routes refuse them).
+ */
+export const MONITOR_READERS: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR'];
+/** Readers of a class's completion and its students' done / not done: the above and, for their own class, HOMEROOM_TEACHER. */
+export const CLASS_READERS: TRole[] = [...MONITOR_READERS, 'HOMEROOM_TEACHER'];
+
+export const MONITOR_MSG = {
+  notYourClass: 'Bạn chỉ được xem tiến độ khảo sát của lớp chủ nhiệm của mình.',
+  classNotFound: 'Không tìm thấy lớp chủ nhiệm.',
+  moduleNotFound: 'Không tìm thấy học phần.',
+  bothScopes: 'Chỉ chọn một trong hai: một khảo sát (surveyId) hoặc một học phần (moduleId).',
+};
+
+type Paged = { page: number; limit: number };
+
+async function requireSurvey(db: Db, id: number) {
+  const s = await surveyRef(db, id);
+  if (!s) throw notFound(SURVEY_MSG.surveyNotFound);
+  return s;
+}
+
+/** `surveyId` (one survey, any status) or `moduleId` (its active surveys; default the current module). */
+async function scopeOf(db: Db, q: z.infer<typeof ZCompletionScopeQuery>): Promise<Scope> {
+  if (q.surveyId && q.moduleId) throw badRequest(MONITOR_MSG.bothScopes);
+  if (q.surveyId) return { surveyId: (await requireSurvey(db, q.surveyId)).id };
+  return { moduleId: q.moduleId ?? null };
+}
+
+/**
+ * The homeroom classes the caller may see: undefined = all (MONITOR_READERS); otherwise their own.
+ * Asking for another class is refused rather than answered empty, so a wrong link says why.
+ */
+async function ownClassScope(db: Db, user: UserWithRoles, homeroomClassId?: number): Promise<number[] | undefined> {
+  if (hasAnyRole(user, MONITOR_READERS)) return undefined;
+  const own = await ownHomeroomClassIds(db, user.id);
+  if (homeroomClassId !== undefined && !own.includes(homeroomClassId)) throw new AppError('FORBIDDEN', 403, MONITOR_MSG.notYourClass);
+  return own;
+}
+
+export async function stats(db: Db): Promise<TSurveyStats> {
+  const row = await surveyStats(db, schoolToday());
+  return ZSurveyStats.parse({ surveys: row.surveys, responses: row.responses, activeCompletion: row.completion, activeSurveys: row.active });
+}
+
+export async function surveyCompletionList(db: Db, q: z.infer<typeof ZSurveyCompletionListQuery>) {
+  const r = await surveyCompletionPage(db, { moduleId: q.moduleId, surveyId: q.surveyId, status: q.status, search: q.search, limit: q.limit, offset: offsetOf(q) }, schoolToday());
+  return page(r.items, r.total, q);
+}
+
+export async function classStatusOfSurvey(db: Db, surveyId: number): Promise<TClassCompletion[]> {
+  await requireSurvey(db, surveyId);
+  return (await completionByClass(db, { surveyId })).items;
+}
+
+export async function allClassesStatus(db: Db, q: z.infer<typeof ZAllClassesQuery>) {
+  const r = await completionByClass(db, { moduleId: q.moduleId ?? null }, { search: q.search, grade: q.grade, campusId: q.campusId, limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+export async function completionByClassOf(db: Db, q: z.infer<typeof ZCompletionScopeQuery>) {
+  return (await completionByClass(db, await scopeOf(db, q))).items;
+}
+
+export async function completionByGradeCampusOf(db: Db, q: z.infer<typeof ZCompletionScopeQuery>) {
+  return completionByGradeCampus(db, await scopeOf(db, q));
+}
+
+export async function allStudentsStatusPage(db: Db, user: UserWithRoles, q: z.infer<typeof ZAllStudentsQuery>) {
+  if (q.surveyId && q.moduleId) throw badRequest(MONITOR_MSG.bothScopes);
+  if (q.surveyId) await requireSurvey(db, q.surveyId);
+  const own = await ownClassScope(db, user, q.homeroomClassId);
+  const r = await allStudentsStatus(db, { ...q, homeroomClassIds: own, limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+type StudentsQuery = Omit<z.infer<typeof ZSurveyStudentsQuery>, 'page' | 'limit'>;
+
+export async function surveyStudentsPage(db: Db, surveyId: number, q: StudentsQuery & Paged) {
+  await requireSurvey(db, surveyId);
+  const r = await surveyStudents(db, surveyId, { ...q, limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+export async function surveyStudentsExport(db: Db, surveyId: number, q: StudentsQuery) {
+  const survey = await requireSurvey(db, surveyId);
+  const r = await surveyStudents(db, surveyId, { ...q, limit: MAX_SHEET_ROWS, offset: 0 });
+  return { survey, rows: r.items };
+}
+
+export async function homeroomSurveyStatus(db: Db, user: UserWithRoles, classId: number, moduleId?: number): Promise<THomeroomSurveyStatus> {
+  const cls = await homeroomClassRef(db, classId);
+  if (!cls) throw notFound(MONITOR_MSG.classNotFound);
+  await ownClassScope(db, user, classId);
+  const mod = await moduleRef(db, moduleId ?? null);
+  if (!mod && moduleId) throw notFound(MONITOR_MSG.moduleNotFound);
+  const surveys = mod ? await classCompletionBySurvey(db, { moduleId: mod.id }, classId, schoolToday()) : [];
+  return { homeroomClassId: cls.id, homeroomClassName: cls.name, moduleId: mod?.id ?? null, moduleCode: mod?.code ?? null, surveys };
+}

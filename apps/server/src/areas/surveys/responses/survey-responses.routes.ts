@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOk, ZPage } from '@app/shared/api';
+import type { TRole } from '@app/shared/roles';
+import { ZResponseDetails, ZResponseView } from '@app/shared/survey-responses';
+import { ZStudentSurveyItem, ZSubmission } from '@app/shared/surveys';
+import type { Db } from '@/db/client';
+import { zIdFilter } from '@/lib/list';
+import {
+  LIST_STAFF, RESPONSE_MSG, RESPONSE_STAFF, removeStudentResponses, responseDetails, responsePage, studentResponses, studentSurveys,
+  submitResponse,
+} from './survey-responses.service';
+import { drainAutoReviews } from './auto-review-queue';
+
+/**
+ * Who must answer and the answers themselves (issue 4). The authoring routes (GET/POST/PUT
+ * /surveys…) live in modules/surveys.
+ *
+ * Roles: the list — STUDENT (own only) and LIST_STAFF (anyone's); submit — STUDENT only, for
+ * themself; responses — RESPONSE_STAFF, student identity only for ADMIN, free texts before approval
+ * only for the reviewers (ADMIN, QUALITY_ASSURANCE); one student's responses — the student themself
+ * and ADMIN; delete — ADMIN.
+ */
+const tags = ['survey-responses'];
+const ADMIN: TRole[] = ['ADMIN'];
+
+const pos = z.coerce.number().int().positive();
+const ZIdParams = z.object({ id: pos });
+const ZStudentParams = z.object({ studentId: pos });
+const ZSurveyStudentParams = z.object({ id: pos, studentId: pos });
+const ZClassQuery = z.object({ courseClassId: zIdFilter });
+const ZResponsesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  courseClassId: zIdFilter,
+});
+
+export const ZSubmitResult = z.object({ responseId: z.number().int(), alreadySubmitted: z.boolean(), submittedAt: z.string() });
+
+/** `ZSubmission` as stored answers come back (plain strings: the response serializer cannot run its transforms backwards). */
+const int = z.number().int();
+export const ZStoredSubmission = z.object({
+  studentId: int,
+  courseClassId: int.nullable(),
+  studentCourseClassId: int.nullish(),
+  teacherCourseClassIds: z.array(int).nullish(),
+  sections: z.array(z.object({
+    sectionId: int,
+    displayOrder: int,
+    responses: z.array(z.object({
+      questionId: int, displayOrder: int, answerText: z.string().nullish(), answerOptions: z.array(z.string()).nullish(),
+      otherValue: z.string().nullish(), otherAnswers: z.object({ other: z.string() }).nullish(), questionType: z.string().nullish(),
+      gridColumnValueNumber: z.number().nullish(),
+    })),
+  })),
+});
+export const ZStudentResponse = z.object({
+  responseId: z.number().int(),
+  surveyId: z.number().int(),
+  courseClassId: z.number().int().nullable(),
+  courseClassName: z.string().nullable(),
+  teacherIds: z.array(z.number().int()),
+  submittedAt: z.string(),
+  submission: ZStoredSubmission,
+});
+
+export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  // Auto-reviews queued by submissions finish before the database closes.
+  app.addHook('onClose', () => drainAutoReviews(db));
+
+  r.get('/api/v1/surveys/students/:studentId', {
+    config: { roles: ['STUDENT', ...LIST_STAFF] },
+    schema: { tags, params: ZStudentParams, response: { 200: ZOk(z.array(ZStudentSurveyItem)) } },
+  }, async (req) => ({ success: true as const, data: await studentSurveys(db, req, req.params.studentId) }));
+
+  r.post('/api/v1/surveys/:id/responses', {
+    config: { roles: ['STUDENT'] },
+    schema: { tags, params: ZIdParams, body: ZSubmission, response: { 200: ZOk(ZSubmitResult) } },
+  }, async (req) => {
+    const data = await submitResponse(db, req, req.params.id, req.body);
+    return { success: true as const, message: data.alreadySubmitted ? RESPONSE_MSG.alreadySubmitted : RESPONSE_MSG.submitted, data };
+  });
+
+  r.get('/api/v1/surveys/:id/responses', {
+    config: { roles: RESPONSE_STAFF },
+    schema: { tags, params: ZIdParams, querystring: ZResponsesQuery, response: { 200: ZOk(ZPage(ZResponseView)) } },
+  }, async (req) => ({ success: true as const, data: await responsePage(db, req, req.params.id, req.query) }));
+
+  r.get('/api/v1/surveys/responses/:id/details', {
+    config: { roles: RESPONSE_STAFF },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
+  }, async (req) => ({ success: true as const, data: await responseDetails(db, req, req.params.id) }));
+
+  r.get('/api/v1/surveys/:id/responses/student/:studentId', {
+    config: { roles: ['STUDENT', ...ADMIN] },
+    schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.array(ZStudentResponse)) } },
+  }, async (req) => ({
+    success: true as const,
+    data: await studentResponses(db, req, req.params.id, req.params.studentId, req.query.courseClassId),
+  }));
+
+  r.delete('/api/v1/surveys/:id/responses/student/:studentId', {
+    config: { roles: ADMIN },
+    schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.object({ deleted: z.number().int(), responseIds: z.array(z.number().int()) })) } },
+  }, async (req) => {
+    const data = await removeStudentResponses(db, req, req.params.id, req.params.studentId, req.query.courseClassId);
+    return { success: true as const, message: RESPONSE_MSG.deleted(data.deleted), data };
+  });
+}

@@ -1,0 +1,371 @@
+import type { FastifyRequest } from 'fastify';
+import { formatDate, SCHOOL_TZ } from '@app/shared/format';
+import type { TRole } from '@app/shared/roles';
+import { answerToResponse, findGridColumnByLabel, responseToAnswer } from '@app/shared/survey-answers';
+import { SURVEY_MSG } from '@app/shared/survey-messages';
+import { validateSubmission } from '@app/shared/survey-validation';
+import type { TResponseAnswer, TResponseDetails, TResponseView } from '@app/shared/survey-responses';
+import { isTextType, orderedSections, type TReviewStatus, type TStudentSurveyItem, type TSubmission, type TSurvey } from '@app/shared/surveys';
+import type { Db } from '@/db/client';
+import { offsetOf, page } from '@/lib/list';
+import { write } from '@/lib/write';
+import { AppError, badRequest, notFound } from '@/plugins/errors';
+import { currentUser, hasAnyRole } from '@/plugins/auth';
+import {
+  answeredSurveysOf, countDetails, deleteResponses, detailsOf, findResponse, findResponseRow, findStudent, listResponses,
+  lockResponsesOfStudent, openSurveysFor, responsesOfStudent, surveyExists, teachersByIds, teachersOfClasses, type DetailRow, type NewDetail,
+  type OpenSurveyRow, type ResponseRow,
+} from './survey-responses.repository';
+import { insertSubmission, submissionContext, surveyForSubmission } from './submission.repository';
+import { notifyNewResponse, notifyResponsesChanged } from '../results/notify';
+import { REVIEW_ROLES } from '../text-reviews/text-reviews.service';
+import { queueAutoReview } from './auto-review-queue';
+
+/** Staff who may read any student's survey list (completion follow-up). */
+export const LIST_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE', 'HOMEROOM_TEACHER'];
+/** Staff who may read responses; only ADMIN sees who wrote them. */
+export const RESPONSE_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE'];
+/** A straight-lined response has at least this many scored answers, all the same number. */
+export const STRAIGHT_LINE_MIN = 5;
+
+export const RESPONSE_MSG = {
+  submitted: SURVEY_MSG.submitSuccess,
+  alreadySubmitted: 'Bạn đã hoàn thành khảo sát này.',
+  ownOnly: 'Bạn chỉ có thể gửi khảo sát của chính mình.',
+  ownListOnly: 'Bạn chỉ có thể xem khảo sát của chính mình.',
+  notOpenDraft: 'Khảo sát chưa được mở.',
+  notOpenClosed: 'Khảo sát đã đóng.',
+  template: 'Đây là mẫu khảo sát, không thể trả lời.',
+  beforeStart: (d: string) => `Khảo sát chưa đến thời gian làm bài (bắt đầu từ ngày ${d}).`,
+  afterEnd: (d: string) => `Khảo sát đã hết hạn (kết thúc ngày ${d}).`,
+  studentInactive: 'Học sinh không còn theo học nên không thể làm khảo sát.',
+  gradeNotAllowed: (g: number) => `Khảo sát này không dành cho học sinh khối ${g}.`,
+  generalNoClass: 'Khảo sát chung không gắn với lớp học phần.',
+  classMissing: 'Thiếu lớp học phần của khảo sát theo môn học.',
+  classMismatch: 'Lớp học phần gửi kèm không thống nhất (courseClassId khác studentCourseClassId).',
+  notEnrolled: 'Bạn không học lớp học phần này của môn được khảo sát.',
+  wrongTeachers: 'Giáo viên được đánh giá không dạy lớp học phần này.',
+  responseNotFound: 'Không tìm thấy câu trả lời khảo sát.',
+  studentNotFound: 'Không tìm thấy học sinh.',
+  deleted: (n: number) => `Đã xóa ${n} câu trả lời; học sinh có thể làm lại khảo sát.`,
+};
+
+const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
+const notEligible = (message: string) => new AppError('NOT_ELIGIBLE', 403, message);
+const notOpen = (message: string) => new AppError('SURVEY_NOT_OPEN', 400, message);
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+// Built once: constructing an Intl.DateTimeFormat took ~0.1 ms of CPU on every call.
+const SCHOOL_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Today's date in the school's time zone (YYYY-MM-DD): surveys open whole days, school time. */
+export function schoolToday(now: Date = new Date()): string {
+  return SCHOOL_DAY.format(now);
+}
+
+// ---- GET /surveys/students/{studentId} ----
+
+/** A student reads only their own list (users.student_id); LIST_STAFF read anyone's. */
+export async function studentSurveys(db: Db, req: FastifyRequest, studentId: number): Promise<TStudentSurveyItem[]> {
+  const user = currentUser(req);
+  if (!hasAnyRole(user, LIST_STAFF) && user.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
+  const student = await findStudent(db, studentId);
+  if (!student) throw notFound(RESPONSE_MSG.studentNotFound);
+  const open = student.status === 'active' ? await openSurveysFor(db, student, schoolToday()) : [];
+  const answered = await answeredSurveysOf(db, studentId);
+  // Open ones first, then answered ones no longer open (closed, ended, other module), without repeats.
+  const key = (r: OpenSurveyRow) => `${r.surveyId}:${r.courseClassId ?? ''}`;
+  const rows = new Map<string, OpenSurveyRow>();
+  for (const r of [...open, ...answered]) if (!rows.has(key(r))) rows.set(key(r), r);
+  const all = [...rows.values()];
+  const classTeachers = await teachersOfClasses(db, [...new Set(all.filter((r) => r.courseClassId !== null && r.responseId === null).map((r) => r.courseClassId!))]);
+  const snapshot = await teachersByIds(db, [...new Set(all.flatMap((r) => (r.responseId !== null ? (r.teacherIds ?? []) : [])))]);
+  return all
+    .map((r): TStudentSurveyItem => ({
+      surveyId: r.surveyId,
+      title: r.title,
+      description: r.description,
+      coverImageUrl: r.coverImageUrl,
+      surveyType: r.surveyType as TStudentSurveyItem['surveyType'],
+      startDate: r.startDate,
+      endDate: r.endDate,
+      subject: r.subjectId !== null && r.subjectName !== null ? { id: r.subjectId, name: r.subjectName, usesLms: !!r.usesLms } : null,
+      courseClass:
+        r.courseClassId === null
+          ? null
+          : {
+              id: r.courseClassId,
+              name: r.courseClassName ?? '',
+              // Answered: the teachers it was about (snapshot); not yet: the class's teachers now.
+              teachers: r.responseId !== null ? (r.teacherIds ?? []).flatMap((t) => snapshot.get(t) ?? []) : (classTeachers.get(r.courseClassId) ?? []),
+            },
+      completed: r.responseId !== null,
+      responseId: r.responseId,
+      submittedAt: iso(r.submittedAt),
+    }))
+    .sort((a, b) => (a.endDate ?? '').localeCompare(b.endDate ?? '') || a.title.localeCompare(b.title, 'vi') || (a.courseClass?.name ?? '').localeCompare(b.courseClass?.name ?? '', 'vi'));
+}
+
+// ---- POST /surveys/{id}/responses ----
+
+export interface SubmitResult {
+  responseId: number;
+  alreadySubmitted: boolean;
+  submittedAt: string;
+}
+
+/** The survey accepts answers now: active, not a template, today within start..end (school time). */
+function checkOpen(survey: TSurvey, today: string) {
+  if (survey.isTemplate) throw notOpen(RESPONSE_MSG.template);
+  if (survey.status === 'draft') throw notOpen(RESPONSE_MSG.notOpenDraft);
+  if (survey.status === 'closed') throw notOpen(RESPONSE_MSG.notOpenClosed);
+  if (!survey.startDate || today < survey.startDate) throw notOpen(RESPONSE_MSG.beforeStart(formatDate(survey.startDate)));
+  if (!survey.endDate || today > survey.endDate) throw notOpen(RESPONSE_MSG.afterEnd(formatDate(survey.endDate)));
+}
+
+/** The course class the submission is about (null for GENERAL), from courseClassId / studentCourseClassId. */
+function courseClassOf(survey: TSurvey, s: TSubmission): number | null {
+  const a = s.courseClassId ?? null;
+  const b = s.studentCourseClassId ?? null;
+  if (survey.surveyType === 'GENERAL') {
+    if (a !== null || b !== null || (s.teacherCourseClassIds?.length ?? 0) > 0) throw badRequest(RESPONSE_MSG.generalNoClass);
+    return null;
+  }
+  if (a !== null && b !== null && a !== b) throw badRequest(RESPONSE_MSG.classMismatch);
+  const id = a ?? b;
+  if (id === null) throw badRequest(RESPONSE_MSG.classMissing);
+  return id;
+}
+
+/**
+ * The rows to store, from the validated payload: each answered shown question goes through the
+ * shared `responseToAnswer` → `answerToResponse` round trip (trimmed text, canonical "Khác"), grid
+ * answers get the column found by label and ITS valueNumber (the client's `gridColumnValueNumber` is
+ * ignored), scale answers their number. `reviewed` marks the rows holding free text.
+ */
+export function detailsFromSubmission(survey: TSurvey, submission: TSubmission) {
+  const byQuestion = new Map(submission.sections.flatMap((s) => s.responses.map((r) => [r.questionId, r] as const)));
+  const out: Array<{ row: Omit<NewDetail, 'responseId'>; reviewed: boolean; grid: boolean }> = [];
+  for (const sec of orderedSections(survey))
+    for (const q of sec.questions) {
+      const sent = byQuestion.get(q.id);
+      if (!sent) continue;
+      const r = answerToResponse(q, responseToAnswer(q, sent));
+      if (!r) continue;
+      if (q.questionType === 'grid') {
+        const col = findGridColumnByLabel(q, r.answerText);
+        out.push({ row: { questionId: q.id, answerText: col?.label ?? r.answerText ?? null, gridColumnId: col?.id ?? null, valueNumber: col?.valueNumber ?? null }, reviewed: false, grid: true });
+      } else if (q.questionType === 'linear_scale') {
+        out.push({ row: { questionId: q.id, answerText: r.answerText ?? null, valueNumber: Number(r.answerText) }, reviewed: false, grid: false });
+      } else if (isTextType(q.questionType)) {
+        out.push({ row: { questionId: q.id, answerText: r.answerText ?? null }, reviewed: true, grid: false });
+      } else {
+        const other = r.otherValue && r.otherValue.trim() !== '' ? r.otherValue : null;
+        out.push({ row: { questionId: q.id, answerOptions: r.answerOptions ?? [], otherValue: other }, reviewed: other !== null, grid: false });
+      }
+    }
+  return out;
+}
+
+/**
+ * Straight-lining: the scored answers are the score-config questions when the survey has a config,
+ * else every grid answer with a number ("Không có ý kiến" has none); flagged when there are at least
+ * STRAIGHT_LINE_MIN of them and they are all the same number.
+ */
+export function isStraightLined(details: Array<{ row: Pick<NewDetail, 'questionId' | 'valueNumber'>; grid: boolean }>, scored: Set<number>): boolean {
+  const nums = details
+    .filter((d) => (scored.size ? scored.has(d.row.questionId) : d.grid) && d.row.valueNumber !== null && d.row.valueNumber !== undefined)
+    .map((d) => Number(d.row.valueNumber));
+  return nums.length >= STRAIGHT_LINE_MIN && nums.every((n) => n === nums[0]);
+}
+
+/**
+ * The submission, in as few round trips as its rules allow (the survey window's peak, issue 4):
+ * one query for the survey's version, the student, an earlier response, the score config and the
+ * course class (enrolment, teachers); the survey's definition from the per-version cache; then ONE
+ * statement (atomic by itself: one transaction) holding the response, its answers, their reviews and the audit entry. Not `write()`:
+ * its BEGIN, separate audit INSERT and COMMIT would triple the round trips of the write for the
+ * same all-or-nothing result (docs/decisions.md, "Submission speed").
+ */
+export async function submitResponse(db: Db, req: FastifyRequest, surveyId: number, submission: TSubmission): Promise<SubmitResult> {
+  const user = currentUser(req);
+  if (!user.studentId) throw badRequest(SURVEY_MSG.noStudent);
+  if (submission.studentId !== user.studentId) throw forbidden(RESPONSE_MSG.ownOnly);
+  // The class the payload names; `courseClassOf` below accepts only this one (or refuses).
+  const named = submission.courseClassId ?? submission.studentCourseClassId ?? null;
+  const ctx = await submissionContext(db, surveyId, user.studentId, named);
+  const survey = ctx.surveyVersion === null ? null : await surveyForSubmission(db, surveyId, ctx.surveyVersion);
+  if (!survey) throw notFound(SURVEY_MSG.surveyNotFound);
+  const courseClassId = courseClassOf(survey, submission);
+
+  // A repeat (double click, retry after a lost answer) is told it is done, before anything else.
+  if (ctx.existing) return { responseId: ctx.existing.id, alreadySubmitted: true, submittedAt: ctx.existing.submittedAt };
+
+  checkOpen(survey, schoolToday());
+  const student = ctx.student;
+  if (!student) throw notFound(RESPONSE_MSG.studentNotFound);
+  if (student.status !== 'active') throw notEligible(RESPONSE_MSG.studentInactive);
+  if (!survey.allowedGrades.includes(student.grade)) throw notEligible(RESPONSE_MSG.gradeNotAllowed(student.grade));
+
+  let teacherIds: number[] = [];
+  if (courseClassId !== null) {
+    // A class of the survey's subject in its module, the student enrolled in it (from the context query).
+    if (!ctx.courseClass?.enrolled) throw notEligible(RESPONSE_MSG.notEnrolled);
+    const classTeachers = ctx.courseClass.teacherIds;
+    const sent = [...new Set(submission.teacherCourseClassIds ?? [])];
+    if (sent.some((t) => !classTeachers.includes(t))) throw notEligible(RESPONSE_MSG.wrongTeachers);
+    teacherIds = sent.length ? sent : classTeachers;
+  }
+
+  const errors = validateSubmission(survey, submission);
+  if (errors.length) throw new AppError('VALIDATION_ERROR', 400, errors[0].message, errors);
+
+  const details = detailsFromSubmission(survey, submission);
+  const straightLined = isStraightLined(details, ctx.scored);
+
+  const stored = await insertSubmission(db, {
+    surveyId, studentId: student.id, courseClassId, teacherIds, studentGrade: student.grade, campusId: student.campusId,
+    homeroomClassId: student.homeroomClassId, straightLined,
+  }, details, {
+    actorId: user.id, requestId: req.id, ip: req.ip,
+    after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
+  });
+  if (stored) {
+    notifyNewResponse(db, surveyId); // results (issue 5): non-blocking cache drop + batched auto-calculate
+    // Free texts (issue 6): decided after the reply, one response at a time; never fails the submission.
+    if (details.some((d) => d.reviewed)) queueAutoReview(db, req, stored.id);
+    return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
+  }
+  const winner = await findResponse(db, surveyId, student.id, courseClassId);
+  if (!winner) throw new AppError('CONFLICT', 409, RESPONSE_MSG.alreadySubmitted);
+  return { responseId: winner.id, alreadySubmitted: true, submittedAt: winner.submittedAt.toISOString() };
+}
+
+// ---- Staff reads and delete ----
+
+/** A response as staff see it; `student` only for ADMIN (others see it anonymised). */
+export function responseView(r: ResponseRow, withIdentity: boolean): TResponseView {
+  return {
+    id: r.id,
+    surveyId: r.surveyId,
+    student: withIdentity ? { id: r.studentId, studentCode: r.studentCode, fullName: r.studentName } : null,
+    courseClassId: r.courseClassId,
+    courseClassName: r.courseClassName,
+    teacherIds: r.teacherIds,
+    studentGrade: r.studentGrade,
+    campusId: r.campusId,
+    campusName: r.campusName,
+    homeroomClassId: r.homeroomClassId,
+    homeroomClassName: r.homeroomClassName,
+    straightLined: r.straightLined,
+    submittedAt: r.submittedAt.toISOString(),
+  };
+}
+
+const isAdmin = (req: FastifyRequest) => hasAnyRole(currentUser(req), ['ADMIN']);
+
+export async function responsePage(db: Db, req: FastifyRequest, surveyId: number, q: { page: number; limit: number; courseClassId?: number }) {
+  if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
+  const r = await listResponses(db, surveyId, { courseClassId: q.courseClassId, limit: q.limit, offset: offsetOf(q) });
+  const withIdentity = isAdmin(req);
+  return page(r.items.map((x) => responseView(x, withIdentity)), r.total, q);
+}
+
+/**
+ * An answer as staff read it. A free text (short/long text answer, "Khác" text) is shown to the
+ * reviewers (ADMIN, QUALITY_ASSURANCE) whatever its review says, to everyone else only once its
+ * review is `approved` (issue 6: no pending or rejected text outside the review); otherwise it is
+ * null with `textHidden` and the `reviewStatus` that keeps it hidden (null: never reviewed).
+ */
+export function answerView(d: DetailRow, seesUnreviewed: boolean): TResponseAnswer {
+  const isText = isTextType(d.questionType);
+  const hasFreeText = (isText && d.answerText !== null) || d.otherValue !== null;
+  const hidden = hasFreeText && !seesUnreviewed && d.reviewStatus !== 'approved';
+  return {
+    id: d.id,
+    questionId: d.questionId,
+    sectionId: d.sectionId,
+    questionType: d.questionType,
+    content: d.content,
+    answerText: hidden && isText ? null : d.answerText,
+    answerOptions: Array.isArray(d.answerOptions) ? d.answerOptions.map(String) : null,
+    otherValue: hidden ? null : d.otherValue,
+    gridColumnId: d.gridColumnId,
+    gridColumnLabel: d.gridColumnLabel,
+    valueNumber: d.valueNumber,
+    reviewStatus: (d.reviewStatus as TReviewStatus | null) ?? null,
+    textHidden: hidden,
+  };
+}
+
+export async function responseDetails(db: Db, req: FastifyRequest, responseId: number): Promise<TResponseDetails> {
+  const r = await findResponseRow(db, responseId);
+  if (!r) throw notFound(RESPONSE_MSG.responseNotFound);
+  const seesUnreviewed = hasAnyRole(currentUser(req), REVIEW_ROLES);
+  return { ...responseView(r, isAdmin(req)), answers: (await detailsOf(db, [r.id])).map((d) => answerView(d, seesUnreviewed)) };
+}
+
+/** The stored answers back in the payload shape (`ZSubmission`), so the web reads them with `submissionToAnswers`. */
+function asSubmission(r: ResponseRow, details: DetailRow[]): TSubmission {
+  const sections = new Map<number, TSubmission['sections'][number]>();
+  for (const d of details) {
+    if (!sections.has(d.sectionId)) sections.set(d.sectionId, { sectionId: d.sectionId, displayOrder: d.sectionDisplayOrder, responses: [] });
+    const other = d.otherValue ?? null;
+    sections.get(d.sectionId)!.responses.push({
+      questionId: d.questionId,
+      displayOrder: d.questionDisplayOrder,
+      answerText: d.answerText,
+      answerOptions: Array.isArray(d.answerOptions) ? d.answerOptions.map(String) : null,
+      otherValue: other,
+      otherAnswers: other !== null ? { other } : null,
+      ...(d.questionType === 'grid' ? { questionType: 'grid', gridColumnValueNumber: d.valueNumber } : {}),
+    });
+  }
+  return {
+    studentId: r.studentId,
+    courseClassId: r.courseClassId,
+    ...(r.courseClassId !== null ? { studentCourseClassId: r.courseClassId, teacherCourseClassIds: r.teacherIds } : {}),
+    sections: [...sections.values()],
+  };
+}
+
+/** The student's own responses to a survey (one per course class); ADMIN reads anyone's. */
+export async function studentResponses(db: Db, req: FastifyRequest, surveyId: number, studentId: number, courseClassId?: number) {
+  const user = currentUser(req);
+  if (!hasAnyRole(user, ['ADMIN']) && user.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
+  if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
+  const rows = await responsesOfStudent(db, surveyId, studentId, courseClassId);
+  const details = await detailsOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    responseId: r.id,
+    surveyId: r.surveyId,
+    courseClassId: r.courseClassId,
+    courseClassName: r.courseClassName,
+    teacherIds: r.teacherIds,
+    submittedAt: r.submittedAt.toISOString(),
+    submission: asSubmission(r, details.filter((d) => d.responseId === r.id)),
+  }));
+}
+
+/**
+ * ADMIN: removes the student's response(s) so they may answer again; audited with what was removed (no
+ * answer text). After the commit the results hear of it like of a new response: cached figures are
+ * dropped, stored ones read as stale (their response count no longer matches), and an auto-calculating
+ * survey is recalculated.
+ */
+export async function removeStudentResponses(db: Db, req: FastifyRequest, surveyId: number, studentId: number, courseClassId?: number) {
+  const done = await write(db, req, async (ctx) => {
+    const rows = await lockResponsesOfStudent(ctx.tx, surveyId, studentId, courseClassId);
+    if (!rows.length) throw notFound(RESPONSE_MSG.responseNotFound);
+    for (const r of rows) {
+      const answerCount = await countDetails(ctx.tx, [r.id]);
+      await ctx.log({
+        action: 'delete', entity: 'survey_response', entityId: r.id,
+        before: { surveyId, studentId, courseClassId: r.courseClassId, teacherIds: r.teacherIds, straightLined: r.straightLined, submittedAt: r.submittedAt.toISOString(), answerCount },
+      });
+    }
+    await deleteResponses(ctx.tx, rows.map((r) => r.id));
+    return { deleted: rows.length, responseIds: rows.map((r) => r.id) };
+  });
+  notifyResponsesChanged(db, surveyId);
+  return done;
+}

@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { TRole } from '@app/shared/roles';
+import { RESULTS_MSG, type TResultsScope } from '@app/shared/survey-results';
+import type { DbOrTx } from '@/db/client';
+import { currentUser, hasAnyRole } from '@/plugins/auth';
+import { AppError } from '@/plugins/errors';
+import type { Slice } from './aggregates.repository';
+import {
+  classInfos, classesOfTeacher, departmentsHeadedBy, namesOf, teacherBrief, teacherOfUser, teachersOfDepartments,
+} from './survey-results.repository';
+
+/** Read every school figure. */
+export const SCHOOL_ROLES: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR'];
+/** Calculate, score config, toggles (audited). */
+export const WRITE_ROLES: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
+/** Results of classes: school-wide roles, heads (their department), teachers (their own classes). */
+export const READ_ROLES: TRole[] = [...SCHOOL_ROLES, 'HEAD_DEPARTMENT', 'TEACHER'];
+
+export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
+
+/**
+ * Who is asking, as far as results go. The broadest role wins: a school-wide role sees everything; a
+ * head of department the responses naming a teacher of the departments they head (themself included);
+ * a teacher the responses naming themself (the teacher_ids snapshot).
+ */
+export type Viewer =
+  | { kind: 'school'; admin: boolean }
+  | { kind: 'department'; teacherId: number; departmentIds: number[]; teacherIds: number[] }
+  | { kind: 'teacher'; teacherId: number; departmentId: number | null };
+
+export async function viewerOf(db: DbOrTx, req: FastifyRequest): Promise<Viewer> {
+  const user = currentUser(req);
+  if (hasAnyRole(user, SCHOOL_ROLES)) return { kind: 'school', admin: hasAnyRole(user, ['ADMIN']) };
+  const teacher = await teacherOfUser(db, user.id);
+  if (!teacher) throw forbidden(RESULTS_MSG.noTeacherRecord);
+  if (hasAnyRole(user, ['HEAD_DEPARTMENT'])) {
+    const departmentIds = await departmentsHeadedBy(db, teacher.id);
+    if (departmentIds.length) {
+      const teacherIds = [...new Set([teacher.id, ...(await teachersOfDepartments(db, departmentIds))])];
+      return { kind: 'department', teacherId: teacher.id, departmentIds, teacherIds };
+    }
+  }
+  if (hasAnyRole(user, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'teacher', teacherId: teacher.id, departmentId: teacher.departmentId };
+  throw forbidden(RESULTS_MSG.ownClassesOnly);
+}
+
+export const isRestricted = (v: Viewer) => v.kind !== 'school';
+/** The teachers whose responses the viewer may read; null = everyone. */
+export const viewerTeachers = (v: Viewer): number[] | null => (v.kind === 'school' ? null : v.kind === 'department' ? v.teacherIds : [v.teacherId]);
+
+export interface Narrowing {
+  courseClassId?: number;
+  teacherId?: number;
+  departmentId?: number;
+}
+
+/** The slice a caller reads for a survey (or a module's surveys), as the server narrowed it. */
+export interface Scoped {
+  scope: TResultsScope;
+  /** teacherIds / courseClassIds to put on the slice. */
+  teacherIds: number[] | null;
+  courseClassIds: number[] | null;
+  /** The department whose figure a comparison shows. */
+  departmentId: number | null;
+}
+
+const SCHOOL_LABEL = 'Toàn trường';
+
+export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number[], q: Narrowing): Promise<Scoped> {
+  /** One class; with `teacherId`, only its responses naming that teacher. */
+  const classScope = async (reach: number[] | null, courseClassId: number): Promise<Scoped> => {
+    const teacherIds = q.teacherId ? [q.teacherId] : reach;
+    if (teacherIds && !(await classesOfTeacher(db, teacherIds, surveyIds)).includes(courseClassId)) throw forbidden(RESULTS_MSG.ownClassesOnly);
+    const row = (await classInfos(db, [courseClassId])).get(courseClassId);
+    if (!row) throw new AppError('NOT_FOUND', 404, RESULTS_MSG.classNotFound);
+    return {
+      scope: { kind: 'courseClass', label: row.name, departmentId: row.departmentId, teacherId: q.teacherId ?? null, courseClassId },
+      teacherIds,
+      courseClassIds: [courseClassId],
+      departmentId: viewer.kind === 'teacher' ? viewer.departmentId : row.departmentId,
+    };
+  };
+  const teacherScope = async (teacherId: number): Promise<Scoped> => {
+    const t = await teacherBrief(db, teacherId);
+    if (!t) throw new AppError('NOT_FOUND', 404, RESULTS_MSG.teacherNotFound);
+    return {
+      scope: { kind: 'teacher', label: t.fullName, departmentId: t.departmentId, teacherId, courseClassId: null },
+      teacherIds: [teacherId],
+      courseClassIds: null,
+      departmentId: t.departmentId,
+    };
+  };
+  const departmentScope = async (departmentId: number): Promise<Scoped> => {
+    const name = (await namesOf(db, 'departments', [departmentId])).get(departmentId);
+    if (!name) throw new AppError('NOT_FOUND', 404, RESULTS_MSG.departmentNotFound);
+    return {
+      scope: { kind: 'department', label: name.name, departmentId, teacherId: null, courseClassId: null },
+      teacherIds: await teachersOfDepartments(db, [departmentId]),
+      courseClassIds: null,
+      departmentId,
+    };
+  };
+
+  if (viewer.kind === 'school') {
+    if (q.courseClassId) return classScope(null, q.courseClassId);
+    if (q.teacherId) return teacherScope(q.teacherId);
+    if (q.departmentId) return departmentScope(q.departmentId);
+    return { scope: { kind: 'school', label: SCHOOL_LABEL, departmentId: null, teacherId: null, courseClassId: null }, teacherIds: null, courseClassIds: null, departmentId: null };
+  }
+  if (viewer.kind === 'department') {
+    if (q.departmentId && !viewer.departmentIds.includes(q.departmentId)) throw forbidden(RESULTS_MSG.ownDepartmentOnly);
+    if (q.teacherId && !viewer.teacherIds.includes(q.teacherId)) throw forbidden(RESULTS_MSG.ownDepartmentOnly);
+    if (q.courseClassId) return classScope(viewer.teacherIds, q.courseClassId);
+    if (q.teacherId) return teacherScope(q.teacherId);
+    const d = await departmentScope(q.departmentId ?? viewer.departmentIds[0]);
+    // A head of several departments without a pick reads all of them.
+    return q.departmentId ? d : { ...d, teacherIds: viewer.teacherIds };
+  }
+  if (q.departmentId || (q.teacherId && q.teacherId !== viewer.teacherId)) throw forbidden(RESULTS_MSG.ownClassesOnly);
+  if (q.courseClassId) return classScope([viewer.teacherId], q.courseClassId);
+  const t = await teacherScope(viewer.teacherId);
+  return { ...t, departmentId: viewer.departmentId };
+}
+
+/** A slice for the scope; `minPart` is the viewer's anonymity floor (`minPartFor`). */
+export function sliceOf(scoped: Pick<Scoped, 'teacherIds' | 'courseClassIds'>, surveyIds: number[], filtered: boolean, minResponses: number, minPart: number | null): Slice {
+  return { surveyIds, filtered, minResponses, teacherIds: scoped.teacherIds, courseClassIds: scoped.courseClassIds, minPart };
+}

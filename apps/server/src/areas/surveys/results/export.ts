@@ -1,0 +1,125 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { QUESTION_TYPE_LABELS, htmlToPlainText, normalizeOptions, type TQuestionType } from '@app/shared/surveys';
+import { formatDateTime } from '@app/shared/format';
+import { xlsxSheetsBuffer, type XlsxColumn } from '@/lib/xlsx';
+import { loadSurvey } from '../authoring/surveys.repository';
+import { analyticRows, intArray, respCte } from './aggregates.repository';
+import { viewerOf } from './access';
+import { currentUser, hasAnyRole } from '@/plugins/auth';
+import { questionsInOrder } from './question-results';
+import { surveyResults, type Ctx } from './survey-results.service';
+import { minResponsesSetting } from './survey-results.repository';
+
+/** Shown in place of a free-text answer that the caller may not read yet (pending or rejected). */
+export const TEXT_NOT_APPROVED = '(ý kiến chưa được duyệt)';
+
+/**
+ * GET /surveys/{id}/export-excel: sheet "Tổng hợp" (per question: n, distribution, mean, SD, median —
+ * the same figures as GET /results, whole school), sheet "Phản hồi" (one row per response, one column
+ * per question; the student's code and name only when the caller is ADMIN), sheet "Thông tin".
+ * One row per response comes from SQL (answers grouped per response into one jsonb), not from a JS pivot.
+ */
+export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, filtered: boolean) {
+  const { db } = ctx;
+  const results = await surveyResults(ctx, req, id, { filtered, compare: false });
+  const viewer = await viewerOf(db, req);
+  const withIdentity = viewer.kind === 'school' && viewer.admin;
+  // Free text reaches staff other than the reviewers only once approved (as everywhere else).
+  const allTexts = hasAnyRole(currentUser(req), ['ADMIN', 'QUALITY_ASSURANCE']);
+  const shown = (col: ReturnType<typeof sql>) => (allTexts ? col : sql`case when rv.status = 'approved' then ${col} end`);
+  const survey = (await loadSurvey(db, id))!;
+  const questions = questionsInOrder(survey);
+  const minResponses = await minResponsesSetting(db);
+
+  type Row = {
+    id: number; submittedAt: string; courseClassName: string | null; teachers: string | null; grade: number; campusName: string;
+    homeroomClassName: string | null; straightLined: boolean; studentCode: string | null; studentName: string | null; answers: Record<string, string | number | null>;
+  };
+  const rows = await analyticRows<Row>(db, sql`
+    with ${respCte({ surveyIds: [id], filtered, minResponses })},
+    ans as (
+      select d.response_id, jsonb_object_agg(d.question_id::text, case
+          when d.grid_column_id is not null then to_jsonb(d.answer_text)
+          when d.value_number is not null then to_jsonb(d.value_number)
+          when d.answer_options is not null then to_jsonb(concat_ws('; ', (select string_agg(o, '; ') from jsonb_array_elements_text(d.answer_options) o), ${shown(sql`d.other_value`)}))
+          else to_jsonb(coalesce(${shown(sql`d.answer_text`)}, ${TEXT_NOT_APPROVED}::text)) end) as answers
+      from resp r join response_details d on d.response_id = r.id
+      left join response_reviews rv on rv.response_detail_id = d.id
+      where d.question_id = any(${intArray(questions.map((m) => m.q.id))})
+      group by d.response_id),
+    tn as (
+      select x.teacher_ids, string_agg(te.full_name, ', ' order by te.sort_key) as names
+      from (select distinct teacher_ids from resp) x cross join unnest(x.teacher_ids) t(tid) join teachers te on te.id = t.tid
+      group by x.teacher_ids)
+    select r.id, sr.submitted_at as "submittedAt", cc.name as "courseClassName", tn.names as teachers,
+      sr.student_grade as grade, ca.name as "campusName", hc.name as "homeroomClassName", sr.straight_lined as "straightLined",
+      ${withIdentity ? sql`st.student_code` : sql`null::text`} as "studentCode", ${withIdentity ? sql`st.full_name` : sql`null::text`} as "studentName",
+      coalesce(ans.answers, '{}'::jsonb) as answers
+    from resp r join survey_responses sr on sr.id = r.id
+    join students st on st.id = sr.student_id
+    join campuses ca on ca.id = sr.campus_id
+    left join ans on ans.response_id = r.id
+    left join tn on tn.teacher_ids = r.teacher_ids
+    left join course_classes cc on cc.id = sr.course_class_id
+    left join homeroom_classes hc on hc.id = sr.homeroom_class_id
+    order by sr.submitted_at, r.id`);
+
+  // Choice answers are stored as values; the sheet shows their labels.
+  const labelOf = new Map(questions.map((m) => [m.q.id, new Map(normalizeOptions(m.q.questionType, m.q.options).choices.map((c) => [c.value, c.label]))]));
+  const answerCell = (qid: number, v: string | number | null | undefined) => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'number') return v;
+    const labels = labelOf.get(qid);
+    return labels && labels.size ? v.split('; ').map((x) => labels.get(x) ?? x).join('; ') : v;
+  };
+
+  const summaryColumns: XlsxColumn<(typeof results.questions)[number]>[] = [
+    { header: 'STT', width: 6, value: (q) => q.position },
+    { header: 'Phần', width: 24, value: (q) => q.sectionTitle },
+    { header: 'Câu hỏi', width: 60, value: (q) => q.content },
+    { header: 'Loại câu hỏi', width: 18, value: (q) => QUESTION_TYPE_LABELS[q.questionType as TQuestionType] ?? q.questionType },
+    { header: 'Số trả lời (n)', width: 14, value: (q) => q.answered },
+    { header: 'Số câu tính điểm', width: 16, value: (q) => q.answerN },
+    { header: 'Không có ý kiến', width: 16, value: (q) => q.noOpinion },
+    { header: 'Điểm trung bình', width: 16, value: (q) => q.mean },
+    { header: 'Độ lệch chuẩn (mẫu)', width: 20, value: (q) => q.stdDev },
+    { header: 'Trung vị', width: 10, value: (q) => q.median },
+    { header: 'Phân bố', width: 80, value: (q) => q.options.map((o) => `${o.label}: ${o.count} (${o.percent}%)`).join('; ') },
+  ];
+  const responseColumns: XlsxColumn<Row>[] = [
+    { header: 'Mã phản hồi', width: 12, value: (r) => r.id },
+    { header: 'Thời gian gửi', width: 18, value: (r) => formatDateTime(r.submittedAt) },
+    ...(withIdentity
+      ? [
+          { header: 'Mã học sinh', width: 14, value: (r: Row) => r.studentCode },
+          { header: 'Họ và tên', width: 26, value: (r: Row) => r.studentName },
+        ]
+      : []),
+    { header: 'Khối', width: 8, value: (r) => r.grade },
+    { header: 'Cơ sở', width: 16, value: (r) => r.campusName },
+    { header: 'Lớp chủ nhiệm', width: 16, value: (r) => r.homeroomClassName },
+    { header: 'Lớp học phần', width: 20, value: (r) => r.courseClassName },
+    { header: 'Giáo viên', width: 26, value: (r) => r.teachers },
+    { header: 'Chọn cùng một mức', width: 18, value: (r) => (r.straightLined ? 'Có' : '') },
+    ...questions.map((m) => ({
+      header: `Câu ${m.position}. ${htmlToPlainText(m.q.content)}`.slice(0, 120),
+      width: 24,
+      value: (r: Row) => answerCell(m.q.id, r.answers[String(m.q.id)]),
+    })),
+  ];
+  const info: Array<[string, string | number]> = [
+    ['Khảo sát', results.title],
+    ['Môn học', results.subjectName ?? ''],
+    ['Số phản hồi', results.n],
+    ['Số liệu', filtered ? `Đã lọc: bỏ ${results.filter.straightLinedExcluded} phản hồi chọn cùng một mức và ${results.filter.classesExcluded} lớp có ít hơn ${results.filter.minResponses} phản hồi` : 'Không lọc (mọi phản hồi)'],
+    ['Độ lệch chuẩn', 'Độ lệch chuẩn mẫu (chia n − 1); "Không có ý kiến" không tính vào điểm'],
+    ['Thời điểm xuất', formatDateTime(new Date().toISOString())],
+  ];
+  const buf = await xlsxSheetsBuffer([
+    { sheet: 'Tổng hợp', columns: summaryColumns, rows: results.questions },
+    { sheet: 'Phản hồi', columns: responseColumns, rows },
+    { sheet: 'Thông tin', columns: [{ header: 'Mục', width: 20, value: (r: [string, string | number]) => r[0] }, { header: 'Giá trị', width: 80, value: (r: [string, string | number]) => r[1] }], rows: info },
+  ]);
+  return { filename: `Ket-qua-khao-sat-${id}`, buf, title: results.title };
+}

@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/db/client';
+import { insertAudit } from '@/plugins/audit.repository';
+import { MemoryBackend, RedisBackend, ResultsCache } from './cache';
+import { onResultsEvents } from './notify';
+import { CACHE_ENABLED_SETTING, dropStored, readSetting, recomputeStraightLined, surveyMeta } from './survey-results.repository';
+
+export interface ResultsConfig {
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+  cacheTtlSeconds: number;
+  minGroupSize: number;
+  autoCalculateDelayMs: number;
+}
+
+export const DEFAULT_RESULTS_CONFIG: ResultsConfig = {
+  redisUrl: null, redisKeyPrefix: 'results:', cacheTtlSeconds: 600, minGroupSize: 5, autoCalculateDelayMs: 10_000,
+};
+
+export const surveyScope = (id: number) => `s:${id}`;
+export const moduleScope = (id: number) => `m:${id}`;
+
+/**
+ * What the results area keeps per app: the cache, the survey → module map the invalidation needs,
+ * and the auto-calculate batches. One per app (tests build many apps in one process).
+ */
+export class ResultsRuntime {
+  readonly cache: ResultsCache;
+  /** survey id → module id, learnt whenever results of a survey or module are computed. */
+  private readonly moduleOf = new Map<number, number | null>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly again = new Set<number>();
+  private closed = false;
+  /** Resolves when the cache setting has been read from app_settings. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    readonly db: Db,
+    readonly config: ResultsConfig,
+    readonly log: FastifyBaseLogger,
+    cache: ResultsCache,
+    /** Recalculates a survey's stored results (and its module's, when stored). */
+    private readonly recalculate: (surveyId: number) => Promise<void>,
+  ) {
+    this.cache = cache;
+    this.ready = readSetting<boolean>(db, CACHE_ENABLED_SETTING)
+      .then((v) => void (this.cache.enabled = v !== false))
+      .catch((err) => this.log.warn({ err }, 'results cache setting could not be read'));
+    onResultsEvents(db, { responsesChanged: (surveyId) => this.responded(surveyId), surveyChanged: (surveyId) => this.surveyChanged(surveyId) });
+  }
+
+  static async create(db: Db, config: ResultsConfig, log: FastifyBaseLogger, recalculate: (surveyId: number) => Promise<void>) {
+    const onError = (err: unknown) => log.warn({ err }, 'results cache error');
+    let backend: MemoryBackend | RedisBackend | null = null;
+    if (config.redisUrl) {
+      backend = await RedisBackend.connect(config.redisUrl, config.redisKeyPrefix, onError);
+      if (!backend) log.warn('REDIS_URL is set but Redis cannot be reached: the results cache stays in memory');
+    }
+    const cache = new ResultsCache(backend ?? new MemoryBackend(), config.cacheTtlSeconds, onError);
+    return new ResultsRuntime(db, config, log, cache, recalculate);
+  }
+
+  remember(surveyId: number, moduleId: number | null) {
+    this.moduleOf.set(surveyId, moduleId);
+  }
+
+  scopesOf(surveyId: number, moduleId: number | null) {
+    return moduleId ? [surveyScope(surveyId), moduleScope(moduleId)] : [surveyScope(surveyId)];
+  }
+
+  /** After a recalculation or a score change. */
+  async invalidate(surveyId: number, moduleId: number | null) {
+    this.remember(surveyId, moduleId);
+    await this.cache.invalidate(this.scopesOf(surveyId, moduleId));
+  }
+
+  /** A response was stored: drop cached figures now, and batch a recalculation when the survey asks for it. */
+  private responded(surveyId: number) {
+    if (this.closed) return;
+    const known = this.moduleOf.has(surveyId);
+    // In memory this runs to completion before the submission answers, so the next read is fresh.
+    if (known) void this.cache.invalidate(this.scopesOf(surveyId, this.moduleOf.get(surveyId) ?? null));
+    void surveyMeta(this.db, surveyId)
+      .then(async (s) => {
+        if (!s) return;
+        if (!known) await this.invalidate(surveyId, s.moduleId);
+        else this.remember(surveyId, s.moduleId);
+        if (s.autoCalculate) this.schedule(surveyId);
+      })
+      .catch((err) => this.log.warn({ err, surveyId }, 'results invalidation failed'));
+  }
+
+  /**
+   * The survey was edited (notifySurveyChanged): stored figures may hold old wording, visibility or
+   * column numbers, so they are deleted (the survey's, and its module's — the one it was in too, if it
+   * moved), `straight_lined` is recomputed (column numbers may have changed), with one audit entry
+   * when anything was touched; then the cache is dropped and an auto-calculating survey recalculated.
+   */
+  async surveyChanged(surveyId: number) {
+    if (this.closed) return;
+    try {
+      const s = await surveyMeta(this.db, surveyId);
+      const modules = [...new Set([this.moduleOf.get(surveyId) ?? null, s?.moduleId ?? null])].filter((m): m is number => m !== null);
+      await this.db.transaction(async (tx) => {
+        const dropped = await dropStored(tx, surveyId, modules);
+        const relabelled = s ? await recomputeStraightLined(tx, surveyId) : 0;
+        if (dropped || relabelled) {
+          await insertAudit(tx, { actorId: null, action: 'invalidate', entity: 'survey_results', entityId: surveyId, after: { reason: 'survey_changed', storedDropped: dropped, straightLinedChanged: relabelled } });
+        }
+      });
+      await this.cache.invalidate([surveyScope(surveyId), ...modules.map(moduleScope)]);
+      if (s) this.remember(surveyId, s.moduleId);
+      if (s?.autoCalculate) this.schedule(surveyId);
+    } catch (err) {
+      this.log.warn({ err, surveyId }, 'results invalidation after a survey change failed');
+    }
+  }
+
+  /**
+   * One recalculation per survey per `autoCalculateDelayMs` however many responses arrive: the first
+   * response starts the timer, later ones join it; a response during a recalculation queues one more.
+   */
+  schedule(surveyId: number) {
+    if (this.closed || this.timers.has(surveyId)) return;
+    if (this.running.has(surveyId)) {
+      this.again.add(surveyId);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(surveyId);
+      const run = this.recalculate(surveyId)
+        .catch((err) => this.log.error({ err, surveyId }, 'auto-calculate failed'))
+        .finally(() => {
+          this.running.delete(surveyId);
+          if (this.again.delete(surveyId)) this.schedule(surveyId);
+        });
+      this.running.set(surveyId, run);
+    }, this.config.autoCalculateDelayMs);
+    timer.unref();
+    this.timers.set(surveyId, timer);
+  }
+
+  /** Waits for scheduled and running recalculations (tests, shutdown). */
+  async settle() {
+    while (this.timers.size || this.running.size) {
+      await Promise.all([...this.running.values()]);
+      if (this.timers.size && !this.running.size) await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  pendingCount() {
+    return this.timers.size + this.running.size;
+  }
+
+  async close() {
+    this.closed = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all([...this.running.values()]);
+    await this.cache.backend.close();
+  }
+}

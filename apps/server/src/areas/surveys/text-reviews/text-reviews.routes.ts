@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOk, ZPage } from '@app/shared/api';
+import { ZReviewStatus } from '@app/shared/surveys';
+import {
+  REVIEW_SORT_KEYS, TEXT_REVIEW_MSG, ZAutoReviewInput, ZAutoReviewResult, ZAutoReviewRun, ZBatchAutoReviewInput, ZBulkReviewInput,
+  ZCreateReviewInput, ZReviewDecisionInput, ZTextReview, ZTextReviewDetail, ZTextReviewSettings,
+} from '@app/shared/text-reviews';
+import type { Db } from '@/db/client';
+import { listQuery, zIdFilter } from '@/lib/list';
+import {
+  autoReviewOne, autoReviewSurvey, batchAutoReview, bulkDecide, decideReview, queueCounts, readSettings, REVIEW_ROLES, reviewAnswer,
+  reviewDetail, reviewQueue, saveSettings, SETTINGS_WRITE_ROLES,
+} from './text-reviews.service';
+
+/**
+ * Free-text review (issue 6, spec section 7 "Reviews"). Every route is ADMIN and QUALITY_ASSURANCE
+ * only: nobody else may read a pending or rejected text; teachers see approved texts through the
+ * results calls. The auto-review setting is written by ADMIN.
+ */
+const tags = ['text-reviews'];
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const filters = {
+  status: ZReviewStatus.optional(),
+  surveyId: zIdFilter,
+  moduleId: zIdFilter,
+  courseClassId: zIdFilter,
+  reason: z.string().trim().max(50).optional(),
+  decidedBy: z.enum(['auto', 'person', 'none']).optional(),
+};
+const ZQueueQuery = listQuery(REVIEW_SORT_KEYS, filters);
+const ZCountsQuery = z.object({ ...filters, search: z.string().trim().max(200).optional() });
+const ZCounts = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  byReason: z.record(z.string(), z.number().int()),
+});
+
+export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const config = { roles: REVIEW_ROLES };
+
+  r.get('/api/v1/surveys/responses/reviews', {
+    config,
+    schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
+  }, async (req) => ({ success: true as const, data: await reviewQueue(db, req.query) }));
+
+  r.get('/api/v1/surveys/responses/reviews/counts', {
+    config,
+    schema: { tags, querystring: ZCountsQuery, response: { 200: ZOk(ZCounts) } },
+  }, async (req) => ({ success: true as const, data: await queueCounts(db, req.query) }));
+
+  r.post('/api/v1/surveys/responses/reviews', {
+    config,
+    schema: { tags, body: ZCreateReviewInput, response: { 200: ZOk(ZTextReviewDetail) } },
+  }, async (req) => {
+    const { responseDetailId, ...decision } = req.body;
+    return { success: true as const, message: TEXT_REVIEW_MSG.saved, data: await reviewAnswer(db, req, responseDetailId, decision) };
+  });
+
+  r.post('/api/v1/surveys/responses/reviews/bulk', {
+    config,
+    schema: { tags, body: ZBulkReviewInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
+  }, async (req) => {
+    const data = await bulkDecide(db, req, req.body);
+    return { success: true as const, message: TEXT_REVIEW_MSG.decided(data.updated, req.body.status), data };
+  });
+
+  r.get('/api/v1/surveys/responses/reviews/:id', {
+    config,
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
+  }, async (req) => ({ success: true as const, data: await reviewDetail(db, req.params.id) }));
+
+  r.put('/api/v1/surveys/responses/reviews/:id', {
+    config,
+    schema: { tags, params: ZIdParams, body: ZReviewDecisionInput, response: { 200: ZOk(ZTextReviewDetail) } },
+  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.saved, data: await decideReview(db, req, req.params.id, req.body) }));
+
+  r.post('/api/v1/surveys/responses/auto-review', {
+    config,
+    schema: { tags, body: ZAutoReviewInput, response: { 200: ZOk(ZAutoReviewResult) } },
+  }, async (req) => {
+    const data = await autoReviewOne(db, req, req.body);
+    return { success: true as const, message: req.body.responseDetailId !== undefined && !data.applied ? TEXT_REVIEW_MSG.humanKept : undefined, data };
+  });
+
+  r.post('/api/v1/surveys/responses/batch-auto-review', {
+    config,
+    schema: { tags, body: ZBatchAutoReviewInput, response: { 200: ZOk(ZAutoReviewRun) } },
+  }, async (req) => {
+    const data = await batchAutoReview(db, req, req.body);
+    return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
+  });
+
+  r.post('/api/v1/surveys/:id/auto-review-text-responses', {
+    config,
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAutoReviewRun) } },
+  }, async (req) => {
+    const data = await autoReviewSurvey(db, req, req.params.id);
+    return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
+  });
+
+  r.get('/api/v1/surveys/responses/review-settings', {
+    config,
+    schema: { tags, response: { 200: ZOk(ZTextReviewSettings) } },
+  }, async () => ({ success: true as const, data: await readSettings(db) }));
+
+  r.put('/api/v1/surveys/responses/review-settings', {
+    config: { roles: SETTINGS_WRITE_ROLES },
+    schema: { tags, body: ZTextReviewSettings, response: { 200: ZOk(ZTextReviewSettings) } },
+  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.settingsSaved, data: await saveSettings(db, req, req.body) }));
+}

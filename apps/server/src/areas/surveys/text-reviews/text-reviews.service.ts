@@ -1,0 +1,357 @@
+import type { FastifyRequest } from 'fastify';
+import type { TRole } from '@app/shared/roles';
+import { htmlToPlainText, type TReviewStatus } from '@app/shared/surveys';
+import {
+  DEFAULT_TEXT_REVIEW_SETTINGS,
+  REVIEW_REASON_LABELS,
+  TEXT_REVIEW_MSG,
+  ZTextReviewSettings,
+  type TAutoReviewDecision,
+  type TAutoReviewInput,
+  type TAutoReviewResult,
+  type TAutoReviewRun,
+  type TBatchAutoReviewInput,
+  type TReviewReason,
+  type TReviewReasonCode,
+  type TReviewSpan,
+  type TTextReview,
+  type TTextReviewDetail,
+  type TTextReviewSettings,
+} from '@app/shared/text-reviews';
+import type { Db, DbOrTx } from '@/db/client';
+import { offsetOf, page } from '@/lib/list';
+import { found, write, type WriteCtx } from '@/lib/write';
+import { insertAudit } from '@/plugins/audit.repository';
+import { badRequest, notFound } from '@/plugins/errors';
+import { currentUser } from '@/plugins/auth';
+import { autoReview } from './auto-review';
+import {
+  applyReviewChanges, autoReviewable, findDetail, findReview, historyOf, insertReview, listReviews, lockReviews, moduleExists,
+  readSettingsValue, reviewCounts, surveyExists, writeSettingsValue, SETTINGS_KEY, type ReviewChange, type ReviewFilter, type ReviewRow,
+  type ReviewState,
+} from './text-reviews.repository';
+
+/** Who reviews free text, and the only roles that read a pending or rejected one. */
+export const REVIEW_ROLES: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
+export const SETTINGS_WRITE_ROLES: TRole[] = ['ADMIN'];
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const reasons = (v: unknown) => (Array.isArray(v) ? (v as TReviewReason[]) : []);
+const spans = (v: unknown) => (Array.isArray(v) ? (v as TReviewSpan[]) : []);
+const codeList = (v: TReviewReason[]) => v.map((r) => r.code);
+
+export function reviewView(r: ReviewRow): TTextReview {
+  return {
+    id: r.id,
+    responseDetailId: r.responseDetailId,
+    status: r.status as TReviewStatus,
+    reason: r.reason,
+    reasonCodes: reasons(r.reasonCodes),
+    matchedSpans: spans(r.matchedSpans),
+    reviewer: r.reviewerId !== null ? { id: r.reviewerId, name: r.reviewerName ?? `#${r.reviewerId}` } : null,
+    reviewedAt: iso(r.reviewedAt),
+    decidedBy: r.reviewerId !== null ? 'person' : r.reviewedAt !== null ? 'auto' : null,
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    text: r.text,
+    isOther: r.isOther,
+    question: { id: r.questionId, content: htmlToPlainText(r.questionContent), questionType: r.questionType },
+    survey: { id: r.surveyId, title: r.surveyTitle },
+    module: r.moduleId !== null && r.moduleCode !== null ? { id: r.moduleId, code: r.moduleCode } : null,
+    courseClass: r.courseClassId !== null ? { id: r.courseClassId, name: r.courseClassName ?? '' } : null,
+    teacherNames: r.teacherNames ?? [],
+    submittedAt: iso(r.submittedAt)!,
+  };
+}
+
+// ---- Reads ----
+
+export type QueueQuery = ReviewFilter & { page: number; limit: number; sort?: 'submittedAt' | 'createdAt' | 'reviewedAt' | 'status' | 'surveyTitle'; order: 'asc' | 'desc' };
+
+export async function reviewQueue(db: Db, q: QueueQuery) {
+  const r = await listReviews(db, { ...q, offset: offsetOf(q) });
+  return page(r.items.map(reviewView), r.total, q);
+}
+
+export async function queueCounts(db: Db, f: ReviewFilter) {
+  const { byStatus, byReason } = await reviewCounts(db, f);
+  const n = (s: string) => byStatus.find((x) => x.status === s)?.n ?? 0;
+  return {
+    pending: n('pending'),
+    approved: n('approved'),
+    rejected: n('rejected'),
+    byReason: Object.fromEntries(byReason.map((x) => [x.code, x.n])) as Record<string, number>,
+  };
+}
+
+export async function reviewDetail(db: Db, id: number): Promise<TTextReviewDetail> {
+  const row = found(await findReview(db, id), 'bản duyệt ý kiến');
+  const history = await historyOf(db, id);
+  return {
+    ...reviewView(row),
+    history: history.map((h) => ({
+      id: h.id,
+      status: h.status as TReviewStatus,
+      reason: h.reason,
+      reasonCodes: reasons(h.reasonCodes),
+      matchedSpans: spans(h.matchedSpans),
+      reviewer: h.reviewerId !== null ? { id: h.reviewerId, name: h.reviewerName ?? `#${h.reviewerId}` } : null,
+      createdAt: iso(h.createdAt)!,
+    })),
+  };
+}
+
+// ---- A person's decisions ----
+
+interface Decision {
+  status: TReviewStatus;
+  reason?: string | null;
+  reasonCodes?: TReviewReasonCode[];
+}
+
+/** The audit entry of one review change: statuses, codes and reviewer, never the answer text. */
+async function logChange(ctx: WriteCtx, action: string, before: ReviewState, after: ReviewChange) {
+  await ctx.log({
+    action,
+    entity: 'response_review',
+    entityId: before.id,
+    before: { status: before.status, reason: before.reason, reasonCodes: codeList(before.reasonCodes), reviewerId: before.reviewerId },
+    after: { status: after.status, reason: after.reason, reasonCodes: codeList(after.reasonCodes), reviewerId: after.reviewerId },
+  });
+}
+
+/**
+ * The review of a stored free-text answer, made (pending, audited) when the answer has none, e.g. one
+ * stored before reviews existed. A text sent along must be the stored one: spans point into it.
+ */
+async function ensureReview(ctx: WriteCtx, detailId: number, sentText?: string): Promise<number> {
+  const detail = found(await findDetail(ctx.tx, detailId), 'câu trả lời');
+  const stored = detail.text?.trim() ?? '';
+  if (!stored) throw badRequest(TEXT_REVIEW_MSG.notFreeText);
+  if (sentText !== undefined && sentText.trim() !== stored) throw badRequest(TEXT_REVIEW_MSG.textMismatch);
+  if (detail.reviewId !== null) return detail.reviewId;
+  const id = await insertReview(ctx.tx, detailId);
+  await ctx.log({ action: 'create', entity: 'response_review', entityId: id, after: { responseDetailId: detailId, status: 'pending' } });
+  return id;
+}
+
+/** One decision on many reviews, in one transaction: each gets a history row and an audit entry. */
+async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> {
+  const user = currentUser(ctx.req);
+  const states = await lockReviews(ctx.tx, ids);
+  if (states.length !== new Set(ids).size) {
+    const missing = ids.length - states.length;
+    throw notFound(missing === 1 && ids.length === 1 ? TEXT_REVIEW_MSG.reviewNotFound : `Không tìm thấy ${missing} ý kiến trong danh sách.`);
+  }
+  const changes: ReviewChange[] = states.map((s) => ({
+    id: s.id,
+    status: d.status,
+    reason: d.reason?.trim() || null,
+    // A person's codes replace the auto-review's; without them the flagged reasons stay for the record.
+    reasonCodes: d.reasonCodes ? d.reasonCodes.map((code) => ({ code, text: REVIEW_REASON_LABELS[code] })) : s.reasonCodes,
+    matchedSpans: s.matchedSpans,
+    reviewerId: user.id,
+  }));
+  await applyReviewChanges(ctx.tx, changes);
+  for (let i = 0; i < states.length; i++) await logChange(ctx, 'review', states[i], changes[i]);
+}
+
+export async function decideReview(db: Db, req: FastifyRequest, id: number, d: Decision): Promise<TTextReviewDetail> {
+  await write(db, req, (ctx) => decide(ctx, [id], d));
+  return reviewDetail(db, id);
+}
+
+/** POST /surveys/responses/reviews: the answer's review (made when missing) gets a person's decision. */
+export async function reviewAnswer(db: Db, req: FastifyRequest, detailId: number, d: Decision): Promise<TTextReviewDetail> {
+  const id = await write(db, req, async (ctx) => {
+    const reviewId = await ensureReview(ctx, detailId);
+    await decide(ctx, [reviewId], d);
+    return reviewId;
+  });
+  return reviewDetail(db, id);
+}
+
+export async function bulkDecide(db: Db, req: FastifyRequest, input: { ids: number[]; status: TReviewStatus; reason?: string | null }) {
+  const ids = [...new Set(input.ids)];
+  await write(db, req, (ctx) => decide(ctx, ids, { status: input.status, reason: input.reason }));
+  return { updated: ids.length };
+}
+
+// ---- Settings ----
+
+export async function readSettings(db: DbOrTx): Promise<TTextReviewSettings> {
+  const parsed = ZTextReviewSettings.safeParse(await readSettingsValue(db));
+  return parsed.success ? parsed.data : DEFAULT_TEXT_REVIEW_SETTINGS;
+}
+
+export async function saveSettings(db: Db, req: FastifyRequest, input: TTextReviewSettings): Promise<TTextReviewSettings> {
+  return write(db, req, async (ctx) => {
+    const before = await readSettings(ctx.tx);
+    await writeSettingsValue(ctx.tx, input);
+    await ctx.log({ action: 'update', entity: 'app_setting', entityId: SETTINGS_KEY, before, after: input });
+    return input;
+  });
+}
+
+// ---- Auto-review ----
+
+const sameCodes = (a: TReviewReason[], b: TReviewReason[]) => JSON.stringify(codeList(a)) === JSON.stringify(codeList(b));
+const sameSpans = (a: TReviewSpan[], b: TReviewSpan[]) => JSON.stringify(a.map((s) => [s.code, s.start, s.end])) === JSON.stringify(b.map((s) => [s.code, s.start, s.end]));
+
+function decisionFor(row: Pick<ReviewRow, 'text' | 'knownNames'>, settings: TTextReviewSettings): TAutoReviewDecision {
+  return autoReview(row.text, { teacherNames: row.knownNames ?? [], autoApproveClean: settings.autoApproveClean });
+}
+
+/** What an auto-review run writes with: no request, so a run needs no person behind it. */
+type AutoCtx = Pick<WriteCtx, 'tx' | 'log'>;
+
+interface Applied {
+  run: TAutoReviewRun;
+  /** Per review id: the decision and whether it was stored. */
+  byReview: Map<number, { decision: TAutoReviewDecision; applied: boolean; currentStatus: TReviewStatus }>;
+}
+
+/**
+ * Runs the auto-review over stored reviews in one transaction. Reviews are locked and re-read first,
+ * so a person's decision made meanwhile is kept; a review whose result did not change is not rewritten
+ * (no history row, no audit entry). One audit entry sums up the run (ids of the changed reviews).
+ */
+async function applyAuto(ctx: AutoCtx, rows: ReviewRow[], settings: TTextReviewSettings, scope: { entity: string; entityId: number | string | null }): Promise<Applied> {
+  const run: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
+  const byReview: Applied['byReview'] = new Map();
+  const states = new Map((await lockReviews(ctx.tx, rows.map((r) => r.id))).map((s) => [s.id, s]));
+  const changes: ReviewChange[] = [];
+  for (const row of rows) {
+    const state = states.get(row.id);
+    if (!state) continue;
+    const decision = decisionFor(row, settings);
+    if (state.reviewerId !== null) {
+      run.skipped++;
+      byReview.set(row.id, { decision, applied: false, currentStatus: state.status as TReviewStatus });
+      continue;
+    }
+    run.checked++;
+    if (decision.flagged) run.flagged++;
+    if (decision.status === 'approved') run.approved++;
+    else run.pending++;
+    const unchanged = state.reviewedAt !== null && state.status === decision.status && sameCodes(state.reasonCodes, decision.reasons) && sameSpans(state.matchedSpans, decision.spans);
+    byReview.set(row.id, { decision, applied: true, currentStatus: decision.status });
+    if (!unchanged) changes.push({ id: row.id, status: decision.status, reason: null, reasonCodes: decision.reasons, matchedSpans: decision.spans, reviewerId: null });
+  }
+  run.changed = changes.length;
+  if (changes.length) {
+    await applyReviewChanges(ctx.tx, changes);
+    await ctx.log({
+      action: 'auto_review',
+      entity: scope.entity,
+      entityId: scope.entityId,
+      after: { ...run, approvedIds: changes.filter((c) => c.status === 'approved').map((c) => c.id), pendingIds: changes.filter((c) => c.status === 'pending').map((c) => c.id) },
+    });
+  }
+  return { run, byReview };
+}
+
+/** The review (made when missing) and stored text of an answer, checked against a text sent along. */
+async function reviewOfAnswer(ctx: WriteCtx, detailId: number, sentText: string | undefined): Promise<ReviewRow> {
+  const reviewId = await ensureReview(ctx, detailId, sentText);
+  return (await findReview(ctx.tx, reviewId))!;
+}
+
+function textOnly(text: string | undefined, teacherNames: string[] | undefined, settings: TTextReviewSettings): TAutoReviewResult {
+  if (text === undefined || text.trim() === '') throw badRequest(TEXT_REVIEW_MSG.textRequired);
+  const d = autoReview(text, { teacherNames, autoApproveClean: settings.autoApproveClean });
+  return { ...d, reviewId: null, applied: false, currentStatus: null };
+}
+
+/**
+ * Several items (each a stored answer or a bare text) in one transaction. An answer's decision is
+ * stored unless a person decided it; the result then says `applied: false` and the person's status.
+ */
+async function reviewItems(ctx: WriteCtx, items: TAutoReviewInput[], settings: TTextReviewSettings): Promise<{ run: TAutoReviewRun; results: TAutoReviewResult[] }> {
+  const rows: ReviewRow[] = [];
+  const rowOf: Array<ReviewRow | null> = [];
+  for (const it of items) {
+    const row = it.responseDetailId !== undefined ? await reviewOfAnswer(ctx, it.responseDetailId, it.responseText) : null;
+    if (row && !rows.some((r) => r.id === row.id)) rows.push(row);
+    rowOf.push(row);
+  }
+  const { run, byReview } = await applyAuto(ctx, rows, settings, { entity: 'response_review', entityId: rows.length === 1 ? rows[0].id : null });
+  const results = items.map((it, i): TAutoReviewResult => {
+    const row = rowOf[i];
+    if (!row) {
+      const r = textOnly(it.responseText, it.teacherNames, settings);
+      run.checked++;
+      if (r.flagged) run.flagged++;
+      if (r.status === 'approved') run.approved++;
+      else run.pending++;
+      return r;
+    }
+    const done = byReview.get(row.id)!;
+    return { ...done.decision, reviewId: row.id, applied: done.applied, currentStatus: done.currentStatus };
+  });
+  return { run, results };
+}
+
+/** POST /surveys/responses/auto-review. */
+export async function autoReviewOne(db: Db, req: FastifyRequest, input: TAutoReviewInput): Promise<TAutoReviewResult> {
+  const settings = await readSettings(db);
+  if (input.responseDetailId === undefined) return textOnly(input.responseText, input.teacherNames, settings);
+  const { results } = await write(db, req, (ctx) => reviewItems(ctx, [input], settings));
+  return results[0];
+}
+
+/** POST /surveys/responses/batch-auto-review: `responses` (≤ 500 items) or every reviewable text of a module. */
+export async function batchAutoReview(db: Db, req: FastifyRequest, input: TBatchAutoReviewInput): Promise<TAutoReviewRun> {
+  const settings = await readSettings(db);
+  if (input.responses?.length) {
+    const { run, results } = await write(db, req, (ctx) => reviewItems(ctx, input.responses!, settings));
+    return { ...run, results };
+  }
+  if (input.moduleId === undefined) throw badRequest(TEXT_REVIEW_MSG.batchNeedsInput);
+  if (!(await moduleExists(db, input.moduleId))) throw notFound('Không tìm thấy học phần.');
+  const rows = await autoReviewable(db, { moduleId: input.moduleId });
+  return (await write(db, req, (ctx) => applyAuto(ctx, rows, settings, { entity: 'module', entityId: input.moduleId! }))).run;
+}
+
+/** POST /surveys/{id}/auto-review-text-responses: every pending text of the survey no person has decided. */
+export async function autoReviewSurvey(db: Db, req: FastifyRequest, surveyId: number): Promise<TAutoReviewRun> {
+  if (!(await surveyExists(db, surveyId))) throw notFound('Không tìm thấy khảo sát.');
+  const settings = await readSettings(db);
+  const rows = await autoReviewable(db, { surveyId });
+  return (await write(db, req, (ctx) => applyAuto(ctx, rows, settings, { entity: 'survey', entityId: surveyId }))).run;
+}
+
+const NO_RUN: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
+
+/** The pending texts of some responses, auto-reviewed in one transaction; the audit entry lists the responses. */
+async function reviewResponses(db: Db, responseIds: number[], inTx: (fn: (ctx: AutoCtx) => Promise<Applied>) => Promise<Applied>): Promise<TAutoReviewRun> {
+  const ids = [...new Set(responseIds)];
+  if (!ids.length) return NO_RUN;
+  const settings = await readSettings(db);
+  const rows = await autoReviewable(db, { responseIds: ids });
+  if (!rows.length) return NO_RUN;
+  const scope = { entity: 'survey_response', entityId: ids.length === 1 ? ids[0] : null };
+  return (
+    await inTx((ctx) =>
+      applyAuto({ ...ctx, log: (c) => ctx.log({ ...c, after: { ...(c.after as object), responseIds: ids } }) }, rows, settings, scope),
+    )
+  ).run;
+}
+
+/** One stored response's pending texts, in a transaction of its own, audited as the request's (the student's). */
+export async function autoReviewResponse(db: Db, req: FastifyRequest, responseId: number): Promise<TAutoReviewRun> {
+  return reviewResponses(db, [responseId], (fn) => write(db, req, fn));
+}
+
+/**
+ * For the submission path: the pending texts of the new responses the submission queue gathered after
+ * its replies (survey-responses/auto-review-queue.ts), in one transaction, so a survey window's peak
+ * pays one settings read, one query and one transaction per batch instead of per response. Audited
+ * once per batch without an actor: the auto-review decided, not the students (their submissions have
+ * their own entries).
+ */
+export async function autoReviewResponses(db: Db, responseIds: number[]): Promise<TAutoReviewRun> {
+  return reviewResponses(db, responseIds, (fn) =>
+    db.transaction((tx) => fn({ tx, log: (c) => insertAudit(tx, { ...c, actorId: null }) })),
+  );
+}

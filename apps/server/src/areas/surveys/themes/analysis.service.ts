@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createKeywordMatcher, type TAnalyzeResult, type TResponseDetailCode, type TThemeSummary } from '@app/shared/theme-codes';
+import { queryRows, type Db, type DbOrTx } from '@/db/client';
+import { offsetOf, page } from '@/lib/list';
+import { found, write } from '@/lib/write';
+import { MAX_SHEET_ROWS } from '@/lib/xlsx';
+import { badRequest, conflict } from '@/plugins/errors';
+import { allCodeKeywords, findCode } from './theme-codes.repository';
+import {
+  approvedTextsOfSurvey, deleteTag, findTag, listTags, lockTag, lockTagOf, insertManualTag, replaceAutoTags, setTagManual, surveyTexts,
+  taggableText, tagSourceCounts, themeSummary, type SurveyTextFilters, type TagFilters, type TagSort, type TextScope,
+} from './tags.repository';
+
+interface Paged { page: number; limit: number }
+interface WriteOpts { db: Db; req: FastifyRequest }
+export type TagQuery = TagFilters & { sort?: TagSort; order: 'asc' | 'desc' };
+
+async function surveyOf(db: DbOrTx, id: number) {
+  const [row] = await queryRows<{ id: number; title: string }>(db, sql`select id, title from surveys where id = ${id}`);
+  return found(row ? { id: Number(row.id), title: row.title } : null, 'khảo sát');
+}
+
+// ---- Tagged texts ----
+
+export async function tagPage(db: Db, q: TagQuery & Paged) {
+  const r = await listTags(db, { ...q, limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+export async function tagExportRows(db: Db, q: TagQuery): Promise<TResponseDetailCode[]> {
+  return (await listTags(db, { ...q, limit: MAX_SHEET_ROWS, offset: 0 })).items;
+}
+
+export async function getTag(db: DbOrTx, id: number): Promise<TResponseDetailCode> {
+  return found(await findTag(db, id), 'câu trả lời được gắn mã');
+}
+
+export async function codeTagPage(db: Db, codeId: number, q: TagQuery & Paged) {
+  found(await findCode(db, codeId), 'mã');
+  return tagPage(db, { ...q, codeId });
+}
+
+export async function surveyTextPage(db: Db, surveyId: number, q: SurveyTextFilters & Paged) {
+  await surveyOf(db, surveyId);
+  const r = await surveyTexts(db, surveyId, { ...q, limit: q.limit, offset: offsetOf(q) });
+  return page(r.items, r.total, q);
+}
+
+/** Only an approved free text can carry a code; anything else is a clear 400, not a silent tag. */
+async function assertTaggable(tx: DbOrTx, detailId: number) {
+  const t = await taggableText(tx, detailId);
+  if (!t || !t.hasText) throw badRequest('Câu trả lời đã chọn không phải câu trả lời tự luận hoặc không tồn tại.');
+  if (!t.approved) throw badRequest('Chỉ gắn mã cho câu trả lời đã được duyệt.');
+}
+
+async function assertCode(tx: DbOrTx, codeId: number) {
+  if (!(await findCode(tx, codeId))) throw badRequest('Mã đã chọn không tồn tại.');
+}
+
+/**
+ * A person tags a text. When the analysis had already tagged it with that code, the tag becomes the
+ * person's (manual, so re-analysis keeps it); a manual tag twice is a 409.
+ */
+export async function createTag(opts: WriteOpts & { input: { responseDetailId: number; codeId: number } }): Promise<TResponseDetailCode> {
+  const userId = opts.req.user?.id ?? null;
+  const id = await write(opts.db, opts.req, async (ctx) => {
+    await assertTaggable(ctx.tx, opts.input.responseDetailId);
+    await assertCode(ctx.tx, opts.input.codeId);
+    const existing = await lockTagOf(ctx.tx, opts.input.responseDetailId, opts.input.codeId);
+    if (existing?.source === 'manual') throw conflict('Câu trả lời này đã được gắn mã này.');
+    if (existing) {
+      const after = await setTagManual(ctx.tx, existing.id, { codeId: opts.input.codeId, userId });
+      await ctx.log({ action: 'update', entity: 'response_detail_code', entityId: existing.id, before: existing, after });
+      return existing.id;
+    }
+    const row = await insertManualTag(ctx.tx, { ...opts.input, userId });
+    await ctx.log({ action: 'create', entity: 'response_detail_code', entityId: row.id, after: row });
+    return row.id;
+  });
+  return getTag(opts.db, id);
+}
+
+/** Another code for the same text; the tag becomes manual. */
+export async function editTag(opts: WriteOpts & { id: number; input: { codeId: number } }): Promise<TResponseDetailCode> {
+  await write(opts.db, opts.req, async (ctx) => {
+    const before = found(await lockTag(ctx.tx, opts.id), 'câu trả lời được gắn mã');
+    await assertTaggable(ctx.tx, before.responseDetailId);
+    await assertCode(ctx.tx, opts.input.codeId);
+    const other = before.codeId === opts.input.codeId ? null : await lockTagOf(ctx.tx, before.responseDetailId, opts.input.codeId);
+    if (other) throw conflict('Câu trả lời này đã được gắn mã này.');
+    const after = await setTagManual(ctx.tx, opts.id, { codeId: opts.input.codeId, userId: opts.req.user?.id ?? null });
+    await ctx.log({ action: 'update', entity: 'response_detail_code', entityId: opts.id, before, after });
+  });
+  return getTag(opts.db, opts.id);
+}
+
+/** The answer is the tag as it was, when its text is still approved (else only the ids: no text leaves). */
+export async function removeTag(opts: WriteOpts & { id: number }) {
+  return write(opts.db, opts.req, async (ctx) => {
+    const before = found(await lockTag(ctx.tx, opts.id), 'câu trả lời được gắn mã');
+    await deleteTag(ctx.tx, opts.id);
+    await ctx.log({ action: 'delete', entity: 'response_detail_code', entityId: opts.id, before });
+    return { id: before.id, responseDetailId: before.responseDetailId, codeId: before.codeId, source: before.source };
+  });
+}
+
+// ---- Counts and analysis ----
+
+export function summary(db: Db, scope: TextScope): Promise<TThemeSummary> {
+  return themeSummary(db, scope);
+}
+
+/**
+ * Tags the survey's approved texts by the codes' keywords (whole words, diacritics ignored: the
+ * shared matcher), replacing only the earlier automatic tags; a person's tags stay. One survey at a
+ * time (advisory lock), in one transaction with its audit entry, which holds counts, never text.
+ */
+export async function analyzeSurvey(opts: WriteOpts & { surveyId: number }): Promise<TAnalyzeResult> {
+  const survey = await surveyOf(opts.db, opts.surveyId);
+  const run = await write(opts.db, opts.req, async (ctx) => {
+    await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analyze-survey:${opts.surveyId}`}))`);
+    const texts = await approvedTextsOfSurvey(ctx.tx, opts.surveyId);
+    const codes = await allCodeKeywords(ctx.tx);
+    const matcher = createKeywordMatcher(codes);
+    const rows = texts.flatMap((t) => matcher.firstPerCode(t.text).map((m) => ({ d: t.id, c: m.codeId, k: m.keyword })));
+    const { removed, added } = await replaceAutoTags(ctx.tx, opts.surveyId, rows);
+    const after = { texts: texts.length, codes: codes.length, matches: rows.length, newAutoTags: added, removedAutoTags: removed };
+    await ctx.log({ action: 'analyze', entity: 'survey_theme_codes', entityId: opts.surveyId, after });
+    return { removed, added };
+  });
+  const [counts, sources] = await Promise.all([themeSummary(opts.db, { surveyId: opts.surveyId }), tagSourceCounts(opts.db, opts.surveyId)]);
+  return {
+    surveyId: survey.id,
+    surveyTitle: survey.title,
+    ...counts,
+    autoTags: sources.auto,
+    newAutoTags: run.added,
+    removedAutoTags: run.removed,
+    manualTags: sources.manual,
+  };
+}

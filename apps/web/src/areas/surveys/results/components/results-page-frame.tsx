@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { ModuleSelect } from './module-select';
+import { FilterToggle } from './results-common';
+
+/** The frame every results page shares: title, the module it shows, the module picker and the filtered toggle. */
+export function ResultsPageFrame({ title, filtered, onFilteredChange, actions, children }: {
+  title: string;
+  filtered: boolean;
+  onFilteredChange: (v: boolean) => void;
+  /** More buttons after the picker and the toggle. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { module } = useCurrentModule();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={title}
+        subtitle={module ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}.` : undefined}
+        actions={
+          <div className="flex flex-wrap items-end gap-2">
+            <ModuleSelect />
+            <FilterToggle filtered={filtered} onChange={onFilteredChange} />
+            {actions}
+          </div>
+        }
+      />
+      {children}
+    </div>
+  );
+}
