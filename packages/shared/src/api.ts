@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Response envelopes of ARCHITECTURE.md "API conventions". */
+/** Response envelopes of docs/architecture.md "API conventions". */
 export function ZOk<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }

@@ -33,7 +33,7 @@ export const ROLE_LABELS: Record<TRole, string> = {
 
 /**
  * Landing path per primary role (spec section 2). DECLARATION has no dashboard in the spec;
- * it lands on its only menu item (docs/decisions.md).
+ * it lands on its only menu item (docs/decisions/product.md).
  */
 export const LANDING_PATHS: Record<TRole, string> = {
   ADMIN: '/admin/dashboard',

@@ -4,7 +4,7 @@ import { ZListQuery } from '@app/shared/api';
 import { foldVietnamese } from '@app/shared/vietnamese';
 
 /**
- * The one list mechanism (ARCHITECTURE.md "API conventions"): `page`, `limit`, `search`, `sort`,
+ * The one list mechanism (docs/architecture.md "API conventions"): `page`, `limit`, `search`, `sort`,
  * `order` plus a route's own filters, answered as `{items, total, page, limit}`.
  */
 export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape = {}>(sortKeys: S, filters?: F) {

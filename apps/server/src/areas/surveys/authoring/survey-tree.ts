@@ -139,7 +139,7 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
         if (c.id !== undefined && keep.has(c.id)) {
           await tx.update(gridColumns).set(values).where(eq(gridColumns.id, c.id));
           keptColumns.add(c.id);
-          // Answers carry the column's number; keep them in step (docs/decisions.md).
+          // Answers carry the column's number; keep them in step (docs/decisions/technical.md).
           const before = oldColumns.get(c.id)!;
           if (answered.columns.has(c.id) && (before.valueNumber === null ? null : Number(before.valueNumber)) !== c.valueNumber) {
             await tx.update(responseDetails).set({ valueNumber: c.valueNumber }).where(eq(responseDetails.gridColumnId, c.id));

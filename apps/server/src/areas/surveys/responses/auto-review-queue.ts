@@ -5,7 +5,7 @@ import { autoReviewResponses } from '../text-reviews/text-reviews.service';
 /**
  * Auto-review of new responses' free texts (issue 6), run after the submissions have answered.
  *
- * The submission itself stays one statement (docs/decisions.md, "Submission speed"): its texts are
+ * The submission itself stays one statement (docs/decisions/technical.md, "Submission speed"): its texts are
  * stored `pending` and decided here, off the student's request. Responses are gathered for
  * `GATHER_MS` and reviewed together (`autoReviewResponses`: one settings read, one query, one
  * transaction per batch), one batch at a time per database, so during the survey window's peak the

@@ -184,7 +184,7 @@ export function isStraightLined(details: Array<{ row: Pick<NewDetail, 'questionI
  * course class (enrolment, teachers); the survey's definition from the per-version cache; then ONE
  * statement (atomic by itself: one transaction) holding the response, its answers, their reviews and the audit entry. Not `write()`:
  * its BEGIN, separate audit INSERT and COMMIT would triple the round trips of the write for the
- * same all-or-nothing result (docs/decisions.md, "Submission speed").
+ * same all-or-nothing result (docs/decisions/technical.md, "Submission speed").
  */
 export async function submitResponse(db: Db, req: FastifyRequest, surveyId: number, submission: TSubmission): Promise<SubmitResult> {
   const user = currentUser(req);

@@ -71,7 +71,7 @@ export function teacherSurveyRows(
 
 /**
  * The teacher's surveys of the module. The server has no "surveys of this teacher" filter, so the
- * three lists are read and joined here (docs/decisions.md). A teacher without the TEACHER role
+ * three lists are read and joined here (docs/decisions/product.md). A teacher without the TEACHER role
  * (homeroom only) has no course classes to read.
  */
 export function useTeacherSurveys(module: TModule | null, isTeacher: boolean) {
