@@ -29,7 +29,7 @@ export default defineConfig({
             {
               name: 'student-form',
               test: (id: string) =>
-                /[\\/]areas[\\/]surveys[\\/](core[\\/]components|student[\\/](lib|api))[\\/]/.test(id) ||
+                /[\\/]areas[\\/]surveys[\\/](core[\\/](components|lib|api)|student[\\/](lib|api))[\\/]/.test(id) ||
                 /[\\/]packages[\\/]shared[\\/]src[\\/](surveys|survey-answers|survey-messages|format)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },

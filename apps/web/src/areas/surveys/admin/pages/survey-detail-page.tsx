@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { UrlTabs } from '@/components/data/url-tabs';
 import { Button } from '@/components/ui/button';
 import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
-import { loadErrorText } from '@/areas/surveys/student/api/student-surveys-api';
+import { loadErrorText } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { adminSurveyQuery } from '../api/admin-surveys-api';
 import { STATUS_ACTIONS, StatusDialog } from '../components/status-dialog';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { isNotFound } from '@/lib/api-client';
-import { OwnResponseMissingError, SurveyNotFoundError } from '@/areas/surveys/student/api/student-surveys-api';
+import { OwnResponseMissingError, SurveyNotFoundError } from '../api/survey-api';
 
 /**
  * A load error shown in the page as "Lỗi: text" (spec section 8), with a retry when one makes sense:

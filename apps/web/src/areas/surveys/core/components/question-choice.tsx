@@ -1,5 +1,5 @@
 import { normalizeOptions } from '@app/shared/surveys';
-import { checkboxAnswer, checkboxSelection, singleAnswer, singleSelection } from '@/areas/surveys/student/lib/choice-values';
+import { checkboxAnswer, checkboxSelection, singleAnswer, singleSelection } from '../lib/choice-values';
 import { choiceInputClass, chosenLabelClass, inputClass, type QuestionInputProps } from './question-types';
 
 /** The text box of a chosen "Khác" (other) choice. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '@/areas/surveys/student/lib/sanitize-html';
+import { sanitizeHtml } from '../lib/sanitize-html';
 
 /** Question HTML, sanitized through the allow-list before it reaches the DOM. */
 export function QuestionContent({ html, id, className = '' }: { html: string; id?: string; className?: string }) {

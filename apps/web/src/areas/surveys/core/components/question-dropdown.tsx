@@ -1,5 +1,5 @@
 import { normalizeOptions } from '@app/shared/surveys';
-import { singleAnswer, singleSelection } from '@/areas/surveys/student/lib/choice-values';
+import { singleAnswer, singleSelection } from '../lib/choice-values';
 import { OtherTextInput } from './question-choice';
 import { inputClass, type QuestionInputProps } from './question-types';
 

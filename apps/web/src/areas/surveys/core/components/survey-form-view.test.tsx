@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AGREEMENT_COLUMNS, completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { LONG_TEXT_ROWS } from '@app/shared/surveys';
-import { sanitizeHtml } from '@/areas/surveys/student/lib/sanitize-html';
+import { sanitizeHtml } from '../lib/sanitize-html';
 import { SurveyFormView } from './survey-form-view';
 
 const DESC_LABELS = ['Rất đồng ý', 'Đồng ý', 'Phân vân', 'Không đồng ý', 'Rất không đồng ý', 'Không có ý kiến'];

@@ -10,7 +10,7 @@ import { apiClient, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/areas/auth/auth-context';
-import { loadErrorText, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/student/api/student-surveys-api';
+import { loadErrorText, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView } from '@/areas/surveys/core/components/survey-form-view';
 import { MONITOR_PATHS } from '../api/monitoring-api';

@@ -10,10 +10,11 @@ import { validateAnswer, validateSurveyAnswers } from '@app/shared/survey-valida
 import { orderedSections, type TAnswers, type TAnswerValue, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/areas/auth/auth-context';
-import { loadErrorText, studentSurveysKey, submitErrorText, submitSurvey, surveyQuery } from '../api/student-surveys-api';
+import { loadErrorText, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView, focusQuestion } from '@/areas/surveys/core/components/survey-form-view';
 import { SurveyHeader } from '@/areas/surveys/core/components/survey-header';
+import { studentSurveysKey, submitErrorText, submitSurvey } from '../api/student-surveys-api';
 import { clearDraft, loadDraft, saveDraft, type TDraftKey } from '../lib/draft-storage';
 
 /** What the list passes in navigation state (spec section 2: the survey id and course class). */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { ownResponseToAnswers } from '../api/student-surveys-api';
+import { ownResponseToAnswers } from '@/areas/surveys/core/api/survey-api';
 import { renderStudentPage } from '../test/render-student';
 import SurveyResponsePage from './survey-response-page';
 

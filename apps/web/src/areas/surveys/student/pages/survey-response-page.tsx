@@ -4,10 +4,11 @@ import { CheckCircle2 } from 'lucide-react';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { useAuth } from '@/areas/auth/auth-context';
 import { errorMessage } from '@/lib/api-client';
-import { getOwnResponse, loadErrorText, OwnResponseMissingError, ownResponseToAnswers, surveyQuery } from '../api/student-surveys-api';
+import { loadErrorText, OwnResponseMissingError, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView } from '@/areas/surveys/core/components/survey-form-view';
 import { SurveyHeader } from '@/areas/surveys/core/components/survey-header';
+import { getOwnResponse } from '../api/student-surveys-api';
 
 /** /student/surveys/{id}: the student's own submitted answers, read-only (same renderer, inputs disabled). */
 export default function SurveyResponsePage() {

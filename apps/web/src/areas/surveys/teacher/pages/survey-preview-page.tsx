@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
-import { loadErrorText, surveyQuery } from '@/areas/surveys/student/api/student-surveys-api';
+import { loadErrorText, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView } from '@/areas/surveys/core/components/survey-form-view';
 import { SurveyHeader } from '@/areas/surveys/core/components/survey-header';
