@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every unit and database test (PGlite, then the PostgreSQL server when
+// `npm test`: lint, formatter check and typecheck (scripts/lint.mjs), then every unit and database test (PGlite, then the PostgreSQL server when
 // TEST_DATABASE_URL is set), then the browser tests; ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +35,13 @@ function run(label, args, extraEnv = {}) {
     }
   }
   if (res.status !== 0) ok = false;
+}
+
+console.log('\n=== lint, format, shape, typecheck ===');
+const lint = spawnSync(process.execPath, [`${root}scripts/lint.mjs`], { cwd: root, stdio: 'inherit', env: process.env });
+if (lint.status !== 0) {
+  console.error('lint: failed (the tests still run, but npm test fails)');
+  ok = false;
 }
 
 run('unit-and-db-pglite', []);
