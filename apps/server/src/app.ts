@@ -15,6 +15,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { createEventBus } from './plugins/events';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
 import { authRoutes } from './areas/auth/auth.routes';
 import { dashboardRoutes } from './areas/dashboard/dashboard.routes';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     ? createGoogleVerifier({ jwksUrl: config.auth.googleJwksUrl, clientId: config.auth.googleClientId })
     : null;
   const db = database.db;
+  const events = createEventBus(app.log);
 
   registerAuth(app, { db, tokens });
   healthRoutes(app, { db });
@@ -97,7 +99,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     rateLimit: config.auth.rateLimit,
   });
   dashboardRoutes(app, { db });
-  areaRoutes(app, { db, dataDir: config.dataDir, results: config.results });
+  areaRoutes(app, { db, events, dataDir: config.dataDir, results: config.results });
 
   // The built web app, with the SPA's index.html for every non-API path.
   const webDist = resolve(config.webDist ?? DEFAULT_WEB_DIST);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { EventBus } from './plugins/events';
 import { importRoutes } from './areas/school/imports/imports.routes';
 import { userRoutes } from './areas/school/users/users.routes';
 import { studentRoutes } from './areas/school/students/students.routes';
@@ -22,6 +23,8 @@ import { surveyResultRoutes } from './areas/surveys/results/survey-results.route
 
 export interface AreaDeps {
   db: Db;
+  /** The in-process event bus (plugins/events.ts): areas emit and subscribe through it. */
+  events: EventBus;
   /** Survey results: cache (REDIS_URL), MIN_GROUP_SIZE, auto-calculate delay. */
   results?: AppConfig['results'];
   /** Where uploaded files live (`<DATA_DIR>/uploads`). */

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../db/client';
-import { audit } from '../plugins/audit';
+import { actorFrom, audit, type Who } from '../plugins/audit';
+import type { Actor } from './actor';
 import { insertAudits, type AuditEntry } from '../plugins/audit.repository';
 import { conflict, notFound } from '../plugins/errors';
 
@@ -9,7 +9,8 @@ export type AuditAction = 'create' | 'update' | 'delete' | 'deactivate' | 'impor
 
 export interface WriteCtx {
   tx: Tx;
-  req: FastifyRequest;
+  /** Who writes: the audit entries name them. */
+  actor: Actor;
   /** Records one change in the audit log inside the same transaction. */
   log(change: { action: AuditAction; entity: string; entityId?: string | number | null; before?: unknown; after?: unknown }): Promise<void>;
 }
@@ -18,12 +19,13 @@ export interface WriteCtx {
  * Every write runs here: one transaction holding the change and its audit entries, so both land
  * or neither does. Services take a WriteCtx so an import can run many writes in one transaction.
  */
-export function write<T>(db: Db, req: FastifyRequest, fn: (ctx: WriteCtx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(writeCtx(tx, req)));
+export function write<T>(db: Db, who: Who, fn: (ctx: WriteCtx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => fn(writeCtx(tx, who)));
 }
 
-export function writeCtx(tx: Tx, req: FastifyRequest): WriteCtx {
-  return { tx, req, log: (change) => audit(tx, req, change) };
+export function writeCtx(tx: Tx, who: Who): WriteCtx {
+  const actor = actorFrom(who);
+  return { tx, actor, log: (change) => audit(tx, actor, change) };
 }
 
 /** 404 with the entity's Vietnamese name when a lookup found nothing. */
@@ -61,7 +63,7 @@ export async function refuseIfUsed(db: DbOrTx, what: string, checks: UsageCheck[
  */
 export function batchedAudit(ctx: WriteCtx): { ctx: WriteCtx; flush(): Promise<void> } {
   const entries: AuditEntry[] = [];
-  const who = { actorId: ctx.req.user?.id ?? null, requestId: ctx.req.id, ip: ctx.req.ip };
+  const who = { actorId: ctx.actor.userId, requestId: ctx.actor.requestId, ip: ctx.actor.ip };
   return {
     ctx: { ...ctx, log: async (c) => void entries.push({ ...who, ...c }) },
     async flush() {
@@ -96,11 +98,19 @@ export interface RowWrites<Row extends { id: number }, Input, Shown> {
 
 interface WriteOpts {
   db: Db;
-  req: FastifyRequest;
+  /** TRANSITIONAL: `req` until every service takes an Actor (issue 10). */
+  actor?: Actor;
+  req?: Who;
 }
 
+const whoOf = (o: WriteOpts): Who => {
+  const who = o.actor ?? o.req;
+  if (!who) throw new Error('write without an actor');
+  return who;
+};
+
 export async function createRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { input: I }): Promise<S> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
+  const id = await write(opts.db, whoOf(opts), async (ctx) => {
     await w.check(ctx.tx, opts.input);
     await w.beforeWrite?.(ctx, opts.input);
     const row = await w.insert(ctx.tx, opts.input);
@@ -111,7 +121,7 @@ export async function createRow<R extends { id: number }, I, S>(w: RowWrites<R, 
 }
 
 export async function editRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number; input: I }): Promise<S> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, whoOf(opts), async (ctx) => {
     const before = found(await w.lock(ctx.tx, opts.id), w.noun);
     await w.check(ctx.tx, opts.input, opts.id);
     await w.beforeWrite?.(ctx, opts.input, opts.id);
@@ -123,7 +133,7 @@ export async function editRow<R extends { id: number }, I, S>(w: RowWrites<R, I,
 
 /** Answers the row as it was, refusing while anything still uses it. */
 export async function removeRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number }): Promise<S> {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, whoOf(opts), async (ctx) => {
     const before = found(await w.lock(ctx.tx, opts.id), w.noun);
     const shown = await w.get(ctx.tx, opts.id);
     await refuseIfUsed(ctx.tx, `${w.noun} này`, w.usage(opts.id));

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { ROLES, type TRole } from '@app/shared/roles';
+import type { TRole } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import type { Db } from '../db/client';
-import { userRoles, users } from '../db/schema/users';
-import type { UserWithRoles } from '../areas/school/users/users.repository';
+import type { Actor } from '../lib/actor';
 import type { SessionTokens } from '../lib/tokens';
+import { callerQuery, type UserWithRoles } from './auth.repository';
 import { AppError } from './errors';
 
 declare module 'fastify' {
@@ -16,6 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: UserWithRoles;
+    /** Who is calling, for services and the audit log (set on every protected route). */
+    actor?: Actor;
   }
   interface FastifyInstance {
     routeTable: RouteInfo[];
@@ -36,18 +37,6 @@ function bearer(req: FastifyRequest): string | null {
   if (!h) return null;
   const m = /^Bearer\s+(.+)$/i.exec(h);
   return m ? m[1].trim() : null;
-}
-
-/**
- * The caller with their roles (primary first, then in ROLES order, as `findUserById` gives them) in
- * one round trip, as a prepared statement: it runs before every protected call, so it is built and
- * planned once instead of two queries built each time.
- */
-function callerQuery(db: Db) {
-  const roleOrder = sql.raw(`array_position(array[${ROLES.map((r) => `'${r}'`).join(',')}]::text[], r.role)`);
-  const roles = sql<UserWithRoles['roles']>`coalesce((select json_agg(json_build_object('role', r.role, 'isPrimary', r.is_primary)
-    order by r.is_primary desc, ${roleOrder}) from ${userRoles} r where r.user_id = ${users.id}), '[]'::json)`;
-  return db.select({ ...getTableColumns(users), roles }).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('auth_caller');
 }
 
 /**
@@ -77,12 +66,20 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
     if (cfg.public) return;
     const token = bearer(req);
     const userId = token ? await deps.tokens.verify(token) : null;
-    const user: UserWithRoles | null = userId ? ((await caller.execute({ id: userId }))[0] ?? null) : null;
+    const user = userId ? await caller(userId) : null;
     if (!user || !user.active) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
     const roles = user.roles.map((r) => r.role);
     if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
-    req.user = user;
+    const { teacherId, ...row } = user;
+    req.user = row;
+    req.actor = { userId: user.id, roles, teacherId, studentId: user.studentId ?? null, requestId: req.id, ip: req.ip };
   });
+}
+
+/** Who is calling a protected route, for the services it calls. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
+  return req.actor;
 }
 
 /** The signed-in caller; only call inside a protected route. */

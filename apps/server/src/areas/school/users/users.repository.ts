@@ -8,10 +8,9 @@ import { queryRows } from '@/db/client';
 import { userRoles, users } from '@/db/schema/users';
 import { searchText, searchWhere, totalOver } from '@/lib/list';
 
-export type UserRow = typeof users.$inferSelect;
-export interface UserWithRoles extends UserRow {
-  roles: { role: TRole; isPrimary: boolean }[];
-}
+import type { UserRow, UserWithRoles } from '@/plugins/auth.repository';
+
+export type { UserRow, UserWithRoles };
 
 const ROLE_ORDER = sql.raw(`array_position(array[${ROLES.map((r) => `'${r}'`).join(',')}]::text[], ${'"user_roles"."role"'})`);
 

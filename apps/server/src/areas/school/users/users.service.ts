@@ -64,7 +64,7 @@ export async function createUser(ctx: WriteCtx, input: UserInput): Promise<numbe
  */
 export async function updateUser(ctx: WriteCtx, id: number, input: UserInput): Promise<void> {
   const before = found(await lockUser(ctx.tx, id), 'tài khoản');
-  if (id === ctx.req.user?.id) {
+  if (id === ctx.actor.userId) {
     if (!input.active) throw conflict(NOT_SELF_DEACTIVATE);
     if (!input.roles.some((r) => r.role === 'ADMIN')) throw badRequest(NOT_SELF_UNADMIN);
   }
@@ -87,7 +87,7 @@ async function syncRecordEmails(ctx: WriteCtx, user: UserWithRoles, email: strin
 /** DELETE keeps the account, its roles and its history; it only stops signing in. */
 export async function deactivateUser(ctx: WriteCtx, id: number): Promise<void> {
   const before = found(await lockUser(ctx.tx, id), 'tài khoản');
-  if (id === ctx.req.user?.id) throw conflict(NOT_SELF_DEACTIVATE);
+  if (id === ctx.actor.userId) throw conflict(NOT_SELF_DEACTIVATE);
   await updateUserRow(ctx.tx, id, { email: before.email, displayName: before.displayName, active: false });
   await ctx.log({ action: 'deactivate', entity: 'user', entityId: id, before: snapshot(before), after: snapshot({ ...before, active: false }) });
 }

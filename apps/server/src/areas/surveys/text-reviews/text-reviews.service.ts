@@ -137,7 +137,7 @@ async function ensureReview(ctx: WriteCtx, detailId: number, sentText?: string):
 
 /** One decision on many reviews, in one transaction: each gets a history row and an audit entry. */
 async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> {
-  const user = currentUser(ctx.req);
+  const reviewerId = ctx.actor.userId;
   const states = await lockReviews(ctx.tx, ids);
   if (states.length !== new Set(ids).size) {
     const missing = ids.length - states.length;
@@ -150,7 +150,7 @@ async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> 
     // A person's codes replace the auto-review's; without them the flagged reasons stay for the record.
     reasonCodes: d.reasonCodes ? d.reasonCodes.map((code) => ({ code, text: REVIEW_REASON_LABELS[code] })) : s.reasonCodes,
     matchedSpans: s.matchedSpans,
-    reviewerId: user.id,
+    reviewerId,
   }));
   await applyReviewChanges(ctx.tx, changes);
   for (let i = 0; i < states.length; i++) await logChange(ctx, 'review', states[i], changes[i]);
