@@ -8,40 +8,41 @@ type Page = LazyExoticComponent<ComponentType>;
  * stays small as feature pages grow. Later issues register their pages in PAGES by path; a route
  * without an entry is a dashboard (no `planned` marker) or an honest "not yet" page.
  */
-const DashboardPage = lazy(() => import('../areas/dashboard/pages/dashboard-page'));
-const PlannedPage = lazy(() => import('../areas/planned/pages/planned-page'));
+const DashboardPage = lazy(() => import('@/areas/dashboard/pages/dashboard-page'));
+const PlannedPage = lazy(() => import('@/areas/planned/pages/planned-page'));
 
 const PAGES: Partial<Record<string, Page>> = {
-  '/admin/academic': lazy(() => import('../areas/school/academic/pages/academic-page')),
-  '/admin/users': lazy(() => import('../areas/school/users/pages/users-page')),
-  '/admin/students': lazy(() => import('../areas/school/people/pages/admin-students-page')),
-  '/admin/system-logs': lazy(() => import('../areas/system-logs/pages/system-logs-page')),
-  '/admin/text-reviews': lazy(() => import('../areas/surveys/text-reviews/pages/text-reviews-page')),
-  '/quality/text-reviews': lazy(() => import('../areas/surveys/text-reviews/pages/text-reviews-page')),
-  '/admin/themes': lazy(() => import('../areas/surveys/themes/pages/theme-codes-page')),
-  '/quality/themes': lazy(() => import('../areas/surveys/themes/pages/theme-codes-page')),
-  '/department/teachers': lazy(() => import('../areas/school/people/pages/department-teachers-page')),
-  '/admin/course-classes': lazy(() => import('../areas/school/course-classes/pages/course-classes-page')),
-  '/admin/facilities': lazy(() => import('../areas/school/facilities/pages/facilities-page')),
-  '/facility/campus': lazy(() => import('../areas/school/facilities/pages/campus-page')),
-  '/facility/classrooms': lazy(() => import('../areas/school/facilities/pages/classrooms-page')),
-  '/teacher/homeroom-class': lazy(() => import('../areas/school/homeroom/pages/homeroom-class-page')),
-  '/quality/dashboard': lazy(() => import('../areas/surveys/monitoring/pages/quality-dashboard-page')),
-  '/quality/surveys': lazy(() => import('../areas/surveys/monitoring/pages/monitoring-surveys-page')),
-  '/principal/surveys': lazy(() => import('../areas/surveys/monitoring/pages/monitoring-surveys-page')),
-  '/teacher/personal-survey-results': lazy(() => import('../areas/surveys/results/pages/personal-results-page')),
-  '/department/survey-results': lazy(() => import('../areas/surveys/results/pages/department-results-page')),
-  '/teacher/survey-results': lazy(() => import('../areas/surveys/results/pages/department-results-page')),
-  '/principal/reports': lazy(() => import('../areas/surveys/results/pages/school-reports-page')),
-  '/quality/reports': lazy(() => import('../areas/surveys/results/pages/school-reports-page')),
-  '/admin/reports': lazy(() => import('../areas/surveys/results/pages/school-reports-page')),
-  '/admin/surveys': lazy(() => import('../areas/surveys/admin/pages/admin-surveys-page')),
-  '/admin/surveys/:id': lazy(() => import('../areas/surveys/admin/pages/survey-detail-page')),
-  '/teacher/homeroom-surveys': lazy(() => import('../areas/surveys/teacher/pages/teacher-surveys-page')),
-  '/teacher/survey-preview/:surveyId': lazy(() => import('../areas/surveys/teacher/pages/survey-preview-page')),
-  '/student/surveys': lazy(() => import('../areas/surveys/student/pages/student-surveys-page')),
-  '/student/surveys/form': lazy(() => import('../areas/surveys/student/pages/survey-form-page')),
-  '/student/surveys/:id': lazy(() => import('../areas/surveys/student/pages/survey-response-page')),
+  '/admin/academic': lazy(() => import('@/areas/school/academic/pages/academic-page')),
+  '/admin/users': lazy(() => import('@/areas/school/users/pages/users-page')),
+  '/admin/students': lazy(() => import('@/areas/school/people/pages/admin-students-page')),
+  '/admin/system-logs': lazy(() => import('@/areas/system-logs/pages/system-logs-page')),
+  '/admin/text-reviews': lazy(() => import('@/areas/surveys/text-reviews/pages/text-reviews-page')),
+  '/quality/text-reviews': lazy(() => import('@/areas/surveys/text-reviews/pages/text-reviews-page')),
+  '/admin/themes': lazy(() => import('@/areas/surveys/themes/pages/theme-codes-page')),
+  '/quality/themes': lazy(() => import('@/areas/surveys/themes/pages/theme-codes-page')),
+  '/department/teachers': lazy(() => import('@/areas/school/people/pages/department-teachers-page')),
+  '/admin/course-classes': lazy(() => import('@/areas/school/course-classes/pages/course-classes-page')),
+  '/admin/facilities': lazy(() => import('@/areas/school/facilities/pages/facilities-page')),
+  '/facility/campus': lazy(() => import('@/areas/school/facilities/pages/campus-page')),
+  '/facility/classrooms': lazy(() => import('@/areas/school/facilities/pages/classrooms-page')),
+  '/teacher/homeroom-class': lazy(() => import('@/areas/school/homeroom/pages/homeroom-class-page')),
+  '/quality/dashboard': lazy(() => import('@/areas/surveys/monitoring/pages/quality-dashboard-page')),
+  '/quality/surveys': lazy(() => import('@/areas/surveys/monitoring/pages/monitoring-surveys-page')),
+  '/principal/surveys': lazy(() => import('@/areas/surveys/monitoring/pages/monitoring-surveys-page')),
+  '/teacher/personal-survey-results': lazy(() => import('@/areas/surveys/results/pages/personal-results-page')),
+  '/department/survey-results': lazy(() => import('@/areas/surveys/results/pages/department-results-page')),
+  '/teacher/survey-results': lazy(() => import('@/areas/surveys/results/pages/department-results-page')),
+  '/principal/reports': lazy(() => import('@/areas/surveys/results/pages/school-reports-page')),
+  '/quality/reports': lazy(() => import('@/areas/surveys/results/pages/school-reports-page')),
+  '/admin/reports': lazy(() => import('@/areas/surveys/results/pages/school-reports-page')),
+  '/admin/surveys': lazy(() => import('@/areas/surveys/admin/pages/admin-surveys-page')),
+  // The admin's survey page with every part's tab (the tab list lives in the app layer).
+  '/admin/surveys/:id': lazy(() => import('./survey-detail-tabs')),
+  '/teacher/homeroom-surveys': lazy(() => import('@/areas/surveys/teacher/pages/teacher-surveys-page')),
+  '/teacher/survey-preview/:surveyId': lazy(() => import('@/areas/surveys/teacher/pages/survey-preview-page')),
+  '/student/surveys': lazy(() => import('@/areas/surveys/student/pages/student-surveys-page')),
+  '/student/surveys/form': lazy(() => import('@/areas/surveys/student/pages/survey-form-page')),
+  '/student/surveys/:id': lazy(() => import('@/areas/surveys/student/pages/survey-response-page')),
 };
 
 export function pageFor(route: AppRoute): Page {

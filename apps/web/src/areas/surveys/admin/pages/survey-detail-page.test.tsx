@@ -7,7 +7,7 @@ import { makeUser } from '@/test/fixtures';
 import { makeModule } from '@/areas/school/current-module/module-fixtures';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
 import { renderStudentPage } from '@/areas/surveys/student/test/render-student';
-import SurveyDetailPage from './survey-detail-page';
+import SurveyDetailRoute from '@/app/survey-detail-tabs';
 
 const ADMIN = makeUser(['ADMIN']);
 const stamps = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -56,7 +56,7 @@ function renderPage(api: MockRoutes = {}, survey: TSurvey = SAVED, path = '/admi
     'GET /v1/academic-years/modules': () => ok({ items: [makeModule(3)], total: 1, page: 1, limit: 100 }),
     ...api,
   });
-  return renderStudentPage(<SurveyDetailPage />, { path, routePath: '/admin/surveys/:id', user: ADMIN });
+  return renderStudentPage(<SurveyDetailRoute />, { path, routePath: '/admin/surveys/:id', user: ADMIN });
 }
 const section = (n: number) => screen.getByRole('region', { name: new RegExp(`^Phần ${n}\\b`) });
 const writes = (method: string) => mock!.calls.filter((c) => c.method === method);

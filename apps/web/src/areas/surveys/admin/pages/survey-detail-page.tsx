@@ -11,16 +11,19 @@ import { Button } from '@/components/ui/button';
 import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
 import { loadErrorText } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
+import type { SurveyDetailTab } from '@/areas/surveys/core/survey-tabs';
 import { adminSurveyQuery } from '../api/admin-surveys-api';
 import { STATUS_ACTIONS, StatusDialog } from '../components/status-dialog';
 import { emptyDraft } from '../lib/survey-draft';
-import { SURVEY_DETAIL_TABS } from '../survey-detail-tabs';
 import { SurveyEditorActionsContext, SurveyEditorContext, useSurveyEditor } from '../survey-editor';
 
 const LIST = '/admin/surveys';
 
-/** /admin/surveys/{id} (`new` for a new survey): the survey's tabs, "Thiết kế" first. */
-export default function SurveyDetailPage() {
+/**
+ * /admin/surveys/{id} (`new` for a new survey): the survey's tabs, "Thiết kế" first. The tabs come from
+ * the app layer (app/survey-detail-tabs.ts), which knows every part's tab.
+ */
+export default function SurveyDetailPage({ tabs }: { tabs: readonly SurveyDetailTab[] }) {
   const { id: raw = '' } = useParams();
   const isNew = raw === 'new';
   const id = Number(raw);
@@ -31,10 +34,10 @@ export default function SurveyDetailPage() {
   if (!isNew && query.isError) return <InlineError text={loadErrorText(query.error)} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} backTo={LIST} />;
   if (!isNew && query.isPending) return <FormSkeleton />;
   // A new id (after the first save) starts a fresh editor from the saved survey.
-  return <SurveyDetail key={raw} initial={isNew ? null : (query.data ?? null)} />;
+  return <SurveyDetail key={raw} initial={isNew ? null : (query.data ?? null)} allTabs={tabs} />;
 }
 
-function SurveyDetail({ initial }: { initial: TSurvey | null }) {
+function SurveyDetail({ initial, allTabs }: { initial: TSurvey | null; allTabs: readonly SurveyDetailTab[] }) {
   const [params] = useSearchParams();
   const current = useContext(CurrentModuleContext);
   const editor = useSurveyEditor(initial, () => emptyDraft({ isTemplate: params.get('template') === '1', moduleId: current?.module?.id ?? null }));
@@ -55,7 +58,7 @@ function SurveyDetail({ initial }: { initial: TSurvey | null }) {
   const { draft, survey } = editor;
   const visibilityImmediate = draft.isTemplate && editor.surveyId !== null;
   const actions = useMemo(() => ({ setDraft: editor.setDraft, applySaved, visibilityImmediate }), [editor.setDraft, applySaved, visibilityImmediate]);
-  const tabs = SURVEY_DETAIL_TABS.filter((t) => (survey ? true : t.forNew) && (draft.isTemplate ? t.forTemplate : true));
+  const tabs = allTabs.filter((t) => (survey ? true : t.forNew) && (draft.isTemplate ? t.forTemplate : true));
   const title = draft.title.trim() || survey?.title || (draft.isTemplate ? 'Mẫu khảo sát mới' : 'Khảo sát mới');
   const action = survey && !survey.isTemplate ? STATUS_ACTIONS[survey.status] : null;
 

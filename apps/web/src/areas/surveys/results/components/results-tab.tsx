@@ -3,10 +3,10 @@ import { Switch } from '@headlessui/react';
 import { Calculator, ChartNoAxesColumn, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSurveyResults } from '@app/shared/survey-results';
-import type { TSurvey } from '@app/shared/surveys';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
+import type { SurveyTabProps } from '@/areas/surveys/core/survey-tabs';
 import {
   activeCourseResultsQuery, calculateSurvey, gradeCampusResultsQuery, surveyResultsQuery, toggleAutoCalculate, useRefreshResults,
 } from '../api/results-api';
@@ -21,9 +21,9 @@ import { useFilteredParam } from '../lib/use-param';
 /**
  * "Kết quả" of /admin/surveys/{id}: every question (distribution, n, mean, SD, median), the score
  * questions, recalculation, auto-calculation and the Excel export; then the course classes (subject
- * surveys) and grade×campus. Registered in admin-surveys/survey-detail-tabs.tsx; props follow its SurveyTabProps.
+ * surveys) and grade×campus. Registered in app/survey-detail-tabs.ts.
  */
-export default function ResultsTab({ surveyId, survey }: { surveyId: number | null; survey: TSurvey | null }) {
+export default function ResultsTab({ surveyId, survey }: SurveyTabProps) {
   const [filtered, setFiltered] = useFilteredParam();
   const results = useQuery(surveyResultsQuery(surveyId, { filtered }));
   const refresh = useRefreshResults();

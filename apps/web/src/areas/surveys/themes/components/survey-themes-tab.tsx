@@ -6,7 +6,7 @@ import { AnalysisView } from './analysis-view';
 /**
  * The "Chủ đề ý kiến" tab of /admin/surveys/{id}: the survey's counts per theme and code, its run and
  * drill-down, and the way to the full page (other surveys, modules, teachers; themes and codes).
- * The props are those every survey tab gets (admin-surveys' SurveyTabProps).
+ * Registered in app/survey-detail-tabs.ts; it needs only part of what every tab gets (core's SurveyTabProps).
  */
 export default function SurveyThemesTab({ surveyId, survey }: { surveyId: number | null; survey: { title: string } | null }) {
   if (!surveyId) return null;
