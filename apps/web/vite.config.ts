@@ -25,11 +25,12 @@ export default defineConfig({
             // whichever page first shares them (and gzip better together).
             { name: 'framework', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
             // The student survey form's parts (issue 4: its page's initial JavaScript < 200 KB gzip)
-            // in one chunk rather than six small ones; their dependencies stay where they are.
+            // in one chunk rather than six small ones; their dependencies stay where they are. Not
+            // core's HighlightedText, which only the text-review and theme pages show.
             {
               name: 'student-form',
               test: (id: string) =>
-                /[\\/]areas[\\/]surveys[\\/](core[\\/](components|lib|api)|student[\\/](lib|api))[\\/]/.test(id) ||
+                (/[\\/]areas[\\/]surveys[\\/](core[\\/](components|lib|api)|student[\\/](lib|api))[\\/]/.test(id) && !/[\\/]highlighted-text\.tsx$/.test(id)) ||
                 /[\\/]packages[\\/]shared[\\/]src[\\/](surveys|survey-answers|survey-messages|format)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },

@@ -1,12 +1,11 @@
 import { memo, useState } from 'react';
 import { ListChecks, Plus, Trash2 } from 'lucide-react';
 import { GRID_NONE_VALUE } from '@app/shared/surveys';
-import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { IconAction } from '@/components/data/row-actions';
 import { Button } from '@/components/ui/button';
 import { addRow, moveBlock, moveRow, removeBlock, removeRow, updateGrid, updateQuestion } from '../lib/draft-ops';
-import { newColumn, newKey, presetColumns, type DraftColumn, type DraftGrid } from '../lib/survey-draft';
+import { AGREEMENT_SCALE, newColumn, newKey, presetColumns, type DraftColumn, type DraftGrid } from '../lib/survey-draft';
 import { useSurveyEditorActions } from '../survey-editor';
 import { PartError, TextInput } from './builder-fields';
 import { MoveButtons, PartHeader } from './move-buttons';
@@ -76,7 +75,7 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
             <Plus aria-hidden="true" className="size-4" />
             Thêm cột
           </Button>
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => setColumns(presetColumns(AGREEMENT_COLUMNS, grid.columns))}>
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => setColumns(presetColumns(AGREEMENT_SCALE, grid.columns))}>
             <ListChecks aria-hidden="true" className="size-4" />
             Dùng thang “Rất không đồng ý … Rất đồng ý” + “Không có ý kiến”
           </Button>

@@ -110,10 +110,23 @@ export function newColumn(columns: DraftColumn[]): DraftColumn {
 }
 
 /**
- * The agreement preset (Rất không đồng ý … Rất đồng ý, and Không có ý kiến with value None and no
- * number). Columns already there with the same value keep their id, so an answered group keeps them.
+ * The agreement scale the builder offers for a grid group: Rất không đồng ý (1) … Rất đồng ý (5), and
+ * Không có ý kiến with value None and no number (not in the mean), shown last (display order 0).
  */
-export function presetColumns(preset: readonly TGridColumn[], current: DraftColumn[]): DraftColumn[] {
+export const AGREEMENT_SCALE: readonly Omit<TGridColumn, 'id'>[] = [
+  { label: 'Rất không đồng ý', value: '1', valueNumber: 1, displayOrder: 1 },
+  { label: 'Không đồng ý', value: '2', valueNumber: 2, displayOrder: 2 },
+  { label: 'Phân vân', value: '3', valueNumber: 3, displayOrder: 3 },
+  { label: 'Đồng ý', value: '4', valueNumber: 4, displayOrder: 4 },
+  { label: 'Rất đồng ý', value: '5', valueNumber: 5, displayOrder: 5 },
+  { label: 'Không có ý kiến', value: GRID_NONE_VALUE, valueNumber: null, displayOrder: 0 },
+];
+
+/**
+ * A preset's columns (e.g. AGREEMENT_SCALE) for a group. Columns already there with the same value
+ * keep their id, so an answered group keeps them.
+ */
+export function presetColumns(preset: readonly Omit<TGridColumn, 'id'>[], current: DraftColumn[]): DraftColumn[] {
   return preset.map((c) => {
     const same = current.find((x) => x.value.trim() === c.value);
     return {

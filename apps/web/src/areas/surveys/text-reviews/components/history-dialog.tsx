@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { reviewDetailQuery } from '../api/text-reviews-api';
-import { HighlightedText } from './highlighted-text';
+import { ReviewText } from './review-text';
 
 /** One text's review and every state it has been in (GET /surveys/responses/reviews/{id}). */
 export function HistoryDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -27,7 +27,7 @@ export function HistoryDialog({ id, onClose }: { id: number | null; onClose: () 
         <div className="space-y-4 text-sm">
           <div className="rounded-lg border border-border bg-surface-2 p-3">
             <p className="mb-1 text-xs text-muted">{r.question.content}</p>
-            <HighlightedText text={r.text} spans={r.matchedSpans} />
+            <ReviewText text={r.text} spans={r.matchedSpans} />
           </div>
           <ol className="space-y-2" aria-label="Các lần duyệt">
             <li className="flex flex-wrap gap-x-2 text-muted">

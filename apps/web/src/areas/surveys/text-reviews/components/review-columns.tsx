@@ -3,7 +3,7 @@ import { reasonLabel, type TTextReview } from '@app/shared/text-reviews';
 import type { Column } from '@/components/data/data-table';
 import { Badge } from '@/components/data/badge';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { HighlightedText } from './highlighted-text';
+import { ReviewText } from './review-text';
 
 const STATUS_TONE = { pending: 'neutral', approved: 'primary', rejected: 'danger' } as const;
 
@@ -42,7 +42,7 @@ export function reviewColumns(opts: {
       className: 'min-w-44 max-w-xl break-words',
       cell: (r) => (
         <div className="space-y-1">
-          <HighlightedText text={r.text} spans={r.matchedSpans} className="text-fg" />
+          <ReviewText text={r.text} spans={r.matchedSpans} className="text-fg" />
           <p className="text-xs text-muted">
             {r.isOther ? 'Lựa chọn “Khác” — ' : ''}
             {r.question.content}

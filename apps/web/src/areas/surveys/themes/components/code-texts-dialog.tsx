@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
-import { TAG_SOURCE_LABELS, ZResponseDetailCode, type TResponseDetailCode } from '@app/shared/theme-codes';
+import { highlightSpans, TAG_SOURCE_LABELS, ZResponseDetailCode, type TResponseDetailCode } from '@app/shared/theme-codes';
 import { Badge } from '@/components/data/badge';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { DataTable, type Column } from '@/components/data/data-table';
@@ -12,9 +12,23 @@ import { IconAction } from '@/components/data/row-actions';
 import { SearchInput } from '@/components/data/search-input';
 import { useDeleteMutation } from '@/components/data/use-api-mutation';
 import { useListQuery } from '@/components/data/use-list-query';
+import { HighlightedText, type TextPart } from '@/areas/surveys/core/components/highlighted-text';
 import { INVALIDATE, TAGS, type Scope } from '../api/theme-codes-api';
-import { HighlightedText } from './highlighted-text';
 import type { CodePick } from './theme-bars';
+
+/** A text cut where the keywords match, found by the same matcher the server tags with. */
+function keywordParts(text: string, keywords: readonly string[]): TextPart[] {
+  const spans = keywords.length ? highlightSpans(text, keywords) : [];
+  const parts: TextPart[] = [];
+  let at = 0;
+  for (const s of spans) {
+    if (s.start > at) parts.push({ text: text.slice(at, s.start), marked: false });
+    parts.push({ text: text.slice(s.start, s.end), marked: true });
+    at = s.end;
+  }
+  if (at < text.length || !parts.length) parts.push({ text: text.slice(at), marked: false });
+  return parts;
+}
 
 export const textContextColumns: Column<{ questionContent: string; kind: 'answer' | 'other'; surveyTitle: string; courseClassName: string | null; teacherNames: string[] }>[] = [
   {
@@ -64,7 +78,7 @@ function Body({ pick, scope, canWrite, onClose }: { pick: CodePick; scope: Scope
       className: 'max-w-md',
       cell: (r) => (
         <span className="text-sm whitespace-pre-line text-fg">
-          <HighlightedText text={r.text} keywords={r.matchedKeyword ? [r.matchedKeyword] : []} />
+          <HighlightedText parts={keywordParts(r.text, r.matchedKeyword ? [r.matchedKeyword] : [])} tone="match" />
         </span>
       ),
     },
