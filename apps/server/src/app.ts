@@ -13,14 +13,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { MSG } from '@app/shared/messages';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { registerAuth } from './plugins/auth';
+import { API_PREFIX, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { createEventBus } from './plugins/events';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
-import { authRoutes } from './areas/auth/auth.routes';
-import { dashboardRoutes } from './areas/dashboard/dashboard.routes';
 import { healthRoutes } from './areas/health/health.routes';
-import { areaRoutes } from './routes';
+import { apiRoutes, publicRoutes } from './routes';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -88,8 +86,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   registerAuth(app, { db, tokens });
   healthRoutes(app, { db });
-  authRoutes(app, {
-    db,
+  const auth = {
     tokens,
     google,
     allowedDomains: config.auth.allowedDomains,
@@ -97,9 +94,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     devLogin: config.auth.devLogin,
     schoolName: config.schoolName,
     rateLimit: config.auth.rateLimit,
-  });
-  dashboardRoutes(app, { db });
-  areaRoutes(app, { db, events, dataDir: config.dataDir, results: config.results });
+  };
+  await app.register((api) => apiRoutes(api, { db, events, dataDir: config.dataDir, results: config.results, auth }), { prefix: API_PREFIX });
+  publicRoutes(app, { dataDir: config.dataDir });
 
   // The built web app, with the SPA's index.html for every non-API path.
   const webDist = resolve(config.webDist ?? DEFAULT_WEB_DIST);

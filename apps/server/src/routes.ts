@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes, type AuthRouteDeps } from './areas/auth/auth.routes';
+import { dashboardRoutes } from './areas/dashboard/dashboard.routes';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './plugins/events';
@@ -13,7 +15,7 @@ import { facilityRoutes } from './areas/school/facilities/facilities.routes';
 import { homeroomClassRoutes } from './areas/school/homeroom-classes/homeroom-classes.routes';
 import { systemLogRoutes } from './areas/system-logs/system-logs.routes';
 import { courseClassRoutes } from './areas/school/course-classes/course-classes.routes';
-import { surveyRoutes } from './areas/surveys/authoring/surveys.routes';
+import { coverFileRoutes, surveyRoutes } from './areas/surveys/authoring/surveys.routes';
 import { templateRoutes } from './areas/surveys/authoring/templates.routes';
 import { surveyResponseRoutes } from './areas/surveys/responses/survey-responses.routes';
 import { surveyMonitoringRoutes } from './areas/surveys/monitoring/survey-monitoring.routes';
@@ -31,8 +33,13 @@ export interface AreaDeps {
   dataDir?: string;
 }
 
-/** Every area's /api/v1 routes; each area adds one line. */
-export function areaRoutes(app: FastifyInstance, deps: AreaDeps) {
+/**
+ * Every area's routes; each area adds one line. Registered by app.ts under the `/api/v1` prefix, so
+ * route files name their paths without it.
+ */
+export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: AuthRouteDeps }) {
+  authRoutes(app, { ...deps.auth, db: deps.db });
+  dashboardRoutes(app, deps);
   importRoutes(app, deps);
   userRoutes(app, deps);
   studentRoutes(app, deps);
@@ -51,4 +58,9 @@ export function areaRoutes(app: FastifyInstance, deps: AreaDeps) {
   surveyMonitoringRoutes(app, deps);
   themeCodeRoutes(app, deps);
   textReviewRoutes(app, deps);
+}
+
+/** Routes outside the API prefix. */
+export function publicRoutes(app: FastifyInstance, deps: Pick<AreaDeps, 'dataDir'>) {
+  coverFileRoutes(app, deps);
 }

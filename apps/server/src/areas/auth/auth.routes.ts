@@ -10,14 +10,13 @@ import { currentUser } from '@/plugins/auth';
 import { listDemoAccounts, toUserJson } from '../school/users/users.repository';
 import { signInForDemo, signInWithGoogle, type AuthDeps } from './auth.service';
 
-export function authRoutes(
-  app: FastifyInstance,
-  deps: AuthDeps & { googleClientId: string | null; devLogin: boolean; schoolName: string; rateLimit: number },
-) {
+export type AuthRouteDeps = Omit<AuthDeps, 'db'> & { googleClientId: string | null; devLogin: boolean; schoolName: string; rateLimit: number };
+
+export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<AuthDeps, 'db'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signInLimit = { max: deps.rateLimit, timeWindow: '1 minute' };
 
-  r.get('/api/v1/auth/config', {
+  r.get('/auth/config', {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: ZOk(ZAuthConfig) } },
   }, async () => ({
@@ -25,7 +24,7 @@ export function authRoutes(
     data: { googleClientId: deps.googleClientId, devLogin: deps.devLogin, schoolName: deps.schoolName },
   }));
 
-  r.post('/api/v1/auth/google', {
+  r.post('/auth/google', {
     config: { public: true, rateLimit: signInLimit },
     schema: { tags: ['auth'], body: ZGoogleLoginRequest, response: { 200: ZOk(ZLoginData) } },
   }, async (req) => ({
@@ -34,7 +33,7 @@ export function authRoutes(
     data: await signInWithGoogle(deps, req, req.body.googleToken),
   }));
 
-  r.post('/api/v1/auth/dev-login', {
+  r.post('/auth/dev-login', {
     config: { public: true, rateLimit: signInLimit },
     schema: { tags: ['auth'], body: ZDevLoginRequest, response: { 200: ZOk(ZLoginData) } },
   }, async (req) => {
@@ -42,7 +41,7 @@ export function authRoutes(
     return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, req, req.body.email) };
   });
 
-  r.get('/api/v1/auth/demo-accounts', {
+  r.get('/auth/demo-accounts', {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: ZOk(z.array(ZDemoAccount)) } },
   }, async () => {
@@ -50,7 +49,7 @@ export function authRoutes(
     return { success: true as const, data: await listDemoAccounts(deps.db, 4) };
   });
 
-  r.get('/api/v1/auth/verify', {
+  r.get('/auth/verify', {
     config: { roles: ROLES },
     schema: { tags: ['auth'], response: { 200: ZOk(ZUser) } },
   }, async (req) => ({ success: true as const, data: toUserJson(currentUser(req)) }));

@@ -10,7 +10,7 @@ import { currentUser } from '@/plugins/auth';
 import { dashboardFor } from './dashboard.service';
 
 export function dashboardRoutes(app: FastifyInstance, deps: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/dashboard', {
+  app.withTypeProvider<ZodTypeProvider>().get('/dashboard', {
     config: { roles: ROLES },
     schema: { tags: ['dashboard'], response: { 200: ZOk(ZDashboard) } },
   }, async (req) => {

@@ -40,7 +40,7 @@ export function systemLogRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   const tags = ['system-logs'];
 
-  r.get('/api/v1/system-logs', {
+  r.get('/system-logs', {
     config: { roles: ADMIN },
     schema: { tags, querystring: ZLogQuery, response: { 200: ZOk(ZPage(ZSystemLog)) } },
   }, async (req) => {
@@ -53,12 +53,12 @@ export function systemLogRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: page(items, total, q) };
   });
 
-  r.get('/api/v1/system-logs/entities', {
+  r.get('/system-logs/entities', {
     config: { roles: ADMIN },
     schema: { tags, response: { 200: ZOk(ZSystemLogFacets) } },
   }, async () => ({ success: true as const, data: await logFacets(db) }));
 
-  r.get('/api/v1/system-logs/export', {
+  r.get('/system-logs/export', {
     config: { roles: ADMIN },
     schema: { tags, querystring: ZLogQuery },
   }, async (req, reply) => {

@@ -23,7 +23,7 @@ import {
  */
 const READ = ROLES;
 const WRITE: TRole[] = ['ADMIN'];
-const BASE = '/api/v1/academic-years';
+const BASE = '/academic-years';
 const tags = ['academic'];
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });

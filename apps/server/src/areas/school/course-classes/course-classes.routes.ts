@@ -42,7 +42,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   // Writes are admin-only, so the answer needs no scope check.
   const one = async (id: number) => toCourseClassJson(found(await findCourseClass(db, id), 'lớp học phần'));
 
-  r.get('/api/v1/course-classes', {
+  r.get('/course-classes', {
     config: { roles: READ },
     schema: { tags, querystring: ZListCourseClasses, response: { 200: ZOk(ZPage(ZCourseClass)) } },
   }, async (req) => {
@@ -51,7 +51,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: page(res.items.map(toCourseClassJson), res.total, q) };
   });
 
-  r.get('/api/v1/course-classes/mine', {
+  r.get('/course-classes/mine', {
     config: { roles: ['TEACHER'] },
     schema: { tags, querystring: ZListCourseClasses, response: { 200: ZOk(ZPage(ZCourseClass)) } },
   }, async (req) => {
@@ -62,7 +62,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: page(res.items.map(toCourseClassJson), res.total, q) };
   });
 
-  r.get('/api/v1/course-classes/export', {
+  r.get('/course-classes/export', {
     config: { roles: READ },
     schema: { tags, querystring: ZListCourseClasses },
   }, async (req, reply) => {
@@ -72,12 +72,12 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'lop-hoc-phan', body);
   });
 
-  r.get('/api/v1/course-classes/:id', {
+  r.get('/course-classes/:id', {
     config: { roles: READ },
     schema: { tags, params: ZId, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => ({ success: true as const, data: toCourseClassJson(await visibleCourseClass(db, currentUser(req), req.params.id)) }));
 
-  r.post('/api/v1/course-classes', {
+  r.post('/course-classes', {
     config: { roles: WRITE },
     schema: { tags, body: ZCourseClassInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
@@ -86,7 +86,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: `Đã tạo lớp học phần ${data.code}.`, data };
   });
 
-  r.put('/api/v1/course-classes/:id', {
+  r.put('/course-classes/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZId, body: ZCourseClassInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
@@ -95,7 +95,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: `Đã cập nhật lớp học phần ${data.code}.`, data };
   });
 
-  r.delete('/api/v1/course-classes/:id', {
+  r.delete('/course-classes/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZId, response: { 200: ZOk(z.object({ id: z.number().int() })) } },
   }, async (req) => {
@@ -103,7 +103,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: `Đã xóa lớp học phần ${row.code}.`, data: { id: row.id } };
   });
 
-  r.get('/api/v1/course-classes/:id/students', {
+  r.get('/course-classes/:id/students', {
     config: { roles: READ },
     schema: { tags, params: ZId, querystring: ZListQuery, response: { 200: ZOk(ZPage(ZEnrolment)) } },
   }, async (req) => {
@@ -113,7 +113,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: page(res.items, res.total, q) };
   });
 
-  r.post('/api/v1/course-classes/:id/students', {
+  r.post('/course-classes/:id/students', {
     config: { roles: WRITE },
     schema: { tags, params: ZId, body: ZEnrolInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
@@ -123,7 +123,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: `Đã ghi danh ${res.added} học sinh vào lớp học phần ${data.code}.${skipped}`, data };
   });
 
-  r.delete('/api/v1/course-classes/:id/students/:studentId', {
+  r.delete('/course-classes/:id/students/:studentId', {
     config: { roles: WRITE },
     schema: { tags, params: ZStudentParams, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {

@@ -24,12 +24,12 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/v1/departments', {
+  r.get('/departments', {
     config: { roles: READ },
     schema: { tags, querystring: ZDepartmentQuery, response: { 200: ZOk(ZPage(ZDepartment)) } },
   }, async (req) => ({ success: true as const, data: await departmentPage(db, req.query) }));
 
-  r.get('/api/v1/departments/export', { config: { roles: READ }, schema: { tags, querystring: ZDepartmentQuery } }, async (req, reply) => {
+  r.get('/departments/export', { config: { roles: READ }, schema: { tags, querystring: ZDepartmentQuery } }, async (req, reply) => {
     const buf = await xlsxBuffer({
       sheet: 'Tổ chuyên môn',
       rows: await departmentExportRows(db, req.query),
@@ -44,17 +44,17 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách tổ chuyên môn', buf);
   });
 
-  r.get('/api/v1/departments/:id', {
+  r.get('/departments/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
   }, async (req) => ({ success: true as const, data: await getDepartment(db, req.params.id) }));
 
-  r.post('/api/v1/departments', {
+  r.post('/departments', {
     config: { roles: WRITE },
     schema: { tags, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
   }, async (req) => ({ success: true as const, data: await createDepartment({ db, req, input: req.body }), message: 'Đã tạo tổ chuyên môn.' }));
 
-  r.put('/api/v1/departments/:id', {
+  r.put('/departments/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
   }, async (req) => ({
@@ -63,7 +63,7 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
     message: 'Đã cập nhật tổ chuyên môn.',
   }));
 
-  r.delete('/api/v1/departments/:id', {
+  r.delete('/departments/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
   }, async (req) => ({ success: true as const, data: await removeDepartment({ db, req, id: req.params.id }), message: 'Đã xóa tổ chuyên môn.' }));

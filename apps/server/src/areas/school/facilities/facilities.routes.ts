@@ -33,12 +33,12 @@ export function facilityRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
 
   // ---- Campuses ----
-  r.get('/api/v1/campuses', {
+  r.get('/campuses', {
     config: { roles: READ },
     schema: { tags: ['facilities'], querystring: ZCampusQuery, response: { 200: ZOk(ZPage(ZCampus)) } },
   }, async (req) => ({ success: true as const, data: await campusPage(db, req.query) }));
 
-  r.get('/api/v1/campuses/export', {
+  r.get('/campuses/export', {
     config: { roles: EXPORT },
     schema: { tags: ['facilities'], querystring: ZCampusQuery },
   }, async (req, reply) => {
@@ -57,33 +57,33 @@ export function facilityRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách cơ sở', buf);
   });
 
-  r.get('/api/v1/campuses/:id', {
+  r.get('/campuses/:id', {
     config: { roles: READ },
     schema: { tags: ['facilities'], params: ZIdParams, response: { 200: ZOk(ZCampus) } },
   }, async (req) => ({ success: true as const, data: await getCampus(db, req.params.id) }));
 
-  r.post('/api/v1/campuses', {
+  r.post('/campuses', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], body: ZCampusInput, response: { 200: ZOk(ZCampus) } },
   }, async (req) => ({ success: true as const, data: await createCampus({ db, req, input: req.body }), message: 'Đã tạo cơ sở.' }));
 
-  r.put('/api/v1/campuses/:id', {
+  r.put('/campuses/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, body: ZCampusInput, response: { 200: ZOk(ZCampus) } },
   }, async (req) => ({ success: true as const, data: await editCampus({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật cơ sở.' }));
 
-  r.delete('/api/v1/campuses/:id', {
+  r.delete('/campuses/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, response: { 200: ZOk(ZCampus) } },
   }, async (req) => ({ success: true as const, data: await removeCampus({ db, req, id: req.params.id }), message: 'Đã xóa cơ sở.' }));
 
   // ---- Classrooms ----
-  r.get('/api/v1/classrooms', {
+  r.get('/classrooms', {
     config: { roles: READ },
     schema: { tags: ['facilities'], querystring: ZClassroomQuery, response: { 200: ZOk(ZPage(ZClassroom)) } },
   }, async (req) => ({ success: true as const, data: await classroomPage(db, req.query) }));
 
-  r.get('/api/v1/classrooms/export', {
+  r.get('/classrooms/export', {
     config: { roles: EXPORT },
     schema: { tags: ['facilities'], querystring: ZClassroomQuery },
   }, async (req, reply) => {
@@ -102,22 +102,22 @@ export function facilityRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách phòng học', buf);
   });
 
-  r.get('/api/v1/classrooms/:id', {
+  r.get('/classrooms/:id', {
     config: { roles: READ },
     schema: { tags: ['facilities'], params: ZIdParams, response: { 200: ZOk(ZClassroom) } },
   }, async (req) => ({ success: true as const, data: await getClassroom(db, req.params.id) }));
 
-  r.post('/api/v1/classrooms', {
+  r.post('/classrooms', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], body: ZClassroomInput, response: { 200: ZOk(ZClassroom) } },
   }, async (req) => ({ success: true as const, data: await createClassroom({ db, req, input: req.body }), message: 'Đã tạo phòng học.' }));
 
-  r.put('/api/v1/classrooms/:id', {
+  r.put('/classrooms/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, body: ZClassroomInput, response: { 200: ZOk(ZClassroom) } },
   }, async (req) => ({ success: true as const, data: await editClassroom({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật phòng học.' }));
 
-  r.delete('/api/v1/classrooms/:id', {
+  r.delete('/classrooms/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, response: { 200: ZOk(ZClassroom) } },
   }, async (req) => ({ success: true as const, data: await removeClassroom({ db, req, id: req.params.id }), message: 'Đã xóa phòng học.' }));

@@ -35,17 +35,17 @@ export function homeroomClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   const tags = ['homeroom-classes'];
 
-  r.get('/api/v1/homeroom-classes', {
+  r.get('/homeroom-classes', {
     config: { roles: READ },
     schema: { tags, querystring: ZHomeroomQuery, response: { 200: ZOk(ZPage(ZHomeroomClass)) } },
   }, async (req) => ({ success: true as const, data: await homeroomPage({ db, user: currentUser(req), q: req.query }) }));
 
-  r.get('/api/v1/homeroom-classes/mine', {
+  r.get('/homeroom-classes/mine', {
     config: { roles: MINE },
     schema: { tags, response: { 200: ZOk(z.array(ZHomeroomClass)) } },
   }, async (req) => ({ success: true as const, data: await myHomeroomClasses(db, currentUser(req)) }));
 
-  r.get('/api/v1/homeroom-classes/export', {
+  r.get('/homeroom-classes/export', {
     config: { roles: READ },
     schema: { tags, querystring: ZHomeroomQuery },
   }, async (req, reply) => {
@@ -65,17 +65,17 @@ export function homeroomClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách lớp chủ nhiệm', buf);
   });
 
-  r.get('/api/v1/homeroom-classes/:id', {
+  r.get('/homeroom-classes/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZHomeroomClass) } },
   }, async (req) => ({ success: true as const, data: await readableHomeroomClass({ db, user: currentUser(req), id: req.params.id }) }));
 
-  r.get('/api/v1/homeroom-classes/:id/students', {
+  r.get('/homeroom-classes/:id/students', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, querystring: ZClassStudentQuery, response: { 200: ZOk(ZPage(ZStudent)) } },
   }, async (req) => ({ success: true as const, data: await classStudents({ db, user: currentUser(req), id: req.params.id, q: req.query }) }));
 
-  r.get('/api/v1/homeroom-classes/:id/students/export', {
+  r.get('/homeroom-classes/:id/students/export', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, querystring: ZClassStudentQuery },
   }, async (req, reply) => {
@@ -98,19 +98,19 @@ export function homeroomClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, `Lớp ${cls.name} - ${cls.academicYearName}`, buf);
   });
 
-  r.post('/api/v1/homeroom-classes', {
+  r.post('/homeroom-classes', {
     config: { roles: WRITE },
     schema: { tags, body: ZHomeroomClassInput, response: { 200: ZOk(ZHomeroomClass) } },
   }, async (req) => ({ success: true as const, data: await createHomeroomClass({ db, req, input: req.body }), message: 'Đã tạo lớp chủ nhiệm.' }));
 
-  r.put('/api/v1/homeroom-classes/:id', {
+  r.put('/homeroom-classes/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZHomeroomClassInput, response: { 200: ZOk(ZHomeroomClass) } },
   }, async (req) => ({
     success: true as const, data: await editHomeroomClass({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật lớp chủ nhiệm.',
   }));
 
-  r.delete('/api/v1/homeroom-classes/:id', {
+  r.delete('/homeroom-classes/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZHomeroomClass) } },
   }, async (req) => ({ success: true as const, data: await removeHomeroomClass({ db, req, id: req.params.id }), message: 'Đã xóa lớp chủ nhiệm.' }));

@@ -104,7 +104,7 @@ function normHeader(h: string) {
 export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/v1/imports/templates/:kind', {
+  r.get('/imports/templates/:kind', {
     config: { roles: ADMIN },
     schema: { tags: ['imports'], params: ZKindParams },
   }, async (req, reply) => {
@@ -113,7 +113,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, `mau-nhap-${kind.kind}`, body);
   });
 
-  r.post('/api/v1/imports/:kind', {
+  r.post('/imports/:kind', {
     config: { roles: ADMIN },
     schema: {
       tags: ['imports'],

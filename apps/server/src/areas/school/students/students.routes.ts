@@ -41,12 +41,12 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/v1/students', {
+  r.get('/students', {
     config: { roles: READ },
     schema: { tags, querystring: ZStudentQuery, response: { 200: ZOk(ZPage(ZStudent)) } },
   }, async (req) => ({ success: true as const, data: await studentPage(db, req.query) }));
 
-  r.get('/api/v1/students/export', {
+  r.get('/students/export', {
     config: { roles: READ },
     schema: { tags, querystring: ZStudentQuery },
   }, async (req, reply) => {
@@ -54,12 +54,12 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách học sinh', await xlsxBuffer({ sheet: 'Học sinh', columns: EXPORT_COLUMNS, rows }));
   });
 
-  r.get('/api/v1/students/:id', {
+  r.get('/students/:id', {
     config: { roles: [...READ, 'STUDENT'] },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
   }, async (req) => ({ success: true as const, data: await readableStudent(db, currentUser(req), req.params.id) }));
 
-  r.post('/api/v1/students', {
+  r.post('/students', {
     config: { roles: WRITE },
     schema: { tags, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
   }, async (req) => {
@@ -67,7 +67,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: await getStudent(db, id), message: 'Đã tạo học sinh.' };
   });
 
-  r.put('/api/v1/students/:id', {
+  r.put('/students/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
   }, async (req) => {
@@ -75,7 +75,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: await getStudent(db, req.params.id), message: 'Đã cập nhật học sinh.' };
   });
 
-  r.delete('/api/v1/students/:id', {
+  r.delete('/students/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
   }, async (req) => ({

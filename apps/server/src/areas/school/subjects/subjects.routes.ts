@@ -25,12 +25,12 @@ export function subjectRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/v1/subjects', {
+  r.get('/subjects', {
     config: { roles: READ },
     schema: { tags, querystring: ZSubjectQuery, response: { 200: ZOk(ZPage(ZSubject)) } },
   }, async (req) => ({ success: true as const, data: await subjectPage(db, req.query) }));
 
-  r.get('/api/v1/subjects/export', { config: { roles: READ }, schema: { tags, querystring: ZSubjectQuery } }, async (req, reply) => {
+  r.get('/subjects/export', { config: { roles: READ }, schema: { tags, querystring: ZSubjectQuery } }, async (req, reply) => {
     const buf = await xlsxBuffer({
       sheet: 'Môn học',
       rows: await subjectExportRows(db, req.query),
@@ -45,22 +45,22 @@ export function subjectRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách môn học', buf);
   });
 
-  r.get('/api/v1/subjects/:id', {
+  r.get('/subjects/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
   }, async (req) => ({ success: true as const, data: await getSubject(db, req.params.id) }));
 
-  r.post('/api/v1/subjects', {
+  r.post('/subjects', {
     config: { roles: WRITE },
     schema: { tags, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
   }, async (req) => ({ success: true as const, data: await createSubject({ db, req, input: req.body }), message: 'Đã tạo môn học.' }));
 
-  r.put('/api/v1/subjects/:id', {
+  r.put('/subjects/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
   }, async (req) => ({ success: true as const, data: await editSubject({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật môn học.' }));
 
-  r.delete('/api/v1/subjects/:id', {
+  r.delete('/subjects/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
   }, async (req) => ({ success: true as const, data: await removeSubject({ db, req, id: req.params.id }), message: 'Đã xóa môn học.' }));

@@ -32,12 +32,12 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/v1/teachers', {
+  r.get('/teachers', {
     config: { roles: READ },
     schema: { tags, querystring: ZTeacherQuery, response: { 200: ZOk(ZPage(ZTeacher)) } },
   }, async (req) => ({ success: true as const, data: await teacherPage(db, currentUser(req), req.query) }));
 
-  r.get('/api/v1/teachers/export', {
+  r.get('/teachers/export', {
     config: { roles: READ },
     schema: { tags, querystring: ZTeacherQuery },
   }, async (req, reply) => {
@@ -45,12 +45,12 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách giáo viên', await xlsxBuffer({ sheet: 'Giáo viên', columns: EXPORT_COLUMNS, rows }));
   });
 
-  r.get('/api/v1/teachers/:id', {
+  r.get('/teachers/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => ({ success: true as const, data: await readableTeacher(db, currentUser(req), req.params.id) }));
 
-  r.post('/api/v1/teachers', {
+  r.post('/teachers', {
     config: { roles: WRITE },
     schema: { tags, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => {
@@ -58,7 +58,7 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: await getTeacher(db, id), message: 'Đã tạo giáo viên.' };
   });
 
-  r.put('/api/v1/teachers/:id', {
+  r.put('/teachers/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => {
@@ -66,7 +66,7 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: await getTeacher(db, req.params.id), message: 'Đã cập nhật giáo viên.' };
   });
 
-  r.delete('/api/v1/teachers/:id', {
+  r.delete('/teachers/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => ({

@@ -32,12 +32,12 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/v1/users', {
+  r.get('/users', {
     config: { roles: ADMIN },
     schema: { tags, querystring: ZUserQuery, response: { 200: ZOk(ZPage(ZUserRow)) } },
   }, async (req) => ({ success: true as const, data: await userPage(db, req.query) }));
 
-  r.get('/api/v1/users/export', {
+  r.get('/users/export', {
     config: { roles: ADMIN },
     schema: { tags, querystring: ZUserQuery },
   }, async (req, reply) => {
@@ -45,12 +45,12 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách tài khoản', await xlsxBuffer({ sheet: 'Tài khoản', columns: EXPORT_COLUMNS, rows }));
   });
 
-  r.get('/api/v1/users/:id', {
+  r.get('/users/:id', {
     config: { roles: ADMIN },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => ({ success: true as const, data: await getUser(db, req.params.id) }));
 
-  r.post('/api/v1/users', {
+  r.post('/users', {
     config: { roles: ADMIN },
     schema: { tags, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => {
@@ -58,7 +58,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: await getUser(db, id), message: 'Đã tạo tài khoản.' };
   });
 
-  r.put('/api/v1/users/:id', {
+  r.put('/users/:id', {
     config: { roles: ADMIN },
     schema: { tags, params: ZIdParams, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => {
@@ -66,7 +66,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã cập nhật tài khoản.' };
   });
 
-  r.delete('/api/v1/users/:id', {
+  r.delete('/users/:id', {
     config: { roles: ADMIN },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => {

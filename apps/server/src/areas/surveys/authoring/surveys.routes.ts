@@ -57,17 +57,17 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
   const { db } = deps;
   const uploadsDir = join(deps.dataDir ?? 'data', 'uploads');
 
-  r.get('/api/v1/surveys', {
+  r.get('/surveys', {
     config: { roles: SURVEY_READ },
     schema: { tags, querystring: ZSurveyQuery, response: { 200: ZOk(ZPage(ZSurveyListItem)) } },
   }, async (req) => ({ success: true as const, data: await surveyPage(db, req.query) }));
 
-  r.post('/api/v1/surveys/clone', {
+  r.post('/surveys/clone', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, body: ZCloneSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
   }, async (req) => ({ success: true as const, data: await cloneSurvey({ db, req, input: req.body }), message: 'Đã nhân bản khảo sát.' }));
 
-  r.post('/api/v1/surveys/apply-template', {
+  r.post('/surveys/apply-template', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, body: ZApplyTemplateInput, response: { 200: ZOk(z.array(ZSurveyListItem)) } },
   }, async (req) => {
@@ -75,7 +75,7 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
     return { success: true as const, data, message: `Đã tạo ${data.length} khảo sát từ mẫu.` };
   });
 
-  r.post('/api/v1/surveys/uploads/cover', {
+  r.post('/surveys/uploads/cover', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, response: { 200: ZOk(z.object({ url: z.string() })) } },
   }, async (req) => {
@@ -100,7 +100,38 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
     return { success: true as const, data: { url: `/uploads/${name}` }, message: 'Đã tải ảnh bìa lên.' };
   });
 
-  // Uploaded images are public: <img> cannot send the bearer token, and the names are random.
+  r.get('/surveys/:id', {
+    config: { roles: SURVEY_READ_ONE },
+    schema: { tags, params: ZIdParams, querystring: ZOneQuery, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await getSurveyFor(db, req, req.params.id, req.query.courseClassId) }));
+
+  r.post('/surveys', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await createSurvey({ db, req, input: req.body }), message: 'Đã tạo khảo sát.' }));
+
+  r.put('/surveys/:id', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, params: ZIdParams, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await editSurvey({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật khảo sát.' }));
+
+  r.patch('/surveys/:id/status', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, params: ZIdParams, body: z.object({ status: ZSurveyStatus }), response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await setSurveyStatus({ db, req, id: req.params.id, status: req.body.status }), message: 'Đã cập nhật trạng thái khảo sát.' }));
+
+  r.delete('/surveys/:id', {
+    config: { roles: SURVEY_WRITE },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSurveyOut) } },
+  }, async (req) => ({ success: true as const, data: await removeSurvey({ db, req, id: req.params.id }), message: 'Đã xóa khảo sát.' }));
+}
+
+/**
+ * Uploaded cover images, at `/uploads/{name}` outside the API prefix: public, since <img> cannot send
+ * the bearer token, and the names are random.
+ */
+export function coverFileRoutes(app: FastifyInstance, deps: { dataDir?: string }) {
+  const uploadsDir = join(deps.dataDir ?? 'data', 'uploads');
   app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
     const name = req.params.name;
     if (!COVER_NAME.test(name)) throw notFound('Không tìm thấy tệp.');
@@ -116,29 +147,4 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
       .header('x-content-type-options', 'nosniff')
       .send(buf);
   });
-
-  r.get('/api/v1/surveys/:id', {
-    config: { roles: SURVEY_READ_ONE },
-    schema: { tags, params: ZIdParams, querystring: ZOneQuery, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await getSurveyFor(db, req, req.params.id, req.query.courseClassId) }));
-
-  r.post('/api/v1/surveys', {
-    config: { roles: SURVEY_WRITE },
-    schema: { tags, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await createSurvey({ db, req, input: req.body }), message: 'Đã tạo khảo sát.' }));
-
-  r.put('/api/v1/surveys/:id', {
-    config: { roles: SURVEY_WRITE },
-    schema: { tags, params: ZIdParams, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await editSurvey({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật khảo sát.' }));
-
-  r.patch('/api/v1/surveys/:id/status', {
-    config: { roles: SURVEY_WRITE },
-    schema: { tags, params: ZIdParams, body: z.object({ status: ZSurveyStatus }), response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await setSurveyStatus({ db, req, id: req.params.id, status: req.body.status }), message: 'Đã cập nhật trạng thái khảo sát.' }));
-
-  r.delete('/api/v1/surveys/:id', {
-    config: { roles: SURVEY_WRITE },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await removeSurvey({ db, req, id: req.params.id }), message: 'Đã xóa khảo sát.' }));
 }

@@ -43,7 +43,7 @@ export function templateRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.put('/api/v1/templates/template-questions/:id/visibility', {
+  r.put('/templates/template-questions/:id/visibility', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, params: ZIdParams, body: ZQuestionVisibilityInput, response: { 200: ZOk(ZTemplateQuestion) } },
   }, async (req) => {
@@ -57,7 +57,7 @@ export function templateRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data, message: 'Đã cập nhật quyền xem của giáo viên.' };
   });
 
-  r.post('/api/v1/templates/template-questions/bulk-visibility', {
+  r.post('/templates/template-questions/bulk-visibility', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, body: ZBulkQuestionVisibilityInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
   }, async (req) => {
@@ -75,7 +75,7 @@ export function templateRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, data: { updated }, message: `Đã cập nhật ${updated} câu hỏi.` };
   });
 
-  r.get('/api/v1/templates/template-questions/teacher-visible', {
+  r.get('/templates/template-questions/teacher-visible', {
     config: { roles: SURVEY_READ },
     schema: { tags, response: { 200: ZOk(z.array(ZTemplateQuestion)) } },
   }, async () => ({ success: true as const, data: await templateQuestions(db, eq(surveyQuestions.visibleToTeacher, true)) }));

@@ -33,48 +33,48 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   const ok = <T>(data: T) => ({ success: true as const, data });
 
-  r.get('/api/v1/surveys/stats', {
+  r.get('/surveys/stats', {
     config: { roles: MONITOR_READERS },
     schema: { tags, response: { 200: ZOk(ZSurveyStats) } },
   }, async () => ok(await stats(db)));
 
-  r.get('/api/v1/surveys/survey-completion-by-survey', {
+  r.get('/surveys/survey-completion-by-survey', {
     config: { roles: MONITOR_READERS },
     schema: { tags, querystring: ZSurveyCompletionListQuery, response: { 200: ZOk(ZPage(ZSurveyCompletion)) } },
   }, async (req) => ok(await surveyCompletionList(db, req.query)));
 
-  r.get('/api/v1/surveys/:id/class-surveys-status', {
+  r.get('/surveys/:id/class-surveys-status', {
     config: { roles: MONITOR_READERS },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZClassCompletion)) } },
   }, async (req) => ok(await classStatusOfSurvey(db, req.params.id)));
 
-  r.get('/api/v1/surveys/all-classes-surveys-status', {
+  r.get('/surveys/all-classes-surveys-status', {
     config: { roles: MONITOR_READERS },
     schema: { tags, querystring: ZAllClassesQuery, response: { 200: ZOk(ZPage(ZClassCompletion)) } },
   }, async (req) => ok(await allClassesStatus(db, req.query)));
 
-  r.get('/api/v1/surveys/survey-completion-by-class', {
+  r.get('/surveys/survey-completion-by-class', {
     config: { roles: MONITOR_READERS },
     schema: { tags, querystring: ZCompletionScopeQuery, response: { 200: ZOk(z.array(ZClassCompletion)) } },
   }, async (req) => ok(await completionByClassOf(db, req.query)));
 
-  r.get('/api/v1/surveys/survey-completion-by-grade-campus', {
+  r.get('/surveys/survey-completion-by-grade-campus', {
     config: { roles: MONITOR_READERS },
     schema: { tags, querystring: ZCompletionScopeQuery, response: { 200: ZOk(z.array(ZGradeCampusCompletion)) } },
   }, async (req) => ok(await completionByGradeCampusOf(db, req.query)));
 
-  r.get('/api/v1/surveys/all-students-survey-status', {
+  r.get('/surveys/all-students-survey-status', {
     config: { roles: CLASS_READERS },
     schema: { tags, querystring: ZAllStudentsQuery, response: { 200: ZOk(ZPage(ZStudentSurveyStatus)) } },
   }, async (req) => ok(await allStudentsStatusPage(db, currentUser(req), req.query)));
 
-  r.get('/api/v1/surveys/:id/students', {
+  r.get('/surveys/:id/students', {
     config: { roles: MONITOR_READERS },
     schema: { tags, params: ZIdParams, querystring: ZSurveyStudentsQuery, response: { 200: ZOk(ZPage(ZSurveyStudentStatus)) } },
   }, async (req) => ok(await surveyStudentsPage(db, req.params.id, req.query)));
 
   // "Exports are GET <list>/export" with the list's filters: the web sends done=false for "not yet done".
-  r.get('/api/v1/surveys/:id/students/export', {
+  r.get('/surveys/:id/students/export', {
     config: { roles: MONITOR_READERS },
     schema: { tags, params: ZIdParams, querystring: ZSurveyStudentsQuery.omit({ page: true, limit: true }) },
   }, async (req, reply) => {
@@ -99,7 +99,7 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, `${req.query.done === false ? 'Chưa làm khảo sát' : 'Tiến độ khảo sát'} - ${survey.title}`, buf);
   });
 
-  r.get('/api/v1/homeroom-classes/:id/survey-status', {
+  r.get('/homeroom-classes/:id/survey-status', {
     config: { roles: CLASS_READERS },
     schema: { tags, params: ZIdParams, querystring: ZHomeroomSurveyStatusQuery, response: { 200: ZOk(ZHomeroomSurveyStatus) } },
   }, async (req) => ok(await homeroomSurveyStatus(db, currentUser(req), req.params.id, req.query.moduleId)));

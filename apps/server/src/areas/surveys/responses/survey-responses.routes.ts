@@ -71,12 +71,12 @@ export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
   // Auto-reviews queued by submissions finish before the database closes.
   app.addHook('onClose', () => drainAutoReviews(db));
 
-  r.get('/api/v1/surveys/students/:studentId', {
+  r.get('/surveys/students/:studentId', {
     config: { roles: ['STUDENT', ...LIST_STAFF] },
     schema: { tags, params: ZStudentParams, response: { 200: ZOk(z.array(ZStudentSurveyItem)) } },
   }, async (req) => ({ success: true as const, data: await studentSurveys(db, req, req.params.studentId) }));
 
-  r.post('/api/v1/surveys/:id/responses', {
+  r.post('/surveys/:id/responses', {
     config: { roles: ['STUDENT'] },
     schema: { tags, params: ZIdParams, body: ZSubmission, response: { 200: ZOk(ZSubmitResult) } },
   }, async (req) => {
@@ -84,17 +84,17 @@ export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: data.alreadySubmitted ? RESPONSE_MSG.alreadySubmitted : RESPONSE_MSG.submitted, data };
   });
 
-  r.get('/api/v1/surveys/:id/responses', {
+  r.get('/surveys/:id/responses', {
     config: { roles: RESPONSE_STAFF },
     schema: { tags, params: ZIdParams, querystring: ZResponsesQuery, response: { 200: ZOk(ZPage(ZResponseView)) } },
   }, async (req) => ({ success: true as const, data: await responsePage(db, req, req.params.id, req.query) }));
 
-  r.get('/api/v1/surveys/responses/:id/details', {
+  r.get('/surveys/responses/:id/details', {
     config: { roles: RESPONSE_STAFF },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
   }, async (req) => ({ success: true as const, data: await responseDetails(db, req, req.params.id) }));
 
-  r.get('/api/v1/surveys/:id/responses/student/:studentId', {
+  r.get('/surveys/:id/responses/student/:studentId', {
     config: { roles: ['STUDENT', ...ADMIN] },
     schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.array(ZStudentResponse)) } },
   }, async (req) => ({
@@ -102,7 +102,7 @@ export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
     data: await studentResponses(db, req, req.params.id, req.params.studentId, req.query.courseClassId),
   }));
 
-  r.delete('/api/v1/surveys/:id/responses/student/:studentId', {
+  r.delete('/surveys/:id/responses/student/:studentId', {
     config: { roles: ADMIN },
     schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.object({ deleted: z.number().int(), responseIds: z.array(z.number().int()) })) } },
   }, async (req) => {

@@ -35,7 +35,7 @@ const ZModuleTeacher = z.object({ moduleId: pos, teacherId: z.union([z.literal('
 const ZModuleSubject = z.object({ moduleId: pos, subjectId: pos });
 const ZModuleDepartment = z.object({ moduleId: pos, departmentId: pos });
 const ok = <T extends z.ZodType>(t: T) => ({ 200: ZOk(t) });
-const P = '/api/v1/surveys';
+const P = '/surveys';
 
 export function surveyResultRoutes(app: FastifyInstance, deps: { db: Db; results?: ResultsConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

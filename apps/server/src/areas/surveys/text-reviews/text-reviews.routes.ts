@@ -43,17 +43,17 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   const config = { roles: REVIEW_ROLES };
 
-  r.get('/api/v1/surveys/responses/reviews', {
+  r.get('/surveys/responses/reviews', {
     config,
     schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
   }, async (req) => ({ success: true as const, data: await reviewQueue(db, req.query) }));
 
-  r.get('/api/v1/surveys/responses/reviews/counts', {
+  r.get('/surveys/responses/reviews/counts', {
     config,
     schema: { tags, querystring: ZCountsQuery, response: { 200: ZOk(ZCounts) } },
   }, async (req) => ({ success: true as const, data: await queueCounts(db, req.query) }));
 
-  r.post('/api/v1/surveys/responses/reviews', {
+  r.post('/surveys/responses/reviews', {
     config,
     schema: { tags, body: ZCreateReviewInput, response: { 200: ZOk(ZTextReviewDetail) } },
   }, async (req) => {
@@ -61,7 +61,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: TEXT_REVIEW_MSG.saved, data: await reviewAnswer(db, req, responseDetailId, decision) };
   });
 
-  r.post('/api/v1/surveys/responses/reviews/bulk', {
+  r.post('/surveys/responses/reviews/bulk', {
     config,
     schema: { tags, body: ZBulkReviewInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
   }, async (req) => {
@@ -69,17 +69,17 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: TEXT_REVIEW_MSG.decided(data.updated, req.body.status), data };
   });
 
-  r.get('/api/v1/surveys/responses/reviews/:id', {
+  r.get('/surveys/responses/reviews/:id', {
     config,
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
   }, async (req) => ({ success: true as const, data: await reviewDetail(db, req.params.id) }));
 
-  r.put('/api/v1/surveys/responses/reviews/:id', {
+  r.put('/surveys/responses/reviews/:id', {
     config,
     schema: { tags, params: ZIdParams, body: ZReviewDecisionInput, response: { 200: ZOk(ZTextReviewDetail) } },
   }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.saved, data: await decideReview(db, req, req.params.id, req.body) }));
 
-  r.post('/api/v1/surveys/responses/auto-review', {
+  r.post('/surveys/responses/auto-review', {
     config,
     schema: { tags, body: ZAutoReviewInput, response: { 200: ZOk(ZAutoReviewResult) } },
   }, async (req) => {
@@ -87,7 +87,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: req.body.responseDetailId !== undefined && !data.applied ? TEXT_REVIEW_MSG.humanKept : undefined, data };
   });
 
-  r.post('/api/v1/surveys/responses/batch-auto-review', {
+  r.post('/surveys/responses/batch-auto-review', {
     config,
     schema: { tags, body: ZBatchAutoReviewInput, response: { 200: ZOk(ZAutoReviewRun) } },
   }, async (req) => {
@@ -95,7 +95,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
   });
 
-  r.post('/api/v1/surveys/:id/auto-review-text-responses', {
+  r.post('/surveys/:id/auto-review-text-responses', {
     config,
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAutoReviewRun) } },
   }, async (req) => {
@@ -103,12 +103,12 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
     return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
   });
 
-  r.get('/api/v1/surveys/responses/review-settings', {
+  r.get('/surveys/responses/review-settings', {
     config,
     schema: { tags, response: { 200: ZOk(ZTextReviewSettings) } },
   }, async () => ({ success: true as const, data: await readSettings(db) }));
 
-  r.put('/api/v1/surveys/responses/review-settings', {
+  r.put('/surveys/responses/review-settings', {
     config: { roles: SETTINGS_WRITE_ROLES },
     schema: { tags, body: ZTextReviewSettings, response: { 200: ZOk(ZTextReviewSettings) } },
   }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.settingsSaved, data: await saveSettings(db, req, req.body) }));

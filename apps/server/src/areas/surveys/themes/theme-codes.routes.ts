@@ -26,7 +26,7 @@ import { codeExport, summaryExport, tagExport, themeExport } from './theme-codes
 export const THEME_READ: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL'];
 export const THEME_WRITE: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
 const tags = ['theme-codes'];
-const BASE = '/api/v1/theme-codes';
+const BASE = '/theme-codes';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZPairParams = z.object({ themeId: z.coerce.number().int().positive(), codeId: z.coerce.number().int().positive() });
