@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
+import { useParamStore } from '@/components/data/list-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClassCompletion, useGradeCampusCompletion, useSurveyCompletion } from '../api/monitoring-api';
 import { studentsText } from '../lib/completion';
@@ -19,20 +19,12 @@ export function CompletionPanel({ surveyId }: { surveyId: number }) {
   const overall = useSurveyCompletion(surveyId);
   const byClass = useClassCompletion(scope);
   const byGradeCampus = useGradeCampusCompletion(scope);
-  const [, setParams] = useSearchParams();
+  const params = useParamStore(true);
   const classOptions = useMemo(
     () => (byClass.data ?? []).filter((c) => c.homeroomClassId !== null).map((c) => ({ value: c.homeroomClassId!, label: c.homeroomClassName ?? '' })),
     [byClass.data],
   );
-  const showClass = (classId: number | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(pendingOfClass(classId))) if (v === null) next.delete(k); else next.set(k, v);
-        return next;
-      },
-      { replace: true },
-    );
+  const showClass = (classId: number | null) => params.update(pendingOfClass(classId));
 
   if (overall.isPending) return <Skeleton className="h-28 rounded-xl" />;
   if (overall.isError || !overall.data)

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useParamStore } from '@/components/data/list-state';
 
 /**
  * One query parameter of a results page (module pickers aside, every choice lives in the address so
@@ -6,19 +6,9 @@ import { useSearchParams } from 'react-router';
  * ones that depend on it.
  */
 export function useParam(key: string, clears: string[] = []): [string | null, (v: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (v: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (v) next.set(key, v);
-        else next.delete(key);
-        for (const c of clears) next.delete(c);
-        return next;
-      },
-      { replace: true },
-    );
-  return [params.get(key), set];
+  const store = useParamStore(true);
+  const set = (v: string) => store.update({ [key]: v || null, ...Object.fromEntries(clears.map((c) => [c, null])) });
+  return [store.get(key), set];
 }
 
 /** Filtered or unfiltered figures, as `?filtered=1`. */

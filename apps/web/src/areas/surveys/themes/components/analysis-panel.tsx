@@ -1,6 +1,6 @@
 import { useContext } from 'react';
-import { useSearchParams } from 'react-router';
 import { FilterSelect } from '@/components/data/filter-select';
+import { useParamStore } from '@/components/data/list-state';
 import { SOURCES } from '@/components/data/school-sources';
 import { useOptions } from '@/components/data/use-options';
 import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
@@ -15,22 +15,14 @@ const KEYS = ['moduleId', 'surveyId', 'teacherId'] as const;
  * the module starts as the header's current module.
  */
 export function AnalysisPanel({ canWrite }: { canWrite: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const params = useParamStore(true);
   const current = useContext(CurrentModuleContext)?.module ?? null;
   const scope: Scope = {
     moduleId: params.get('moduleId') ?? (current ? String(current.id) : ''),
     surveyId: params.get('surveyId') ?? '',
     teacherId: params.get('teacherId') ?? '',
   };
-  const set = (patch: Partial<Record<(typeof KEYS)[number], string>>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) next.set(k, v ?? '');
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (patch: Partial<Record<(typeof KEYS)[number], string>>) => params.update(patch);
 
   const modules = useOptions(SOURCES.modules);
   const surveys = useOptions(surveySource(scope.moduleId || undefined));
