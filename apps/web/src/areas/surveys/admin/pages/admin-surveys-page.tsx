@@ -3,7 +3,7 @@ import { UrlTabs } from '@/components/data/url-tabs';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { PageHeader } from '@/components/ui/page-header';
 import { buttonClass } from '@/components/ui/button';
-import { TextReviewsLink } from '@/areas/surveys/text-reviews/components/text-reviews-link';
+import { TextReviewsLink } from '@/areas/surveys/text-reviews/public';
 import { SurveysListPanel } from '../components/surveys-list-panel';
 
 /** /admin/surveys: the surveys of every module, and the templates they are made from, in two tabs. */

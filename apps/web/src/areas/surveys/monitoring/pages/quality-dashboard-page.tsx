@@ -7,7 +7,7 @@ import { useClassCompletion, useGradeCampusCompletion } from '../api/monitoring-
 import { CompletionBars } from '../components/completion-bars';
 import { SurveyStatsCard } from '../components/survey-stats-card';
 import { studentsText } from '../lib/completion';
-import { TextReviewsLink } from '@/areas/surveys/text-reviews/components/text-reviews-link';
+import { TextReviewsLink } from '@/areas/surveys/text-reviews/public';
 
 const surveyLink = (id: number) => `/quality/surveys?surveyId=${id}`;
 

@@ -5,7 +5,7 @@ import { FilterSelect } from '@/components/data/filter-select';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
-import { getModuleSurveys } from '@/areas/surveys/teacher/api/teacher-surveys-api';
+import { getModuleSurveys } from '@/areas/surveys/teacher/public';
 import { isNoTeacherRecord, surveyResultsQuery, teacherCourseResultsQuery } from '../api/results-api';
 import { TrendChart } from '../components/charts';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
