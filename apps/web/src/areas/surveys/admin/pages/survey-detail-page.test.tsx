@@ -6,7 +6,7 @@ import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { makeUser } from '@/test/fixtures';
 import { makeModule } from '@/areas/school/current-module/module-fixtures';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
-import { renderStudentPage } from '@/areas/surveys/student/test/render-student';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import SurveyDetailRoute from '@/app/survey-detail-tabs';
 
 const ADMIN = makeUser(['ADMIN']);
@@ -56,7 +56,7 @@ function renderPage(api: MockRoutes = {}, survey: TSurvey = SAVED, path = '/admi
     'GET /v1/academic-years/modules': () => ok({ items: [makeModule(3)], total: 1, page: 1, limit: 100 }),
     ...api,
   });
-  return renderStudentPage(<SurveyDetailRoute />, { path, routePath: '/admin/surveys/:id', user: ADMIN });
+  return renderSurveyPage(<SurveyDetailRoute />, { path, routePath: '/admin/surveys/:id', user: ADMIN });
 }
 const section = (n: number) => screen.getByRole('region', { name: new RegExp(`^Phần ${n}\\b`) });
 const writes = (method: string) => mock!.calls.filter((c) => c.method === method);

@@ -1,16 +1,16 @@
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach } from 'vitest';
 import type { TUser } from '@app/shared/auth';
+import type { TModule } from '@app/shared/school';
 import type { TClassCompletion, TGradeCampusCompletion, TStudentSurveyStatus, TSurveyCompletion, TSurveyStudentStatus } from '@app/shared/survey-monitoring';
 import { captureParams } from '@/components/data/test-utils';
 import { makeUser } from '@/test/fixtures';
 import { mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { CurrentModuleContext, type CurrentModuleValue } from '@/areas/school/current-module/current-module-context';
 import { makeModule } from '@/areas/school/current-module/module-fixtures';
-import { renderStudentPage } from '@/areas/surveys/student/test/render-student';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 
 /** Tests only: rows as the monitoring calls answer them, and a page render with a user and a module. */
-export const MODULE = makeModule(3, { isCurrent: true, code: '2026-HK1-M2' });
+const MODULE = makeModule(3, { isCurrent: true, code: '2026-HK1-M2' });
 export const page = <T,>(items: T[], total = items.length) => ok({ items, total, page: 1, limit: 10 });
 
 const c = (done: number, expected: number, students = expected, studentsDone = done) => ({
@@ -55,14 +55,12 @@ export function captureEachTest() {
   return (url: string) => capture.seen.filter((c) => c.url === url).at(-1)?.params;
 }
 
-export function renderMonitoring(ui: ReactElement, opts: { api: MockRoutes; path: string; routePath?: string; user?: TUser; module?: CurrentModuleValue['module'] }) {
+export function renderMonitoring(ui: ReactElement, opts: { api: MockRoutes; path: string; routePath?: string; user?: TUser; module?: TModule | null }) {
   mock = mockApi(opts.api);
-  const module = opts.module === undefined ? MODULE : opts.module;
-  const value: CurrentModuleValue = { module, modules: module ? [module] : [], setModule: () => {}, reload: async () => {}, status: 'success' };
   return {
     calls: mock.calls,
-    ...renderStudentPage(<CurrentModuleContext.Provider value={value}>{ui}</CurrentModuleContext.Provider>, {
-      path: opts.path, routePath: opts.routePath, user: opts.user ?? makeUser(['QUALITY_ASSURANCE']),
+    ...renderSurveyPage(ui, {
+      path: opts.path, routePath: opts.routePath, user: opts.user ?? makeUser(['QUALITY_ASSURANCE']), module: opts.module === undefined ? MODULE : opts.module,
     }),
   };
 }

@@ -1,19 +1,13 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import type { TUser } from '@app/shared/auth';
 import type { TModule } from '@app/shared/school';
 import type {
   TAggregate, TCourseResult, TFilterInfo, TQuestionResult, TResultsScope,
 } from '@app/shared/survey-results';
-import { createQueryClient } from '@/lib/query-client';
-import { AuthContext, type AuthContextValue } from '@/areas/auth/auth-context';
-import { CurrentModuleContext, type CurrentModuleValue } from '@/areas/school/current-module/current-module-context';
 import { makeModule } from '@/areas/school/current-module/module-fixtures';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 
-export const MODULE = makeModule(3, { isCurrent: true, code: '2026-HK1-M2', name: 'Module 2' });
+const MODULE = makeModule(3, { isCurrent: true, code: '2026-HK1-M2', name: 'Module 2' });
 export const COMPUTED = '2026-11-20T03:15:00.000Z'; // 20/11/2026 10:15 in Hà Nội
 
 export const filterInfo = (over: Partial<TFilterInfo> = {}): TFilterInfo => ({
@@ -46,23 +40,9 @@ export const question = (id: number, over: Partial<TQuestionResult> = {}): TQues
 });
 
 /**
- * A results page inside a memory router, a query client, a toaster, a signed-in user and the
- * current-module provider's value (the module loader itself is tested in features/modules).
+ * A results page at any path with a signed-in user and the header's current module (the module
+ * loader itself is tested in areas/school/current-module).
  */
 export function renderResultsPage(ui: ReactElement, { path, user, module = MODULE }: { path: string; user: TUser; module?: TModule | null }) {
-  const client = createQueryClient();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  const auth = { status: 'authenticated', user, primaryRole: user.primaryRole, photoURL: null } as unknown as AuthContextValue;
-  const current: CurrentModuleValue = { module, modules: module ? [module] : [], setModule: () => {}, reload: async () => {}, status: 'success' };
-  const view = render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider value={auth}>
-        <CurrentModuleContext.Provider value={current}>
-          <RouterProvider router={router} />
-        </CurrentModuleContext.Provider>
-      </AuthContext.Provider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...view, router, client };
+  return renderSurveyPage(ui, { path, routePath: '*', user, module });
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findRoute } from '@app/shared/routes';
 import type { TStudentSurveyItem } from '@app/shared/surveys';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { renderStudentPage } from '../test/render-student';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import StudentSurveysPage from './student-surveys-page';
 
 const item = (over: Partial<TStudentSurveyItem>): TStudentSurveyItem => ({
@@ -21,7 +21,7 @@ const PHYS_DONE = item({ ...MATH, surveyId: 4, title: 'Đánh giá môn Lý', co
 let mock: ReturnType<typeof mockApi> | undefined;
 const renderList = (api: MockRoutes) => {
   mock = mockApi(api);
-  return renderStudentPage(<StudentSurveysPage />, { path: '/student/surveys' });
+  return renderSurveyPage(<StudentSurveysPage />, { path: '/student/surveys' });
 };
 afterEach(() => mock?.restore());
 

@@ -7,8 +7,8 @@ import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { TSurvey } from '@app/shared/surveys';
 import { captureParams } from '@/components/data/test-utils';
 import { fail, mockApi, ok, type MockReply, type MockRoutes } from '@/test/mock-api';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import { draftKey } from '../lib/draft-storage';
-import { renderStudentPage } from '../test/render-student';
 import SurveyFormPage from './survey-form-page';
 
 const KEY = { surveyId: 1, studentId: 5001, courseClassId: 55 };
@@ -17,7 +17,7 @@ const STATE = { surveyId: 1, courseClassId: 55 };
 let mock: ReturnType<typeof mockApi> | undefined;
 function renderForm(api: MockRoutes = {}, { state = STATE as unknown, survey = makeSurvey(), user }: { state?: unknown; survey?: TSurvey; user?: null } = {}) {
   mock = mockApi({ 'GET /v1/surveys/1': () => ok(survey), ...api });
-  return renderStudentPage(<SurveyFormPage />, { path: '/student/surveys/form', state, ...(user === null ? { user: null } : {}) });
+  return renderSurveyPage(<SurveyFormPage />, { path: '/student/surveys/form', state, ...(user === null ? { user: null } : {}) });
 }
 const submitButton = () => screen.getByRole('button', { name: SURVEY_MSG.submitButton });
 const posts = () => mock!.calls.filter((c) => c.method === 'POST');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeSurvey } from '@app/shared/survey-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { renderStudentPage } from '@/areas/surveys/student/test/render-student';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import { TEACHER_PREVIEW_MSG } from '../components/teacher-preview-notice';
 import SurveyPreviewPage from './survey-preview-page';
 
@@ -15,7 +15,7 @@ const generalSurvey = { ...makeSurvey({ id: 2, title: 'Khảo sát chung về nh
 let mock: ReturnType<typeof mockApi> | undefined;
 const renderPage = (id: number | string, api: MockRoutes) => {
   mock = mockApi(api);
-  return renderStudentPage(<SurveyPreviewPage />, { path: `/teacher/survey-preview/${id}`, routePath: '/teacher/survey-preview/:surveyId', user: TEACHER });
+  return renderSurveyPage(<SurveyPreviewPage />, { path: `/teacher/survey-preview/${id}`, routePath: '/teacher/survey-preview/:surveyId', user: TEACHER });
 };
 afterEach(() => mock?.restore());
 

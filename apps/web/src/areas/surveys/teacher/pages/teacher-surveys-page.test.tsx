@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TCourseClass, THomeroomClass } from '@app/shared/school';
+import type { TCourseClass, THomeroomClass, TModule } from '@app/shared/school';
 import type { TSurveyListItem } from '@app/shared/surveys';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { CurrentModuleContext, type CurrentModuleValue } from '@/areas/school/current-module/current-module-context';
 import { makeModule } from '@/areas/school/current-module/module-fixtures';
-import { renderStudentPage } from '@/areas/surveys/student/test/render-student';
+import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import { teacherSurveyRows } from '../api/teacher-surveys-api';
 import TeacherSurveysPage from './teacher-surveys-page';
 
@@ -60,15 +59,9 @@ const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit
 let mock: ReturnType<typeof mockApi> | undefined;
 afterEach(() => mock?.restore());
 
-function renderList(api: MockRoutes, module: CurrentModuleValue['module'] = MODULE) {
+function renderList(api: MockRoutes, module: TModule | null = MODULE) {
   mock = mockApi(api);
-  const value: CurrentModuleValue = { module, modules: module ? [module] : [], setModule: () => {}, reload: async () => {}, status: 'success' };
-  return renderStudentPage(
-    <CurrentModuleContext.Provider value={value}>
-      <TeacherSurveysPage />
-    </CurrentModuleContext.Provider>,
-    { path: '/teacher/homeroom-surveys', user: TEACHER },
-  );
+  return renderSurveyPage(<TeacherSurveysPage />, { path: '/teacher/homeroom-surveys', user: TEACHER, module });
 }
 
 describe('/teacher/homeroom-surveys', () => {
