@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { useTheme } from '../lib/theme';
+import { useTheme } from '@/lib/theme';
 
 function AppToaster() {
   const theme = useTheme();

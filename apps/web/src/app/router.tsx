@@ -2,16 +2,14 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { firstSegment } from '@app/shared/roles';
 import { APP_ROUTES } from '@app/shared/routes';
-import { FullPageSpinner } from '../components/ui/spinner';
-import { AuthProvider } from '../areas/auth/auth-provider';
-import { PublicOnlyRoute } from '../areas/auth/components/public-only-route';
-import { RouteGuard } from '../areas/auth/components/route-guard';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { AuthProvider, PublicOnlyRoute, RouteGuard } from '@/areas/auth/public';
 import { pageFor } from './pages';
 
 const AppShell = lazy(() => import('./shell/app-shell'));
 // Only a signed-out visitor needs the sign-in page (Google button, demo accounts): not every page's first load.
-const LoginPage = lazy(() => import('../areas/auth/pages/login-page'));
-const UnauthorizedPage = lazy(() => import('../areas/auth/pages/unauthorized-page'));
+const LoginPage = lazy(() => import('@/areas/auth/pages/login-page'));
+const UnauthorizedPage = lazy(() => import('@/areas/auth/pages/unauthorized-page'));
 
 function Root() {
   return (

@@ -6,7 +6,7 @@ import SurveyDetailPage from '@/areas/surveys/admin/pages/survey-detail-page';
  * The tabs of /admin/surveys/{id}, in order: each survey part adds its tab here with one line. Each
  * tab is its own chunk, loaded when the tab is first opened.
  */
-export const SURVEY_DETAIL_TABS: readonly SurveyDetailTab[] = [
+const SURVEY_DETAIL_TABS: readonly SurveyDetailTab[] = [
   { key: 'builder', label: 'Thiết kế', component: lazy(() => import('@/areas/surveys/admin/components/survey-builder-tab')), forNew: true, forTemplate: true },
   { key: 'progress', label: 'Tiến độ', component: lazy(() => import('@/areas/surveys/monitoring/components/completion-tab')) },
   { key: 'results', label: 'Kết quả', component: lazy(() => import('@/areas/surveys/results/components/results-tab')) },

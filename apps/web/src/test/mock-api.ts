@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
-import { apiClient } from '../lib/api-client';
+import { apiClient } from '@/lib/api-client';
 
 export interface MockRequest {
   method: string;

@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TUser } from '@app/shared/auth';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { Providers } from '../app/providers';
-import { routes } from '../app/router';
-import { createQueryClient } from '../lib/query-client';
+import { Providers } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 import { mockApi, ok, type MockRoutes } from './mock-api';
 
 export interface RenderAppOptions {

@@ -1,4 +1,4 @@
-import { ModulePicker } from '@/areas/school/current-module/components/module-picker';
+import { ModulePicker } from '@/areas/school/current-module/public';
 import { NotificationsPopover } from './notifications-popover';
 import { ThemePicker } from './theme-picker';
 import { UserMenu } from './user-menu';

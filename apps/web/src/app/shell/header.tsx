@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/areas/auth/auth-context';
-import { showsModulePicker } from '@/areas/school/current-module/module-choice';
+import { useAuth } from '@/areas/auth/public';
+import { showsModulePicker } from '@/areas/school/current-module/public';
 import { SIDEBAR_ID } from './sidebar';
 
 // Its own chunk: the menus are not needed to show a page (header-actions.tsx says why).

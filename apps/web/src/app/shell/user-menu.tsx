@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { ProfileDialog } from './profile-dialog';
 import { displayNameOf, UserAvatar } from './user-avatar';
 

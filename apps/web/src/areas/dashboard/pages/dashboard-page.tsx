@@ -6,9 +6,9 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatValue } from '@/lib/format';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { useDashboard } from '../api/get-dashboard';
-import { SurveyStatsCard } from '@/areas/surveys/monitoring/components/survey-stats-card';
+import { SurveyStatsCard } from '@/areas/surveys/monitoring/public';
 
 /** One landing page for every role: the server decides the figures for the caller's primary role. */
 export default function DashboardPage() {

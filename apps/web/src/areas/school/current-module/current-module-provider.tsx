@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { TModule } from '@app/shared/school';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { getCurrentSemesterModules } from './api/get-current-semester-modules';
 import { CurrentModuleContext, type CurrentModuleValue } from './current-module-context';
 import { readModuleChoice, writeModuleChoice } from './module-choice';

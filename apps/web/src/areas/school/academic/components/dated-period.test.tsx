@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TAcademicYear, TSemester } from '@app/shared/school';
 import { renderWithData } from '@/components/data/test-utils';
 import { mockApi, ok } from '@/test/mock-api';
-import { CurrentModuleContext, type CurrentModuleValue } from '@/areas/school/current-module/current-module-context';
+import { CurrentModuleContext, type CurrentModuleValue } from '@/areas/school/current-module/public';
 import { SemestersTab } from './semesters-tab';
 import { YearsTab } from './years-tab';
 

@@ -6,7 +6,7 @@ import { SOURCES } from '@/components/data/school-sources';
 import { SearchInput } from '@/components/data/search-input';
 import { useListQuery } from '@/components/data/use-list-query';
 import { useOptions } from '@/components/data/use-options';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { ACADEMIC_PATHS } from './academic-paths';
 import { DatedPeriodSection, currentNameColumn, periodDateColumns, type PeriodKind } from './dated-period';
 

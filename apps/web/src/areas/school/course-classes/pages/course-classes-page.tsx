@@ -19,7 +19,7 @@ import { useOptions } from '@/components/data/use-options';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatValue } from '@/lib/format';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { ClassStudentsDialog } from '../components/class-students-dialog';
 import { CourseClassForm, GRADE_OPTIONS } from '../components/course-class-form';
 

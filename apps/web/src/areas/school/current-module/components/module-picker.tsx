@@ -1,7 +1,7 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { Check, ChevronsUpDown, Layers, RotateCw } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { useCurrentModule } from '../current-module-context';
 import { showsModulePicker } from '../module-choice';
 

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useMyHomeroomClasses } from '../api/get-my-homeroom-classes';
 import { ClassStudents } from '../components/class-students';
 import { ClassSummary } from '../components/class-summary';
-import { HomeroomSurveyStatus } from '@/areas/surveys/monitoring/components/homeroom-survey-status';
+import { HomeroomSurveyStatus } from '@/areas/surveys/monitoring/public';
 
 /** The chosen class is in the address (?classId=…) so a reload or a shared link opens the same one. */
 const CLASS_KEY = 'classId';

@@ -5,8 +5,7 @@ import type { TUserRow } from '@app/shared/school';
 import { captureParams, renderWithData } from '@/components/data/test-utils';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { AuthContext, type AuthContextValue } from '@/areas/auth/auth-context';
-import { RedirectGuard } from '@/areas/auth/redirect-guard';
+import { AuthContext, RedirectGuard, type AuthContextValue } from '@/areas/auth/public';
 import UsersPage from './users-page';
 
 const stamps = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };

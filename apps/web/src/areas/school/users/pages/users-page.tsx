@@ -15,7 +15,7 @@ import { useApiMutation, useDeleteMutation, useSaveMutation } from '@/components
 import { useListQuery } from '@/components/data/use-list-query';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDateTime } from '@/lib/format';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { UserFormDialog, type TUserInput } from '../components/user-form-dialog';
 
 const ROLE_OPTIONS: Option[] = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
