@@ -8,7 +8,7 @@ import { Badge } from '@/components/data/badge';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { UrlTabs } from '@/components/data/url-tabs';
 import { Button } from '@/components/ui/button';
-import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
+import { CurrentModuleContext } from '@/areas/school/current-module/public';
 import { loadErrorText } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import type { SurveyDetailTab } from '@/areas/surveys/core/survey-tabs';

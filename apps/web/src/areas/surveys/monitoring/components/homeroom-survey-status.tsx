@@ -8,7 +8,7 @@ import { Pagination } from '@/components/data/pagination';
 import { SearchInput } from '@/components/data/search-input';
 import { useListQuery } from '@/components/data/use-list-query';
 import { formatDate } from '@/lib/format';
-import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
+import { CurrentModuleContext } from '@/areas/school/current-module/public';
 import { MONITOR_PATHS, useHomeroomSurveyStatus } from '../api/monitoring-api';
 import { closesSoon, daysLeftText, studentsText } from '../lib/completion';
 import { CompletionBars } from './completion-bars';

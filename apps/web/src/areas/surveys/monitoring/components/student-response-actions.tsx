@@ -9,7 +9,7 @@ import { useApiMutation } from '@/components/data/use-api-mutation';
 import { apiClient, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { loadErrorText, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView } from '@/areas/surveys/core/components/survey-form-view';

@@ -13,7 +13,7 @@ import { useRouteTitle } from '@/components/data/use-route-title';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate } from '@/lib/format';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { MONITOR_PATHS, useSurveyCompletion } from '../api/monitoring-api';
 import { CompletionPanel } from '../components/completion-panel';
 import { ProgressBar } from '../components/progress-bar';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
+import { useAuth } from '@/areas/auth/public';
 import { formatDate } from '@/lib/format';
 import { useClassCompletion, useGradeCampusCompletion } from '../api/monitoring-api';
 import { CompletionBars } from '../components/completion-bars';

@@ -1,7 +1,7 @@
 import { Layers } from 'lucide-react';
 import { FilterSelect } from '@/components/data/filter-select';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { LoadingBlock } from './results-common';
 
 /**

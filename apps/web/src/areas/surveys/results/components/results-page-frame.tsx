@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { ModuleSelect } from './module-select';
 import { FilterToggle } from './results-common';
 

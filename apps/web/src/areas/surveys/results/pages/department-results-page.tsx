@@ -4,7 +4,7 @@ import type { TModuleResults } from '@app/shared/survey-results';
 import { FilterSelect } from '@/components/data/filter-select';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { activeCourseResultsQuery, departmentAverageQuery, moduleResultsQuery } from '../api/results-api';
 import { AggregateBars, AggregateTable } from '../components/aggregate-table';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';

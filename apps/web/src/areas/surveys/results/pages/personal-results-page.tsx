@@ -4,7 +4,7 @@ import type { TTeacherCourseResults } from '@app/shared/survey-results';
 import { FilterSelect } from '@/components/data/filter-select';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { getModuleSurveys } from '@/areas/surveys/teacher/public';
 import { isNoTeacherRecord, surveyResultsQuery, teacherCourseResultsQuery } from '../api/results-api';
 import { TrendChart } from '../components/charts';

@@ -9,7 +9,7 @@ import { answersToSubmission, SurveySubmitError } from '@app/shared/survey-answe
 import { validateAnswer, validateSurveyAnswers } from '@app/shared/survey-validation';
 import { orderedSections, type TAnswers, type TAnswerValue, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { loadErrorText, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView, focusQuestion } from '@/areas/surveys/core/components/survey-form-view';

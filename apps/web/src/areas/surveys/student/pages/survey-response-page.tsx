@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { errorMessage } from '@/lib/api-client';
 import { loadErrorText, OwnResponseMissingError, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';

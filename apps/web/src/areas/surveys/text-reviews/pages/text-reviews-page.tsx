@@ -1,5 +1,5 @@
 import { Switch } from '@headlessui/react';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { useApiMutation } from '@/components/data/use-api-mutation';
 import { PageHeader } from '@/components/ui/page-header';
 import { SETTINGS_PATH, useReviewSettings } from '../api/text-reviews-api';

@@ -2,7 +2,7 @@ import { canAccess } from '@app/shared/routes';
 import { UrlTabs } from '@/components/data/url-tabs';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { PageHeader } from '@/components/ui/page-header';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { AnalysisPanel } from '../components/analysis-panel';
 import { CodesPanel } from '../components/codes-panel';
 import { ThemesPanel } from '../components/themes-panel';
