@@ -119,7 +119,7 @@ export function useSurveyEditor(initial: TSurvey | null, makeNew: () => SurveyDr
       toast.success(res.message ?? 'Đã lưu khảo sát.');
       if (surveyId === null) {
         leaveOk.current = true;
-        navigate(`/admin/surveys/${res.survey.id}?tab=builder`, { replace: true });
+        void navigate(`/admin/surveys/${res.survey.id}?tab=builder`, { replace: true });
       }
       return true;
     } catch (err) {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZSurvey, ZSurveyListItem, type TSurvey, type TSurveyStatus } from '@app/shared/surveys';
+import { ZSurvey, ZSurveyListItem, type TSurvey } from '@app/shared/surveys';
 import { apiClient, unwrap, unwrapWithMessage } from '@/lib/api-client';
 import { sendWrite } from '@/components/data/use-api-mutation';
 import type { SurveyBody } from '../lib/survey-draft';
@@ -21,10 +21,6 @@ export async function saveSurvey(id: number | null, body: SurveyBody): Promise<{
   const res = id === null ? await apiClient.post(SURVEYS_PATH, body) : await apiClient.put(`${SURVEYS_PATH}/${id}`, body);
   const { data, message } = unwrapWithMessage(ZSurvey, res.data);
   return { survey: data, message };
-}
-
-export async function setStatus(id: number, status: TSurveyStatus) {
-  return sendWrite('patch', `${SURVEYS_PATH}/${id}/status`, { status }, ZSurvey);
 }
 
 /** POST /surveys/uploads/cover (multipart, field "file") → the public `/uploads/…` path. */

@@ -9,11 +9,11 @@ import { MultiSelectField } from '@/components/data/multi-select';
 import { SOURCES } from '@/components/data/school-sources';
 import { useApiMutation } from '@/components/data/use-api-mutation';
 import { useOptions, type OptionsSource } from '@/components/data/use-options';
-import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
+import { CurrentModuleContext } from '@/areas/school/current-module/public';
 import { SURVEYS_PATH, ZApplyTemplateResult } from '../api/admin-surveys-api';
 import { GRADES } from '../lib/survey-draft';
 
-export const TEMPLATE_SOURCE = {
+const TEMPLATE_SOURCE = {
   path: SURVEYS_PATH,
   schema: ZSurveyListItem,
   params: { isTemplate: 'true' },
@@ -22,7 +22,7 @@ export const TEMPLATE_SOURCE = {
 } satisfies OptionsSource<typeof ZSurveyListItem>;
 
 /** Grades 10–12 as checkboxes inside a FormDialog (the form holds the array). */
-export function GradesField({ name, label }: { name: string; label: string }) {
+function GradesField({ name, label }: { name: string; label: string }) {
   const f = useField<number[] | undefined>(name);
   const value = f.value ?? [];
   return (
@@ -79,7 +79,7 @@ export function ApplyTemplateDialog({ open, onClose, templateId }: { open: boole
       toInput={(v) => ({ ...v, subjectIds: isSubject(v.templateId) ? v.subjectIds : undefined })}
       onSubmit={async (input) => {
         const res = await apply.mutateAsync(input);
-        if (res.data.length === 1) navigate(`/admin/surveys/${res.data[0].id}`);
+        if (res.data.length === 1) void navigate(`/admin/surveys/${res.data[0].id}`);
       }}
     >
       {({ values }) => (

@@ -28,7 +28,7 @@ export function CloneDialog({ source, onClose }: { source: TSurveyListItem | nul
       initialValues={{ surveyId: source?.id, title: source ? `${source.title} (bản sao)` : '', moduleId: source?.moduleId ?? undefined }}
       onSubmit={async (input) => {
         const res = await clone.mutateAsync(input);
-        navigate(`/admin/surveys/${res.data.id}`);
+        void navigate(`/admin/surveys/${res.data.id}`);
       }}
     >
       <TextField name="title" label="Tiêu đề bản sao" required />

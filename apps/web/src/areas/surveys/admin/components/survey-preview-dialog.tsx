@@ -22,13 +22,18 @@ export function SurveyPreviewDialog({ open, onClose }: { open: boolean; onClose:
   const d = ed.draft;
   const subjects = useOptions(SOURCES.subjects, { enabled: open && d.subjectId !== null });
   const subjectRow = subjects.rows.find((s) => s.id === d.subjectId);
-  const subject = d.surveyType !== 'SUBJECT_SPECIFIC' || d.subjectId === null
-    ? null
-    : subjectRow
-      ? { id: subjectRow.id, name: subjectRow.name, usesLms: subjectRow.usesLms }
-      : ed.survey?.subject?.id === d.subjectId
-        ? ed.survey.subject
-        : null;
+  const savedSubject = ed.survey?.subject;
+  const subject = useMemo(
+    () =>
+      d.surveyType !== 'SUBJECT_SPECIFIC' || d.subjectId === null
+        ? null
+        : subjectRow
+          ? { id: subjectRow.id, name: subjectRow.name, usesLms: subjectRow.usesLms }
+          : savedSubject?.id === d.subjectId
+            ? savedSubject
+            : null,
+    [d.surveyType, d.subjectId, subjectRow, savedSubject],
+  );
   const survey = useMemo(() => (open ? draftToSurvey(d, { subject, id: ed.surveyId ?? undefined }) : null), [open, d, subject, ed.surveyId]);
   if (!open || !survey) return null;
   return (

@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import { uiMessage } from '@/components/data/form-context';
 import type { BodyMap } from './survey-draft';
 
-export type IssuePath = ReadonlyArray<PropertyKey>;
+type IssuePath = ReadonlyArray<PropertyKey>;
 export interface DraftIssue {
   path: IssuePath;
   message: string;

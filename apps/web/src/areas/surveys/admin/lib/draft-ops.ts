@@ -40,7 +40,7 @@ export const addBlock = (d: SurveyDraft, sectionKey: string, block: DraftBlock):
 export const removeBlock = (d: SurveyDraft, key: string): SurveyDraft => mapBlocks(d, (b) => (b.key === key ? null : b));
 
 /** Where a block stands: section index and index in it. */
-export function findBlock(d: SurveyDraft, key: string): { si: number; bi: number } | null {
+function findBlock(d: SurveyDraft, key: string): { si: number; bi: number } | null {
   for (const [si, s] of d.sections.entries()) {
     const bi = s.blocks.findIndex((b) => b.key === key);
     if (bi >= 0) return { si, bi };
@@ -49,7 +49,7 @@ export function findBlock(d: SurveyDraft, key: string): { si: number; bi: number
 }
 
 /** Whether a block can move: inside its section, or past its edge into the next/previous section. */
-export function canMoveBlock(d: SurveyDraft, key: string, dir: Dir): boolean {
+function canMoveBlock(d: SurveyDraft, key: string, dir: Dir): boolean {
   const at = findBlock(d, key);
   if (!at) return false;
   const j = at.bi + dir;

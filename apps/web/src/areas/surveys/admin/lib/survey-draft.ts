@@ -18,7 +18,7 @@ export interface DraftChoice {
   value: string;
   label: string;
 }
-export interface DraftScale {
+interface DraftScale {
   min: string;
   max: string;
   minLabel: string;
@@ -233,7 +233,7 @@ export function draftFromSurvey(s: TSurvey): SurveyDraft {
 // ---- Draft → request body ----
 
 /** Rich text that shows nothing (an emptied editor leaves `<br>` or `<p></p>`) is no text. */
-export const richOrNull = (html: string): string | null => (htmlToPlainText(html) === '' && !/<img\b/i.test(html) ? null : html);
+const richOrNull = (html: string): string | null => (htmlToPlainText(html) === '' && !/<img\b/i.test(html) ? null : html);
 
 /** A number field: '' stays '' (the schema says it is missing), text that is not a number is sent as typed. */
 const numberOrRaw = (s: string): number | string => (s.trim() === '' ? '' : Number.isFinite(Number(s)) ? Number(s) : s);
@@ -263,7 +263,7 @@ function optionsBody(q: DraftQuestion): unknown {
   return null;
 }
 
-export function gridGroupBody(g: DraftGrid) {
+function gridGroupBody(g: DraftGrid) {
   return {
     ...(g.groupId !== undefined ? { id: g.groupId } : {}),
     key: g.groupId !== undefined ? `g${g.groupId}` : g.key,

@@ -28,7 +28,7 @@ const FRESH = { staleTime: 30_000, refetchInterval: 60_000 } as const;
 
 export type TScope = { surveyId: number } | { moduleId: number };
 
-export function surveyStatsQuery() {
+function surveyStatsQuery() {
   return queryOptions({
     queryKey: ['survey-monitoring', MONITOR_PATHS.stats],
     queryFn: async () => unwrap(ZSurveyStats, (await apiClient.get(MONITOR_PATHS.stats)).data),

@@ -13,7 +13,7 @@ import { MONITOR_PATHS } from '../api/monitoring-api';
 import { useStudentResponseActions } from './student-response-actions';
 
 /** The list keeps its state in the URL under this prefix (the page may hold other lists). */
-export const PENDING_PREFIX = 'hs_';
+const PENDING_PREFIX = 'hs_';
 /** URL parameters that show one class's students not yet done (a class bar's "Xem học sinh" button). */
 export const pendingOfClass = (classId: number | null) => ({
   [`${PENDING_PREFIX}homeroomClassId`]: classId === null ? '' : String(classId),

@@ -3,7 +3,7 @@ import type { TCompletion } from '@app/shared/survey-monitoring';
 import { formatRate, itemsText } from '../lib/completion';
 
 /** Under this share done the bar turns red: the classes to chase first. */
-export const LOW_RATE = 50;
+const LOW_RATE = 50;
 
 /**
  * One labelled completion bar: a plain element with role=progressbar (0–100, the percent), and the

@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ZAutoCalculate, ZCalculateResult, ZCourseResults, ZDepartmentAverage, ZGradeCampusResults, ZGridQuestions, ZModuleResults,
   ZScoreConfig, ZSubjectCourseResults, ZSurveyResults, ZTeacherCourseResults, ZTextResponses,
@@ -12,7 +12,7 @@ import { sendWrite } from '@/components/data/use-api-mutation';
  * The results calls of spec section 7 (contracts: packages/shared/src/survey-results.ts). Every key
  * starts with RESULTS_KEY so a recalculation or a score-config change refreshes every figure at once.
  */
-export const RESULTS_KEY = 'survey-results';
+const RESULTS_KEY = 'survey-results';
 const S = '/v1/surveys';
 
 type Params = Record<string, string | number | undefined>;
@@ -86,7 +86,7 @@ export const saveScoreConfig = (surveyId: number, questionIds: number[]) => send
 export const clearScoreConfig = (surveyId: number) => sendWrite('delete', `${S}/${surveyId}/score-config`, undefined, ZScoreConfig);
 
 /** Every results figure (and the survey lists, whose auto-calculate flag may have changed). */
-export function refreshResults(client: QueryClient) {
+function refreshResults(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: [RESULTS_KEY] }),
     client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' && q.queryKey[1] === S }),

@@ -5,7 +5,7 @@ import { DASH, fmtCount, fmtN, fmtPercent, fmtScore, scoreAxisMax, TOO_FEW } fro
 import { COLORS, DistributionChart, GroupedHBarChart } from './charts';
 
 const TEXT_TYPES = new Set(['short_text', 'long_text']);
-export const isTextQuestion = (q: Pick<TQuestionResult, 'questionType'>) => TEXT_TYPES.has(q.questionType);
+const isTextQuestion = (q: Pick<TQuestionResult, 'questionType'>) => TEXT_TYPES.has(q.questionType);
 const isNumbered = (q: TQuestionResult) => q.mean !== null || q.answerN > 0 || q.questionType === 'grid' || q.questionType === 'linear_scale';
 
 function Stat({ label, value }: { label: string; value: string }) {

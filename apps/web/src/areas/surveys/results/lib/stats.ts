@@ -15,7 +15,7 @@ export const fmtCount = (x: number) => whole.format(x);
 export const fmtN = (n: number) => `n = ${whole.format(n)}`;
 
 /** One line for a mean: "4,12 (ĐLC 0,53; n = 37)", or why it is missing. */
-export function meanLine(o: { mean: number | null; sd: number | null; n: number; hidden: boolean }): string {
+function meanLine(o: { mean: number | null; sd: number | null; n: number; hidden: boolean }): string {
   if (o.hidden) return `${TOO_FEW} (${fmtN(o.n)})`;
   if (o.mean === null) return `Chưa có dữ liệu (${fmtN(o.n)})`;
   return `${fmtScore(o.mean)} (ĐLC ${fmtScore(o.sd)}; ${fmtN(o.n)})`;

@@ -9,13 +9,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useAuth } from '@/areas/auth/auth-context';
+import { useAuth } from '@/areas/auth/public';
 import { useStudentSurveys } from '../api/student-surveys-api';
 import { InlineError } from '@/areas/surveys/core/components/inline-error';
 import type { TSurveyFormState } from './survey-form-page';
 
 /** Where a done survey's own answers are shown (course class in the query for subject surveys). */
-export const ownResponsePath = (item: Pick<TStudentSurveyItem, 'surveyId' | 'courseClass'>) =>
+const ownResponsePath = (item: Pick<TStudentSurveyItem, 'surveyId' | 'courseClass'>) =>
   `/student/surveys/${item.surveyId}${item.courseClass ? `?courseClassId=${item.courseClass.id}` : ''}`;
 
 /** /student/surveys: what the student must answer, "Chưa hoàn thành" then "Đã hoàn thành". */

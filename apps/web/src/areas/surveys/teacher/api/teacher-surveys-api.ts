@@ -24,9 +24,9 @@ async function allPages<T extends z.ZodType>(path: string, item: T, params: Reco
 /** GET /surveys?moduleId=: every survey of the module (templates are never tied to a module). */
 export const getModuleSurveys = (moduleId: number) => allPages('/v1/surveys', ZSurveyListItem, { moduleId });
 /** GET /course-classes/mine?moduleId=: the course classes the caller teaches in the module. */
-export const getMyCourseClasses = (moduleId: number) => allPages('/v1/course-classes/mine', ZCourseClass, { moduleId });
+const getMyCourseClasses = (moduleId: number) => allPages('/v1/course-classes/mine', ZCourseClass, { moduleId });
 /** GET /homeroom-classes/mine: the caller's homeroom classes (every year). */
-export async function getMyHomeroomClasses(): Promise<THomeroomClass[]> {
+async function getMyHomeroomClasses(): Promise<THomeroomClass[]> {
   const res = await apiClient.get('/v1/homeroom-classes/mine');
   return unwrap(z.array(ZHomeroomClass), res.data);
 }

@@ -9,11 +9,11 @@ import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/areas/auth/auth-context';
-import { useCurrentModule } from '@/areas/school/current-module/current-module-context';
+import { useAuth } from '@/areas/auth/public';
+import { useCurrentModule } from '@/areas/school/current-module/public';
 import { useTeacherSurveys, type TTeacherSurveyRow } from '../api/teacher-surveys-api';
 
-export const previewPath = (surveyId: number) => `/teacher/survey-preview/${surveyId}`;
+const previewPath = (surveyId: number) => `/teacher/survey-preview/${surveyId}`;
 
 const COLUMNS: Column<TTeacherSurveyRow>[] = [
   { key: 'title', header: 'Khảo sát', primary: true, cell: (r) => <span className="font-medium text-fg">{r.survey.title}</span> },

@@ -9,13 +9,12 @@ export const SETTINGS_PATH = '/v1/surveys/responses/review-settings';
 export const BATCH_PATH = '/v1/surveys/responses/batch-auto-review';
 export const surveyAutoReviewPath = (surveyId: number) => `/v1/surveys/${surveyId}/auto-review-text-responses`;
 
-export const ZReviewCounts = z.object({
+const ZReviewCounts = z.object({
   pending: z.number().int(),
   approved: z.number().int(),
   rejected: z.number().int(),
   byReason: z.record(z.string(), z.number().int()),
 });
-export type TReviewCounts = z.infer<typeof ZReviewCounts>;
 
 /** Counts per status and reason under the page's filters; keyed under REVIEWS_PATH so decisions refresh them. */
 export function useReviewCounts(params: Record<string, string>) {

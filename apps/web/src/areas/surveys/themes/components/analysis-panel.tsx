@@ -3,11 +3,11 @@ import { FilterSelect } from '@/components/data/filter-select';
 import { useParamStore } from '@/components/data/list-state';
 import { SOURCES } from '@/components/data/school-sources';
 import { useOptions } from '@/components/data/use-options';
-import { CurrentModuleContext } from '@/areas/school/current-module/current-module-context';
+import { CurrentModuleContext } from '@/areas/school/current-module/public';
 import { surveySource, type Scope } from '../api/theme-codes-api';
 import { AnalysisView } from './analysis-view';
 
-const KEYS = ['moduleId', 'surveyId', 'teacherId'] as const;
+type Key = 'moduleId' | 'surveyId' | 'teacherId';
 
 /**
  * "Phân tích": counts per theme and code for a survey, a module or a teacher (the teachers a response
@@ -22,7 +22,7 @@ export function AnalysisPanel({ canWrite }: { canWrite: boolean }) {
     surveyId: params.get('surveyId') ?? '',
     teacherId: params.get('teacherId') ?? '',
   };
-  const set = (patch: Partial<Record<(typeof KEYS)[number], string>>) => params.update(patch);
+  const set = (patch: Partial<Record<Key, string>>) => params.update(patch);
 
   const modules = useOptions(SOURCES.modules);
   const surveys = useOptions(surveySource(scope.moduleId || undefined));

@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
  */
 export function KeywordsField({ name, label, hint, className }: Omit<FieldProps, 'required'>) {
   const f = useField<string[] | undefined>(name);
-  useEffect(() => f.registerLabel(name, label), [name, label, f.registerLabel]);
+  const { registerLabel } = f;
+  useEffect(() => registerLabel(name, label), [name, label, registerLabel]);
   const [draft, setDraft] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const value = f.value ?? [];
