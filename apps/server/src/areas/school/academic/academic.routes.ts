@@ -16,6 +16,7 @@ import {
   getCurrentSemester, getModule, getSemester, getYear, moduleExportRows, modulePage, moveModule, moveSemester, removeModule,
   removeSemester, removeYear, semesterExportRows, semesterPage, yearExportRows, yearPage,
 } from './academic.service';
+import { ZIdParams } from '@/lib/params';
 
 /**
  * Spec section 7 "Academic structure" paths. Every signed-in user's web app loads the current
@@ -26,7 +27,6 @@ const WRITE: TRole[] = ['ADMIN'];
 const BASE = '/academic-years';
 const tags = ['academic'];
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZYearQuery = listQuery(YEAR_SORTS);
 const ZSemesterQuery = listQuery(SEMESTER_SORTS, { academicYearId: zIdFilter });
 const ZModuleQuery = listQuery(MODULE_SORTS, { semesterId: zIdFilter, academicYearId: zIdFilter });

@@ -21,6 +21,7 @@ import {
   updateCourseClass,
   visibleCourseClass,
 } from './course-classes.service';
+import { ZIdParams } from '@/lib/params';
 
 const ZListCourseClasses = listQuery(COURSE_CLASS_SORTS, {
   moduleId: zIdFilter,
@@ -29,8 +30,7 @@ const ZListCourseClasses = listQuery(COURSE_CLASS_SORTS, {
   campusId: zIdFilter,
   grade: ZGrade.optional(),
 });
-const ZId = z.object({ id: z.coerce.number().int().positive() });
-const ZStudentParams = ZId.extend({ studentId: z.coerce.number().int().positive() });
+const ZStudentParams = ZIdParams.extend({ studentId: z.coerce.number().int().positive() });
 const tags = ['course-classes'];
 
 type ListQ = z.output<typeof ZListCourseClasses>;
@@ -74,7 +74,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.get('/course-classes/:id', {
     config: { roles: READ },
-    schema: { tags, params: ZId, response: { 200: ZOk(ZCourseClass) } },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => ({ success: true as const, data: toCourseClassJson(await visibleCourseClass(db, currentUser(req), req.params.id)) }));
 
   r.post('/course-classes', {
@@ -88,7 +88,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.put('/course-classes/:id', {
     config: { roles: WRITE },
-    schema: { tags, params: ZId, body: ZCourseClassInput, response: { 200: ZOk(ZCourseClass) } },
+    schema: { tags, params: ZIdParams, body: ZCourseClassInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
     await write(db, req, (ctx) => updateCourseClass(ctx, req.params.id, req.body));
     const data = await one(req.params.id);
@@ -97,7 +97,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.delete('/course-classes/:id', {
     config: { roles: WRITE },
-    schema: { tags, params: ZId, response: { 200: ZOk(z.object({ id: z.number().int() })) } },
+    schema: { tags, params: ZIdParams, response: { 200: ZOk(z.object({ id: z.number().int() })) } },
   }, async (req) => {
     const row = await write(db, req, (ctx) => deleteCourseClass(ctx, req.params.id));
     return { success: true as const, message: `Đã xóa lớp học phần ${row.code}.`, data: { id: row.id } };
@@ -105,7 +105,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.get('/course-classes/:id/students', {
     config: { roles: READ },
-    schema: { tags, params: ZId, querystring: ZListQuery, response: { 200: ZOk(ZPage(ZEnrolment)) } },
+    schema: { tags, params: ZIdParams, querystring: ZListQuery, response: { 200: ZOk(ZPage(ZEnrolment)) } },
   }, async (req) => {
     await visibleCourseClass(db, currentUser(req), req.params.id);
     const q = req.query;
@@ -115,7 +115,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.post('/course-classes/:id/students', {
     config: { roles: WRITE },
-    schema: { tags, params: ZId, body: ZEnrolInput, response: { 200: ZOk(ZCourseClass) } },
+    schema: { tags, params: ZIdParams, body: ZEnrolInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
     const res = await write(db, req, (ctx) => enrolStudents(ctx, req.params.id, req.body.studentIds));
     const data = await one(req.params.id);

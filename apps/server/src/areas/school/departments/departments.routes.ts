@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import { ROLES, type TRole } from '@app/shared/roles';
 import { ZDepartment, ZDepartmentInput } from '@app/shared/school';
@@ -11,13 +10,13 @@ import { DEPARTMENT_SORTS } from './departments.repository';
 import {
   createDepartment, departmentExportRows, departmentPage, editDepartment, getDepartment, removeDepartment,
 } from './departments.service';
+import { ZIdParams } from '@/lib/params';
 
 /** Departments fill pickers and filters in every area, so any signed-in role may read them. */
 const READ = ROLES;
 const WRITE: TRole[] = ['ADMIN'];
 const tags = ['departments'];
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZDepartmentQuery = listQuery(DEPARTMENT_SORTS);
 
 export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {

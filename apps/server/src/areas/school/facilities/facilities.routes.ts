@@ -14,6 +14,7 @@ import {
   campusExportRows, campusPage, classroomExportRows, classroomPage, createCampus, createClassroom, editCampus, editClassroom, getCampus,
   getClassroom, removeCampus, removeClassroom,
 } from './facilities.service';
+import { ZIdParams } from '@/lib/params';
 
 /** Campuses and classrooms are picked everywhere (forms, filters), so any signed-in role may read them. */
 const READ = ROLES;
@@ -21,7 +22,6 @@ const WRITE: TRole[] = ['ADMIN', 'FACILITY_MANAGER'];
 /** Downloading whole lists is for the staff who manage or plan with them. */
 const EXPORT: TRole[] = ['ADMIN', 'FACILITY_MANAGER', 'ACADEMIC_AFFAIR', 'PRINCIPAL'];
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZCampusQuery = listQuery(CAMPUS_SORTS);
 const ZClassroomQuery = listQuery(CLASSROOM_SORTS, {
   campusId: zIdFilter,

@@ -14,6 +14,7 @@ import {
   classStudentExportRows, classStudents, createHomeroomClass, editHomeroomClass, HOMEROOM_WIDE_READERS, homeroomExportRows, homeroomPage,
   myHomeroomClasses, readableHomeroomClass, removeHomeroomClass,
 } from './homeroom-classes.service';
+import { ZIdParams } from '@/lib/params';
 
 /** Readers; the service narrows a homeroom teacher to their own classes. */
 const READ: TRole[] = [...HOMEROOM_WIDE_READERS, 'HOMEROOM_TEACHER'];
@@ -21,7 +22,6 @@ const READ: TRole[] = [...HOMEROOM_WIDE_READERS, 'HOMEROOM_TEACHER'];
 const MINE: TRole[] = [...READ, 'TEACHER'];
 const WRITE: TRole[] = ['ADMIN'];
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZHomeroomQuery = listQuery(HOMEROOM_SORTS, {
   academicYearId: zIdFilter,
   grade: ZGrade.optional(),

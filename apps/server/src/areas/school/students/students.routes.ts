@@ -14,9 +14,9 @@ import {
   createStudent, deleteStudent, getStudent, readableStudent, STUDENT_WIDE_READERS as READ, STUDENT_WRITERS as WRITE, studentExportRows,
   studentPage, updateStudent,
 } from './students.service';
+import { ZIdParams } from '@/lib/params';
 
 const tags = ['students'];
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZStudentQuery = listQuery(STUDENT_SORTS, {
   grade: ZGrade.optional(),
   campusId: zIdFilter,

@@ -9,13 +9,13 @@ import { listQuery, zIdFilter } from '@/lib/list';
 import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { SUBJECT_SORTS } from './subjects.repository';
 import { createSubject, editSubject, getSubject, removeSubject, subjectExportRows, subjectPage } from './subjects.service';
+import { ZIdParams } from '@/lib/params';
 
 /** Subjects fill pickers in every area (spec section 7 lists GET /subjects), so any signed-in role may read them. */
 const READ = ROLES;
 const WRITE: TRole[] = ['ADMIN'];
 const tags = ['subjects'];
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZSubjectQuery = listQuery(SUBJECT_SORTS, {
   departmentId: zIdFilter,
   kind: z.enum(SUBJECT_KINDS, { error: 'Loại môn phải là môn chung, môn chuyên hoặc tự chọn.' }).optional(),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import { ZTeacher, ZTeacherInput, type TTeacher } from '@app/shared/school';
 import type { Db } from '@/db/client';
@@ -13,9 +12,9 @@ import {
   createTeacher, deleteTeacher, getTeacher, readableTeacher, TEACHER_READERS as READ, TEACHER_WRITERS as WRITE, teacherExportRows, teacherPage,
   updateTeacher,
 } from './teachers.service';
+import { ZIdParams } from '@/lib/params';
 
 const tags = ['teachers'];
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZTeacherQuery = listQuery(TEACHER_SORTS, { departmentId: zIdFilter, subjectId: zIdFilter });
 
 /** The export's first columns are the import's, so an exported list can be edited and imported back. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import { formatDateTime } from '@app/shared/format';
 import { ROLE_LABELS, ZRole, type TRole } from '@app/shared/roles';
@@ -11,11 +10,11 @@ import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { USER_SORTS } from './users.repository';
 import { createUser, deactivateUser, getUser, updateUser, userExportRows, userPage } from './users.service';
+import { ZIdParams } from '@/lib/params';
 
 const tags = ['users'];
 /** Accounts decide who may do what: only an admin manages them. */
 const ADMIN: TRole[] = ['ADMIN'];
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZUserQuery = listQuery(USER_SORTS, { role: ZRole.optional(), active: zBoolFilter });
 
 /** The export's first columns are the import's, so an exported list can be edited and imported back. */
