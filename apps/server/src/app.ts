@@ -83,6 +83,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     : null;
   const db = database.db;
   const events = createEventBus(app.log);
+  app.decorate('events', events);
 
   registerAuth(app, { db, tokens });
   healthRoutes(app, { db });

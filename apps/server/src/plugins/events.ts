@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * Events carry ids, never personal data (they may be logged).
  */
 export interface AppEvents {
-  /** A student's response was stored (the submission path). */
-  'survey.response.created': { surveyId: number; responseId: number };
+  /** A student's response was stored (the submission path); `hasFreeText`: it holds text to review. */
+  'survey.response.created': { surveyId: number; responseId: number; hasFreeText: boolean };
   /** Responses were deleted or otherwise changed (an admin's delete, a recomputation). */
   'survey.responses.changed': { surveyId: number };
   /** A survey's definition was edited: figures computed from the old one are stale. */
@@ -15,6 +15,13 @@ export interface AppEvents {
 }
 
 export type EventName = keyof AppEvents;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's bus (app.ts), for code that holds the app rather than an area's deps (tests). */
+    events: EventBus;
+  }
+}
 type Handler<K extends EventName> = (payload: AppEvents[K]) => void | Promise<void>;
 
 export interface EventBus {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { validateSubmission } from '@app/shared/survey-validation';
 import { queryRows, type Database } from '../db/client';
-import { loadSurvey } from '../areas/surveys/authoring/surveys.repository';
+import { loadSurvey } from '../areas/surveys/core/surveys.repository';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/db';
 import { DEMO_STUDENTS, demoEmail, seedDemo } from './demo';

@@ -5,8 +5,9 @@ import { htmlToPlainText, normalizeOptions, orderedSections, type TAnswers, type
 import { queryRows, type Tx } from '../db/client';
 import { responseDetails, responseReviews, surveyResponses } from '../db/schema/survey-responses';
 import { eligibleItemsSql } from '../areas/surveys/core/eligibility';
-import { detailsFromSubmission, isStraightLined } from '../areas/surveys/responses/survey-responses.service';
-import { loadSurvey } from '../areas/surveys/authoring/surveys.repository';
+import { isStraightLined } from '../areas/surveys/core/straight-lining.repository';
+import { loadSurvey } from '../areas/surveys/core/surveys.repository';
+import { detailsFromSubmission } from '../areas/surveys/responses/survey-responses.service';
 import { bulkInsert } from './bulk-insert';
 import { DEMO_STUDENTS, demoEmail } from './demo-accounts';
 import type { Rng } from './demo-names';

@@ -3,8 +3,8 @@ import type { TSurvey, TSurveyInput } from '@app/shared/surveys';
 import type { Tx } from '@/db/client';
 import { surveyQuestions } from '@/db/schema/surveys';
 import { found } from '@/lib/write';
-import { insertSurveyRow, surveyValues, writeSurveyTree } from './survey-tree';
-import { loadSurvey, surveyParts } from './surveys.repository';
+import { insertSurveyRow, surveyValues, writeSurveyTree } from './survey-tree.repository';
+import { loadSurvey, surveyParts } from '../core/surveys.repository';
 
 export interface CopyTarget {
   title: string;

@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TSurvey, TSurveyListItem, TSurveyQuestion, TSurveySection } from '@app/shared/surveys';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { TSurveyListItem } from '@app/shared/surveys';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { modules, semesters } from '@/db/schema/academic';
-import { courseClasses, courseClassStudents, courseClassTeachers, subjects, teachers } from '@/db/schema/school';
+import { courseClasses, courseClassStudents, courseClassTeachers, students, subjects, teachers } from '@/db/schema/school';
 import { responseDetails, surveyResponses } from '@/db/schema/survey-responses';
-import { gridColumns, gridGroups, surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
-import { searchWhere, totalOver } from '@/lib/list';
+import { surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
+import { orderBy, searchWhere, totalOver } from '@/lib/list';
 import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-import { sanitizeRich } from './sanitize';
+import type { SurveyRow } from '../core/surveys.repository';
 
 CONSTRAINT_MESSAGES.survey_sections_order_uq = 'Thứ tự hiển thị các phần không được trùng nhau.';
 CONSTRAINT_MESSAGES.survey_questions_order_uq = 'Thứ tự hiển thị các câu hỏi trong một phần không được trùng nhau.';
@@ -18,14 +18,9 @@ CONSTRAINT_MESSAGES.surveys_template_ck = 'Mẫu khảo sát không gắn với 
 CONSTRAINT_MESSAGES.surveys_dates_ck = 'Khảo sát đang mở hoặc đã đóng phải có ngày bắt đầu và ngày kết thúc.';
 CONSTRAINT_MESSAGES.surveys_subject_ck = 'Khảo sát theo môn học phải chọn môn học; khảo sát chung không gắn với môn học.';
 
-export type SurveyRow = typeof surveys.$inferSelect;
-export type SectionRow = typeof surveySections.$inferSelect;
-export type QuestionRow = typeof surveyQuestions.$inferSelect;
-export type ColumnRow = typeof gridColumns.$inferSelect;
-
 export const SURVEY_SORTS = ['title', 'status', 'surveyType', 'startDate', 'endDate', 'moduleCode', 'subjectName', 'createdAt', 'updatedAt'] as const;
 export type SurveySort = (typeof SURVEY_SORTS)[number];
-export const surveySortColumns: Record<SurveySort, AnyColumn | SQL> = {
+const surveySortColumns: Record<SurveySort, AnyColumn | SQL> = {
   title: surveys.title,
   status: surveys.status,
   surveyType: surveys.surveyType,
@@ -80,74 +75,32 @@ export async function listSurveys(db: DbOrTx, opts: { where?: SQL; order: SQL[];
   return { items, total: rows[0]?.total ?? 0 };
 }
 
+/** The list's order: the asked sort (then id), else newest first. */
+export function surveyListOrder(q: { sort?: SurveySort; order: 'asc' | 'desc' }): SQL[] {
+  return q.sort ? orderBy(surveySortColumns, q, [surveys.id]) : [desc(surveys.id)];
+}
+
+export async function listSurveysByIds(db: DbOrTx, ids: number[]): Promise<TSurveyListItem[]> {
+  return (await listSurveys(db, { where: inArray(surveys.id, ids), order: [asc(surveys.id)], limit: ids.length, offset: 0 })).items;
+}
+
+export async function updateSurveyRow(tx: DbOrTx, id: number, values: Partial<typeof surveys.$inferInsert>) {
+  await tx.update(surveys).set(values).where(eq(surveys.id, id));
+}
+
+export async function deleteSurveyRow(tx: DbOrTx, id: number) {
+  await tx.delete(surveys).where(eq(surveys.id, id));
+}
+
+export async function studentGrade(db: DbOrTx, studentId: number): Promise<number | null> {
+  const [st] = await db.select({ grade: students.grade }).from(students).where(eq(students.id, studentId)).limit(1);
+  return st?.grade ?? null;
+}
+
 export async function lockSurvey(db: DbOrTx, id: number): Promise<SurveyRow | null> {
   const [row] = await db.select().from(surveys).where(eq(surveys.id, id)).for('update').limit(1);
   return row ?? null;
 }
-export async function findSurveyRow(db: DbOrTx, id: number): Promise<SurveyRow | null> {
-  const [row] = await db.select().from(surveys).where(eq(surveys.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function countResponses(db: DbOrTx, surveyId: number): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId));
-  return Number(r?.n ?? 0);
-}
-
-/** The stored parts of one survey, in display order. */
-export async function surveyParts(db: DbOrTx, surveyId: number) {
-  const sections = await db.select().from(surveySections).where(eq(surveySections.surveyId, surveyId)).orderBy(asc(surveySections.displayOrder), asc(surveySections.id));
-  const sectionIds = sections.map((s) => s.id);
-  if (!sectionIds.length) return { sections, questions: [] as QuestionRow[], groups: [] as Array<{ id: number; sectionId: number }>, columns: [] as ColumnRow[] };
-  const questions = await db.select().from(surveyQuestions).where(inArray(surveyQuestions.sectionId, sectionIds)).orderBy(asc(surveyQuestions.displayOrder), asc(surveyQuestions.id));
-  const groups = await db.select({ id: gridGroups.id, sectionId: gridGroups.sectionId }).from(gridGroups).where(inArray(gridGroups.sectionId, sectionIds)).orderBy(asc(gridGroups.id));
-  const columns = groups.length
-    ? await db.select().from(gridColumns).where(inArray(gridColumns.groupId, groups.map((g) => g.id))).orderBy(asc(gridColumns.displayOrder), asc(gridColumns.id))
-    : [];
-  return { sections, questions, groups, columns };
-}
-export type SurveyParts = Awaited<ReturnType<typeof surveyParts>>;
-
-/** The survey as GET /surveys/{id} answers it; HTML is sanitized again on the way out. */
-export async function loadSurvey(db: DbOrTx, id: number): Promise<TSurvey | null> {
-  const [row] = await db
-    .select({ s: surveys, subject: { id: subjects.id, name: subjects.name, usesLms: subjects.usesLms } })
-    .from(surveys)
-    .leftJoin(subjects, eq(subjects.id, surveys.subjectId))
-    .where(eq(surveys.id, id))
-    .limit(1);
-  if (!row) return null;
-  const parts = await surveyParts(db, id);
-  const columnsOf = new Map<number, ColumnRow[]>();
-  for (const c of parts.columns) columnsOf.set(c.groupId, [...(columnsOf.get(c.groupId) ?? []), c]);
-  const toQuestion = (q: QuestionRow): TSurveyQuestion => ({
-    id: q.id,
-    content: sanitizeRich(q.content),
-    questionType: q.questionType as TSurveyQuestion['questionType'],
-    required: q.required ? 1 : 0,
-    displayOrder: q.displayOrder,
-    options: (q.options ?? null) as TSurveyQuestion['options'],
-    visibleToTeacher: q.visibleToTeacher,
-    lmsOnly: q.lmsOnly,
-    gridGroup: q.gridGroupId === null ? null : {
-      id: q.gridGroupId,
-      columns: (columnsOf.get(q.gridGroupId) ?? []).map((c) => ({ id: c.id, label: c.label, value: c.value, valueNumber: c.valueNumber === null ? null : Number(c.valueNumber), displayOrder: c.displayOrder })),
-    },
-  });
-  const sections: TSurveySection[] = parts.sections.map((s) => ({
-    id: s.id, title: s.title, description: sanitizeRich(s.description), displayOrder: s.displayOrder,
-    questions: parts.questions.filter((q) => q.sectionId === s.id).map(toQuestion),
-  }));
-  const s = row.s;
-  return {
-    id: s.id, title: s.title, description: sanitizeRich(s.description), coverImageUrl: s.coverImageUrl,
-    surveyType: s.surveyType as TSurvey['surveyType'], status: s.status as TSurvey['status'], startDate: s.startDate, endDate: s.endDate,
-    allowedGrades: s.allowedGrades, moduleId: s.moduleId, subjectId: s.subjectId, subject: row.subject?.id ? row.subject : null,
-    autoCalculate: s.autoCalculate, isTemplate: s.isTemplate, sections, responseCount: await countResponses(db, id),
-    createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
-  };
-}
-
 /** What the answers of a survey pin down: answered questions, the option values and grid columns chosen. */
 export async function answeredParts(db: DbOrTx, surveyId: number) {
   const qs = await queryRows<{ question_id: number }>(db, sql`

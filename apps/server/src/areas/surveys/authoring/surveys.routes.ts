@@ -5,27 +5,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import type { TRole } from '@app/shared/roles';
 import {
   ZApplyTemplateInput, ZCloneSurveyInput, ZSurvey, ZSurveyInput, ZSurveyListItem, ZSurveyListQuery, ZSurveyQuestion, ZSurveySection, ZSurveyStatus,
 } from '@app/shared/surveys';
 import type { Db } from '@/db/client';
 import { write } from '@/lib/write';
+import { actorOf } from '@/plugins/auth';
+import type { EventBus } from '@/plugins/events';
 import { badRequest, notFound } from '@/plugins/errors';
+import { ZIdParams } from '@/lib/params';
+import { SURVEY_READ, SURVEY_READ_ONE, SURVEY_WRITE } from '../access';
 import { SURVEY_SORTS } from './surveys.repository';
 import {
   applyTemplate, cloneSurvey, createSurvey, editSurvey, getSurveyFor, removeSurvey, setSurveyStatus, surveyPage,
 } from './surveys.service';
 
-/** Survey definitions are read by the staff who run or look at surveys; teachers need them for the preview. */
-export const SURVEY_READ: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'HEAD_DEPARTMENT', 'TEACHER', 'HOMEROOM_TEACHER'];
-/** A student reads one survey they must answer (checked in the service). */
-const SURVEY_READ_ONE: TRole[] = [...SURVEY_READ, 'STUDENT'];
-/** Authoring: the administrator and the quality-assurance office. */
-export const SURVEY_WRITE: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
 const tags = ['surveys'];
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 /**
  * ZSurvey as a response schema: the serializer *encodes* through the schema, and the shared
  * option shapes and `required` flag hold one-way transforms (parse-side normalising), which zod
@@ -52,9 +48,9 @@ export function imageKind(buf: Buffer): 'png' | 'jpg' | 'webp' | null {
   return null;
 }
 
-export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: string }) {
+export function surveyRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus; dataDir?: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, events } = deps;
   const uploadsDir = join(deps.dataDir ?? 'data', 'uploads');
 
   r.get('/surveys', {
@@ -65,13 +61,13 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
   r.post('/surveys/clone', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, body: ZCloneSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await cloneSurvey({ db, req, input: req.body }), message: 'Đã nhân bản khảo sát.' }));
+  }, async (req) => ({ success: true as const, data: await cloneSurvey({ db, events, actor: actorOf(req), input: req.body }), message: 'Đã nhân bản khảo sát.' }));
 
   r.post('/surveys/apply-template', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, body: ZApplyTemplateInput, response: { 200: ZOk(z.array(ZSurveyListItem)) } },
   }, async (req) => {
-    const data = await applyTemplate({ db, req, input: req.body });
+    const data = await applyTemplate({ db, events, actor: actorOf(req), input: req.body });
     return { success: true as const, data, message: `Đã tạo ${data.length} khảo sát từ mẫu.` };
   });
 
@@ -92,7 +88,7 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
     const kind = imageKind(buf);
     if (!kind) throw badRequest('Ảnh bìa phải là tệp PNG, JPEG hoặc WebP.');
     const name = `${randomBytes(16).toString('hex')}.${kind}`;
-    await write(db, req, async (ctx) => {
+    await write(db, actorOf(req), async (ctx) => {
       await mkdir(uploadsDir, { recursive: true });
       await writeFile(join(uploadsDir, name), buf, { flag: 'wx' });
       await ctx.log({ action: 'upload', entity: 'survey_cover', entityId: name, after: { name, bytes: buf.length, originalName: file.filename } });
@@ -103,27 +99,27 @@ export function surveyRoutes(app: FastifyInstance, deps: { db: Db; dataDir?: str
   r.get('/surveys/:id', {
     config: { roles: SURVEY_READ_ONE },
     schema: { tags, params: ZIdParams, querystring: ZOneQuery, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await getSurveyFor(db, req, req.params.id, req.query.courseClassId) }));
+  }, async (req) => ({ success: true as const, data: await getSurveyFor(db, actorOf(req), req.params.id, req.query.courseClassId) }));
 
   r.post('/surveys', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await createSurvey({ db, req, input: req.body }), message: 'Đã tạo khảo sát.' }));
+  }, async (req) => ({ success: true as const, data: await createSurvey({ db, events, actor: actorOf(req), input: req.body }), message: 'Đã tạo khảo sát.' }));
 
   r.put('/surveys/:id', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, params: ZIdParams, body: ZSurveyInput, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await editSurvey({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật khảo sát.' }));
+  }, async (req) => ({ success: true as const, data: await editSurvey({ db, events, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật khảo sát.' }));
 
   r.patch('/surveys/:id/status', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, params: ZIdParams, body: z.object({ status: ZSurveyStatus }), response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await setSurveyStatus({ db, req, id: req.params.id, status: req.body.status }), message: 'Đã cập nhật trạng thái khảo sát.' }));
+  }, async (req) => ({ success: true as const, data: await setSurveyStatus({ db, events, actor: actorOf(req), id: req.params.id, status: req.body.status }), message: 'Đã cập nhật trạng thái khảo sát.' }));
 
   r.delete('/surveys/:id', {
     config: { roles: SURVEY_WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSurveyOut) } },
-  }, async (req) => ({ success: true as const, data: await removeSurvey({ db, req, id: req.params.id }), message: 'Đã xóa khảo sát.' }));
+  }, async (req) => ({ success: true as const, data: await removeSurvey({ db, events, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa khảo sát.' }));
 }
 
 /**

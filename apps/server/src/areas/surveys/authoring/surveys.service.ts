@@ -1,40 +1,36 @@
-import type { FastifyRequest } from 'fastify';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SURVEY_STATUS_LABELS, type TSurvey, type TSurveyInput, type TSurveyListItem, type TSurveyStatus, type ZApplyTemplateInput, type ZCloneSurveyInput,
 } from '@app/shared/surveys';
 import type { Db, DbOrTx, Tx } from '@/db/client';
-import { students } from '@/db/schema/school';
-import { surveys } from '@/db/schema/surveys';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { hasAnyRole, type Actor } from '@/lib/actor';
+import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import { currentUser, hasAnyRole } from '@/plugins/auth';
+import type { EventBus } from '@/plugins/events';
+import { SURVEY_READ } from '../access';
 import { copySurvey } from './survey-copy';
-import { insertSurveyRow, questionCountOf, surveyValues, writeSurveyTree } from './survey-tree';
+import { insertSurveyRow, questionCountOf, surveyValues, writeSurveyTree } from './survey-tree.repository';
+import { countResponses, loadSurvey, type SurveyRow } from '../core/surveys.repository';
 import {
-  countResponses, enrolledInSubject, findSubjectBrief, isEnrolled, listSurveys, loadSurvey, lockSurvey, moduleExists, surveyCourseClass,
-  surveySortColumns, surveyWhere, type SurveyFilters, type SurveyRow, type SurveySort,
+  deleteSurveyRow, enrolledInSubject, findSubjectBrief, isEnrolled, listSurveys, listSurveysByIds, lockSurvey, moduleExists, studentGrade,
+  surveyCourseClass, surveyListOrder, surveyWhere, updateSurveyRow, type SurveyFilters, type SurveySort,
 } from './surveys.repository';
-import { isSafeImageUrl } from './sanitize';
-import { notifyResponsesChanged, notifySurveyChanged } from '../results/notify';
+import { isSafeImageUrl } from '../core/sanitize';
 
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; events: EventBus; actor: Actor }
 export type SurveyQuery = SurveyFilters & { page: number; limit: number; sort?: SurveySort; order: 'asc' | 'desc' };
 
 export const MSG_HAS_RESPONSES = 'Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.';
-const STAFF_READERS = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'HEAD_DEPARTMENT', 'TEACHER', 'HOMEROOM_TEACHER'] as const;
 
 export async function surveyPage(db: Db, q: SurveyQuery) {
-  const order = q.sort ? orderBy(surveySortColumns, q, [surveys.id]) : [desc(surveys.id)];
-  const r = await listSurveys(db, { where: surveyWhere(q), order, limit: q.limit, offset: offsetOf(q) });
+  const r = await listSurveys(db, { where: surveyWhere(q), order: surveyListOrder(q), limit: q.limit, offset: offsetOf(q) });
   return page(r.items, r.total, q);
 }
 
 export async function listItemsByIds(db: DbOrTx, ids: number[]): Promise<TSurveyListItem[]> {
   if (!ids.length) return [];
-  return (await listSurveys(db, { where: inArray(surveys.id, ids), order: [asc(surveys.id)], limit: ids.length, offset: 0 })).items;
+  return listSurveysByIds(db, ids);
 }
 
 export async function getSurvey(db: DbOrTx, id: number): Promise<TSurvey> {
@@ -47,19 +43,18 @@ export async function getSurvey(db: DbOrTx, id: number): Promise<TSurvey> {
  * grade allowed and, for a subject survey, enrolled in a course class of its subject in its module.
  * `courseClassId` fills `studentCourseClass` (for a student, only a class they are enrolled in).
  */
-export async function getSurveyFor(db: Db, req: FastifyRequest, id: number, courseClassId?: number): Promise<TSurvey> {
-  const user = currentUser(req);
+export async function getSurveyFor(db: Db, actor: Actor, id: number, courseClassId?: number): Promise<TSurvey> {
   const survey = await getSurvey(db, id);
-  const staff = hasAnyRole(user, STAFF_READERS);
+  const staff = hasAnyRole(actor, SURVEY_READ);
   if (!staff) {
     const refuse = () => new AppError('FORBIDDEN', 403, 'Bạn không thuộc đối tượng tham gia khảo sát này.');
     if (survey.isTemplate || survey.status !== 'active') throw new AppError('FORBIDDEN', 403, 'Khảo sát này hiện không mở để trả lời.');
-    if (!user.studentId) throw new AppError('FORBIDDEN', 403, 'Không thể xác định thông tin học sinh.');
-    const [st] = await db.select({ grade: students.grade }).from(students).where(eq(students.id, user.studentId)).limit(1);
-    if (!st || !survey.allowedGrades.includes(st.grade)) throw refuse();
+    if (!actor.studentId) throw new AppError('FORBIDDEN', 403, 'Không thể xác định thông tin học sinh.');
+    const grade = await studentGrade(db, actor.studentId);
+    if (grade === null || !survey.allowedGrades.includes(grade)) throw refuse();
     if (survey.surveyType === 'SUBJECT_SPECIFIC') {
-      if (!(await enrolledInSubject(db, user.studentId, survey.subjectId!, survey.moduleId!))) throw refuse();
-      if (courseClassId !== undefined && !(await isEnrolled(db, user.studentId, courseClassId))) throw refuse();
+      if (!(await enrolledInSubject(db, actor.studentId, survey.subjectId!, survey.moduleId!))) throw refuse();
+      if (courseClassId !== undefined && !(await isEnrolled(db, actor.studentId, courseClassId))) throw refuse();
     }
     delete survey.responseCount;
   }
@@ -95,8 +90,8 @@ export async function insertSurvey(tx: Tx, input: TSurveyInput, createdBy: numbe
 }
 
 export async function createSurvey(opts: WriteOpts & { input: TSurveyInput }): Promise<TSurvey> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
-    const id = await insertSurvey(ctx.tx, opts.input, currentUser(opts.req).id);
+  const id = await write(opts.db, opts.actor, async (ctx) => {
+    const id = await insertSurvey(ctx.tx, opts.input, opts.actor.userId);
     await ctx.log({ action: 'create', entity: 'survey', entityId: id, after: await loadSurvey(ctx.tx, id) });
     return id;
   });
@@ -104,7 +99,7 @@ export async function createSurvey(opts: WriteOpts & { input: TSurveyInput }): P
 }
 
 export async function editSurvey(opts: WriteOpts & { id: number; input: TSurveyInput }): Promise<TSurvey> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const row = found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
     const before = await loadSurvey(ctx.tx, opts.id);
     if (row.isTemplate !== opts.input.isTemplate) throw badRequest(row.isTemplate ? 'Không thể biến mẫu khảo sát thành khảo sát.' : 'Không thể biến khảo sát thành mẫu; hãy nhân bản thay vì sửa.');
@@ -114,22 +109,22 @@ export async function editSurvey(opts: WriteOpts & { id: number; input: TSurveyI
     if (answered && (row.surveyType !== opts.input.surveyType || row.subjectId !== opts.input.subjectId || row.moduleId !== opts.input.moduleId)) {
       throw conflict('Khảo sát đã có phản hồi: không thể đổi loại khảo sát, môn học hoặc học phần.');
     }
-    await ctx.tx.update(surveys).set(surveyValues(opts.input)).where(eq(surveys.id, opts.id));
+    await updateSurveyRow(ctx.tx, opts.id, surveyValues(opts.input));
     await writeSurveyTree(ctx.tx, opts.id, opts.input.sections);
     await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before, after: await loadSurvey(ctx.tx, opts.id) });
   });
   // After the commit, before the reply: stored figures of the survey and its module(s) hold the old wording,
   // visibility and column numbers, so the results area deletes them, recomputes straight_lined and drops the cache.
-  await notifySurveyChanged(opts.db, opts.id);
+  await opts.events.emitAndWait('survey.changed', { surveyId: opts.id });
   return getSurvey(opts.db, opts.id);
 }
 
 export async function removeSurvey(opts: WriteOpts & { id: number }): Promise<TSurvey> {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
     const before = await getSurvey(ctx.tx, opts.id);
     if ((await countResponses(ctx.tx, opts.id)) > 0) throw conflict(MSG_HAS_RESPONSES);
-    await ctx.tx.delete(surveys).where(eq(surveys.id, opts.id));
+    await deleteSurveyRow(ctx.tx, opts.id);
     await ctx.log({ action: 'delete', entity: 'survey', entityId: opts.id, before });
     return before;
   });
@@ -145,16 +140,16 @@ async function checkActivation(tx: Tx, row: SurveyRow) {
 }
 
 export async function setSurveyStatus(opts: WriteOpts & { id: number; status: TSurveyStatus }): Promise<TSurvey> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const row = found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
     checkTransition(row.status as TSurveyStatus, opts.status);
     if (opts.status === 'active') await checkActivation(ctx.tx, row);
     if (row.status === opts.status) return;
-    await ctx.tx.update(surveys).set({ status: opts.status, updatedAt: new Date() }).where(eq(surveys.id, opts.id));
+    await updateSurveyRow(ctx.tx, opts.id, { status: opts.status, updatedAt: new Date() });
     await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before: { status: row.status }, after: { status: opts.status } });
   });
   // After the commit: cached figures are dropped. Stored ones stay valid (a status changes no figure).
-  notifyResponsesChanged(opts.db, opts.id);
+  opts.events.emit('survey.responses.changed', { surveyId: opts.id });
   return getSurvey(opts.db, opts.id);
 }
 
@@ -164,7 +159,7 @@ export async function setSurveyStatus(opts: WriteOpts & { id: number; status: TS
  * subject template). A survey stays in its module unless `moduleId` moves the copy.
  */
 export async function cloneSurvey(opts: WriteOpts & { input: z.infer<typeof ZCloneSurveyInput> }): Promise<TSurvey> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
+  const id = await write(opts.db, opts.actor, async (ctx) => {
     const src = found(await lockSurvey(ctx.tx, opts.input.surveyId), 'khảo sát');
     const moduleId = opts.input.moduleId ?? src.moduleId;
     const isTemplate = moduleId === null;
@@ -178,7 +173,7 @@ export async function cloneSurvey(opts: WriteOpts & { input: z.infer<typeof ZClo
       title: opts.input.title ?? `${src.title} (bản sao)`,
       isTemplate, moduleId, subjectId: src.subjectId, startDate: src.startDate, endDate: src.endDate, allowedGrades: src.allowedGrades,
       dropLmsOnly: !isTemplate && subject?.usesLms === false,
-      createdBy: currentUser(opts.req).id,
+      createdBy: opts.actor.userId,
     });
     await ctx.log({ action: 'clone', entity: 'survey', entityId: id, after: { sourceId: src.id, ...(await loadSurvey(ctx.tx, id)) } });
     return id;
@@ -192,7 +187,7 @@ export async function cloneSurvey(opts: WriteOpts & { input: z.infer<typeof ZClo
  */
 export async function applyTemplate(opts: WriteOpts & { input: z.infer<typeof ZApplyTemplateInput> }): Promise<TSurveyListItem[]> {
   const { input } = opts;
-  const ids = await write(opts.db, opts.req, async (ctx) => {
+  const ids = await write(opts.db, opts.actor, async (ctx) => {
     const tpl = found(await lockSurvey(ctx.tx, input.templateId), 'mẫu khảo sát');
     if (!tpl.isTemplate) throw badRequest('Khảo sát đã chọn không phải là mẫu khảo sát.');
     if (!(await moduleExists(ctx.tx, input.moduleId))) throw badRequest('Học phần đã chọn không tồn tại.');
@@ -202,7 +197,7 @@ export async function applyTemplate(opts: WriteOpts & { input: z.infer<typeof ZA
       if (tpl.subjectId === null) throw badRequest('Hãy chọn ít nhất một môn học để áp dụng mẫu khảo sát theo môn học.');
       subjectIds.push(tpl.subjectId);
     }
-    const base = { isTemplate: false, moduleId: input.moduleId, startDate: input.startDate, endDate: input.endDate, allowedGrades: input.allowedGrades, createdBy: currentUser(opts.req).id };
+    const base = { isTemplate: false, moduleId: input.moduleId, startDate: input.startDate, endDate: input.endDate, allowedGrades: input.allowedGrades, createdBy: opts.actor.userId };
     const created: number[] = [];
     if (tpl.surveyType === 'GENERAL') {
       created.push(await copySurvey(ctx.tx, tpl.id, { ...base, title: tpl.title, subjectId: null, dropLmsOnly: false }));

@@ -8,8 +8,9 @@ import type { Db, DbOrTx } from '@/db/client';
 import { surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
 import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
-import { sanitizeRich } from './sanitize';
-import { SURVEY_READ, SURVEY_WRITE } from './surveys.routes';
+import { ZIdParams } from '@/lib/params';
+import { sanitizeRich } from '../core/sanitize';
+import { SURVEY_READ, SURVEY_WRITE } from '../access';
 
 /** A question of a template, as the template-questions calls answer it. */
 export const ZTemplateQuestion = z.object({
@@ -18,7 +19,6 @@ export const ZTemplateQuestion = z.object({
 });
 export type TTemplateQuestion = z.infer<typeof ZTemplateQuestion>;
 const tags = ['templates'];
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 async function templateQuestions(db: DbOrTx, where: ReturnType<typeof and>): Promise<TTemplateQuestion[]> {
   const rows = await db

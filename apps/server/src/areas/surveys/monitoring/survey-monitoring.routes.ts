@@ -10,10 +10,12 @@ import {
 } from '@app/shared/survey-monitoring';
 import type { Db } from '@/db/client';
 import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
-import { currentUser } from '@/plugins/auth';
+import { actorOf } from '@/plugins/auth';
+import { ZIdParams } from '@/lib/params';
+import { MONITOR_CLASS_READERS, MONITOR_READERS } from '../access';
 import {
-  allClassesStatus, allStudentsStatusPage, CLASS_READERS, classStatusOfSurvey, completionByClassOf, completionByGradeCampusOf,
-  homeroomSurveyStatus, MONITOR_READERS, stats, surveyCompletionList, surveyStudentsExport, surveyStudentsPage,
+  allClassesStatus, allStudentsStatusPage, classStatusOfSurvey, completionByClassOf, completionByGradeCampusOf,
+  homeroomSurveyStatus, stats, surveyCompletionList, surveyStudentsExport, surveyStudentsPage,
 } from './survey-monitoring.service';
 
 /**
@@ -26,7 +28,6 @@ import {
  * their own class by the service.
  */
 const tags = ['survey-monitoring'];
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,9 +65,9 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
   }, async (req) => ok(await completionByGradeCampusOf(db, req.query)));
 
   r.get('/surveys/all-students-survey-status', {
-    config: { roles: CLASS_READERS },
+    config: { roles: MONITOR_CLASS_READERS },
     schema: { tags, querystring: ZAllStudentsQuery, response: { 200: ZOk(ZPage(ZStudentSurveyStatus)) } },
-  }, async (req) => ok(await allStudentsStatusPage(db, currentUser(req), req.query)));
+  }, async (req) => ok(await allStudentsStatusPage(db, actorOf(req), req.query)));
 
   r.get('/surveys/:id/students', {
     config: { roles: MONITOR_READERS },
@@ -100,7 +101,7 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   r.get('/homeroom-classes/:id/survey-status', {
-    config: { roles: CLASS_READERS },
+    config: { roles: MONITOR_CLASS_READERS },
     schema: { tags, params: ZIdParams, querystring: ZHomeroomSurveyStatusQuery, response: { 200: ZOk(ZHomeroomSurveyStatus) } },
-  }, async (req) => ok(await homeroomSurveyStatus(db, currentUser(req), req.params.id, req.query.moduleId)));
+  }, async (req) => ok(await homeroomSurveyStatus(db, actorOf(req), req.params.id, req.query.moduleId)));
 }

@@ -1,17 +1,16 @@
 import type { z } from 'zod';
-import type { TRole } from '@app/shared/roles';
 import {
   ZSurveyStats, type TClassCompletion, type THomeroomSurveyStatus, type TSurveyStats, type ZAllClassesQuery, type ZAllStudentsQuery,
   type ZCompletionScopeQuery, type ZSurveyCompletionListQuery, type ZSurveyStudentsQuery,
 } from '@app/shared/survey-monitoring';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { Db } from '@/db/client';
+import { hasAnyRole, type Actor } from '@/lib/actor';
 import { offsetOf, page } from '@/lib/list';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
-import { hasAnyRole } from '@/plugins/auth';
-import type { UserWithRoles } from '@/areas/school/users/users.repository';
-import { schoolToday } from '../responses/survey-responses.service';
+import { MONITOR_READERS } from '../access';
+import { schoolToday } from '../core/school-day';
 import {
   allStudentsStatus, classCompletionBySurvey, completionByClass, completionByGradeCampus, homeroomClassRef, moduleRef, ownHomeroomClassIds,
   surveyCompletionPage, surveyRef, surveyStats, surveyStudents, type Scope,
@@ -22,10 +21,6 @@ import {
  * their own class, and only done / not done (never answers). Heads of department and teachers get
  * no per-student lists (the routes refuse them).
  */
-export const MONITOR_READERS: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR'];
-/** Readers of a class's completion and its students' done / not done: the above and, for their own class, HOMEROOM_TEACHER. */
-export const CLASS_READERS: TRole[] = [...MONITOR_READERS, 'HOMEROOM_TEACHER'];
-
 export const MONITOR_MSG = {
   notYourClass: 'Bạn chỉ được xem tiến độ khảo sát của lớp chủ nhiệm của mình.',
   classNotFound: 'Không tìm thấy lớp chủ nhiệm.',
@@ -52,9 +47,9 @@ async function scopeOf(db: Db, q: z.infer<typeof ZCompletionScopeQuery>): Promis
  * The homeroom classes the caller may see: undefined = all (MONITOR_READERS); otherwise their own.
  * Asking for another class is refused rather than answered empty, so a wrong link says why.
  */
-async function ownClassScope(db: Db, user: UserWithRoles, homeroomClassId?: number): Promise<number[] | undefined> {
-  if (hasAnyRole(user, MONITOR_READERS)) return undefined;
-  const own = await ownHomeroomClassIds(db, user.id);
+async function ownClassScope(db: Db, actor: Actor, homeroomClassId?: number): Promise<number[] | undefined> {
+  if (hasAnyRole(actor, MONITOR_READERS)) return undefined;
+  const own = actor.userId === null ? [] : await ownHomeroomClassIds(db, actor.userId);
   if (homeroomClassId !== undefined && !own.includes(homeroomClassId)) throw new AppError('FORBIDDEN', 403, MONITOR_MSG.notYourClass);
   return own;
 }
@@ -87,10 +82,10 @@ export async function completionByGradeCampusOf(db: Db, q: z.infer<typeof ZCompl
   return completionByGradeCampus(db, await scopeOf(db, q));
 }
 
-export async function allStudentsStatusPage(db: Db, user: UserWithRoles, q: z.infer<typeof ZAllStudentsQuery>) {
+export async function allStudentsStatusPage(db: Db, actor: Actor, q: z.infer<typeof ZAllStudentsQuery>) {
   if (q.surveyId && q.moduleId) throw badRequest(MONITOR_MSG.bothScopes);
   if (q.surveyId) await requireSurvey(db, q.surveyId);
-  const own = await ownClassScope(db, user, q.homeroomClassId);
+  const own = await ownClassScope(db, actor, q.homeroomClassId);
   const r = await allStudentsStatus(db, { ...q, homeroomClassIds: own, limit: q.limit, offset: offsetOf(q) });
   return page(r.items, r.total, q);
 }
@@ -109,10 +104,10 @@ export async function surveyStudentsExport(db: Db, surveyId: number, q: Students
   return { survey, rows: r.items };
 }
 
-export async function homeroomSurveyStatus(db: Db, user: UserWithRoles, classId: number, moduleId?: number): Promise<THomeroomSurveyStatus> {
+export async function homeroomSurveyStatus(db: Db, actor: Actor, classId: number, moduleId?: number): Promise<THomeroomSurveyStatus> {
   const cls = await homeroomClassRef(db, classId);
   if (!cls) throw notFound(MONITOR_MSG.classNotFound);
-  await ownClassScope(db, user, classId);
+  await ownClassScope(db, actor, classId);
   const mod = await moduleRef(db, moduleId ?? null);
   if (!mod && moduleId) throw notFound(MONITOR_MSG.moduleNotFound);
   const surveys = mod ? await classCompletionBySurvey(db, { moduleId: mod.id }, classId, schoolToday()) : [];

@@ -7,7 +7,7 @@ import { surveyResponses } from '@/db/schema/survey-responses';
 import { surveys } from '@/db/schema/surveys';
 import { searchText } from '@/lib/list';
 import { insertUsers } from '@/areas/school/users/users.repository';
-import { schoolToday } from '../responses/survey-responses.service';
+import { schoolToday } from '../core/school-day';
 
 /**
  * Tests only: a tiny school on an EMPTY database whose completion figures are known by hand.

@@ -10,7 +10,7 @@ import { responseDetails, responseReviews } from '@/db/schema/survey-responses';
 import { users } from '@/db/schema/users';
 import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
-import { schoolToday } from './survey-responses.service';
+import { schoolToday } from '../core/school-day';
 import { autoReviewResponses } from '../text-reviews/text-reviews.service';
 import { insertTestSurvey } from './test-survey';
 

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { TSurvey } from '@app/shared/surveys';
 import { queryRows, type Db, type DbOrTx } from '@/db/client';
-import { loadSurvey } from '../authoring/surveys.repository';
+import { loadSurvey } from '../core/surveys.repository';
 import type { NewDetail, StudentRow } from './survey-responses.repository';
 
 /**

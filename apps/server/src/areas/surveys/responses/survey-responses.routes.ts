@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import type { TRole } from '@app/shared/roles';
 import { ZResponseDetails, ZResponseView } from '@app/shared/survey-responses';
 import { ZStudentSurveyItem, ZSubmission } from '@app/shared/surveys';
 import type { Db } from '@/db/client';
+import { actorOf } from '@/plugins/auth';
+import type { EventBus } from '@/plugins/events';
 import { zIdFilter } from '@/lib/list';
+import { ZIdParams } from '@/lib/params';
 import {
-  LIST_STAFF, RESPONSE_MSG, RESPONSE_STAFF, removeStudentResponses, responseDetails, responsePage, studentResponses, studentSurveys,
+  RESPONSE_MSG, removeStudentResponses, responseDetails, responsePage, studentResponses, studentSurveys,
   submitResponse,
 } from './survey-responses.service';
-import { drainAutoReviews } from './auto-review-queue';
+import { ADMIN_ONLY, LIST_STAFF, RESPONSE_STAFF, STUDENT_ONLY } from '../access';
 
 /**
  * Who must answer and the answers themselves (issue 4). The authoring routes (GET/POST/PUT
@@ -23,10 +25,8 @@ import { drainAutoReviews } from './auto-review-queue';
  * and ADMIN; delete — ADMIN.
  */
 const tags = ['survey-responses'];
-const ADMIN: TRole[] = ['ADMIN'];
 
 const pos = z.coerce.number().int().positive();
-const ZIdParams = z.object({ id: pos });
 const ZStudentParams = z.object({ studentId: pos });
 const ZSurveyStudentParams = z.object({ id: pos, studentId: pos });
 const ZClassQuery = z.object({ courseClassId: zIdFilter });
@@ -65,48 +65,46 @@ export const ZStudentResponse = z.object({
   submission: ZStoredSubmission,
 });
 
-export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  // Auto-reviews queued by submissions finish before the database closes.
-  app.addHook('onClose', () => drainAutoReviews(db));
 
   r.get('/surveys/students/:studentId', {
-    config: { roles: ['STUDENT', ...LIST_STAFF] },
+    config: { roles: [...STUDENT_ONLY, ...LIST_STAFF] },
     schema: { tags, params: ZStudentParams, response: { 200: ZOk(z.array(ZStudentSurveyItem)) } },
-  }, async (req) => ({ success: true as const, data: await studentSurveys(db, req, req.params.studentId) }));
+  }, async (req) => ({ success: true as const, data: await studentSurveys(db, actorOf(req), req.params.studentId) }));
 
   r.post('/surveys/:id/responses', {
-    config: { roles: ['STUDENT'] },
+    config: { roles: STUDENT_ONLY },
     schema: { tags, params: ZIdParams, body: ZSubmission, response: { 200: ZOk(ZSubmitResult) } },
   }, async (req) => {
-    const data = await submitResponse(db, req, req.params.id, req.body);
+    const data = await submitResponse(deps, actorOf(req), req.params.id, req.body);
     return { success: true as const, message: data.alreadySubmitted ? RESPONSE_MSG.alreadySubmitted : RESPONSE_MSG.submitted, data };
   });
 
   r.get('/surveys/:id/responses', {
     config: { roles: RESPONSE_STAFF },
     schema: { tags, params: ZIdParams, querystring: ZResponsesQuery, response: { 200: ZOk(ZPage(ZResponseView)) } },
-  }, async (req) => ({ success: true as const, data: await responsePage(db, req, req.params.id, req.query) }));
+  }, async (req) => ({ success: true as const, data: await responsePage(db, actorOf(req), req.params.id, req.query) }));
 
   r.get('/surveys/responses/:id/details', {
     config: { roles: RESPONSE_STAFF },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
-  }, async (req) => ({ success: true as const, data: await responseDetails(db, req, req.params.id) }));
+  }, async (req) => ({ success: true as const, data: await responseDetails(db, actorOf(req), req.params.id) }));
 
   r.get('/surveys/:id/responses/student/:studentId', {
-    config: { roles: ['STUDENT', ...ADMIN] },
+    config: { roles: [...STUDENT_ONLY, ...ADMIN_ONLY] },
     schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.array(ZStudentResponse)) } },
   }, async (req) => ({
     success: true as const,
-    data: await studentResponses(db, req, req.params.id, req.params.studentId, req.query.courseClassId),
+    data: await studentResponses(db, actorOf(req), req.params.id, req.params.studentId, req.query.courseClassId),
   }));
 
   r.delete('/surveys/:id/responses/student/:studentId', {
-    config: { roles: ADMIN },
+    config: { roles: ADMIN_ONLY },
     schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.object({ deleted: z.number().int(), responseIds: z.array(z.number().int()) })) } },
   }, async (req) => {
-    const data = await removeStudentResponses(db, req, req.params.id, req.params.studentId, req.query.courseClassId);
+    const data = await removeStudentResponses(deps, actorOf(req), req.params.id, req.params.studentId, req.query.courseClassId);
     return { success: true as const, message: RESPONSE_MSG.deleted(data.deleted), data };
   });
 }

@@ -1,32 +1,24 @@
-import type { FastifyRequest } from 'fastify';
-import { formatDate, SCHOOL_TZ } from '@app/shared/format';
-import type { TRole } from '@app/shared/roles';
+import { formatDate } from '@app/shared/format';
 import { answerToResponse, findGridColumnByLabel, responseToAnswer } from '@app/shared/survey-answers';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { validateSubmission } from '@app/shared/survey-validation';
 import type { TResponseAnswer, TResponseDetails, TResponseView } from '@app/shared/survey-responses';
 import { isTextType, orderedSections, type TReviewStatus, type TStudentSurveyItem, type TSubmission, type TSurvey } from '@app/shared/surveys';
 import type { Db } from '@/db/client';
+import { hasAnyRole, type Actor } from '@/lib/actor';
 import { offsetOf, page } from '@/lib/list';
 import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
-import { currentUser, hasAnyRole } from '@/plugins/auth';
+import type { EventBus } from '@/plugins/events';
 import {
   answeredSurveysOf, countDetails, deleteResponses, detailsOf, findResponse, findResponseRow, findStudent, listResponses,
   lockResponsesOfStudent, openSurveysFor, responsesOfStudent, surveyExists, teachersByIds, teachersOfClasses, type DetailRow, type NewDetail,
   type OpenSurveyRow, type ResponseRow,
 } from './survey-responses.repository';
+import { schoolToday } from '../core/school-day';
+import { isStraightLined } from '../core/straight-lining.repository';
 import { insertSubmission, submissionContext, surveyForSubmission } from './submission.repository';
-import { notifyNewResponse, notifyResponsesChanged } from '../results/notify';
-import { REVIEW_ROLES } from '../text-reviews/text-reviews.service';
-import { queueAutoReview } from './auto-review-queue';
-
-/** Staff who may read any student's survey list (completion follow-up). */
-export const LIST_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE', 'HOMEROOM_TEACHER'];
-/** Staff who may read responses; only ADMIN sees who wrote them. */
-export const RESPONSE_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE'];
-/** A straight-lined response has at least this many scored answers, all the same number. */
-export const STRAIGHT_LINE_MIN = 5;
+import { ADMIN_ONLY, LIST_STAFF, REVIEW_ROLES } from '../access';
 
 export const RESPONSE_MSG = {
   submitted: SURVEY_MSG.submitSuccess,
@@ -55,19 +47,11 @@ const notEligible = (message: string) => new AppError('NOT_ELIGIBLE', 403, messa
 const notOpen = (message: string) => new AppError('SURVEY_NOT_OPEN', 400, message);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-// Built once: constructing an Intl.DateTimeFormat took ~0.1 ms of CPU on every call.
-const SCHOOL_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** Today's date in the school's time zone (YYYY-MM-DD): surveys open whole days, school time. */
-export function schoolToday(now: Date = new Date()): string {
-  return SCHOOL_DAY.format(now);
-}
-
 // ---- GET /surveys/students/{studentId} ----
 
 /** A student reads only their own list (users.student_id); LIST_STAFF read anyone's. */
-export async function studentSurveys(db: Db, req: FastifyRequest, studentId: number): Promise<TStudentSurveyItem[]> {
-  const user = currentUser(req);
-  if (!hasAnyRole(user, LIST_STAFF) && user.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
+export async function studentSurveys(db: Db, actor: Actor, studentId: number): Promise<TStudentSurveyItem[]> {
+  if (!hasAnyRole(actor, LIST_STAFF) && actor.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
   const student = await findStudent(db, studentId);
   if (!student) throw notFound(RESPONSE_MSG.studentNotFound);
   const open = student.status === 'active' ? await openSurveysFor(db, student, schoolToday()) : [];
@@ -167,18 +151,6 @@ export function detailsFromSubmission(survey: TSurvey, submission: TSubmission) 
 }
 
 /**
- * Straight-lining: the scored answers are the score-config questions when the survey has a config,
- * else every grid answer with a number ("Không có ý kiến" has none); flagged when there are at least
- * STRAIGHT_LINE_MIN of them and they are all the same number.
- */
-export function isStraightLined(details: Array<{ row: Pick<NewDetail, 'questionId' | 'valueNumber'>; grid: boolean }>, scored: Set<number>): boolean {
-  const nums = details
-    .filter((d) => (scored.size ? scored.has(d.row.questionId) : d.grid) && d.row.valueNumber !== null && d.row.valueNumber !== undefined)
-    .map((d) => Number(d.row.valueNumber));
-  return nums.length >= STRAIGHT_LINE_MIN && nums.every((n) => n === nums[0]);
-}
-
-/**
  * The submission, in as few round trips as its rules allow (the survey window's peak, issue 4):
  * one query for the survey's version, the student, an earlier response, the score config and the
  * course class (enrolment, teachers); the survey's definition from the per-version cache; then ONE
@@ -186,13 +158,15 @@ export function isStraightLined(details: Array<{ row: Pick<NewDetail, 'questionI
  * its BEGIN, separate audit INSERT and COMMIT would triple the round trips of the write for the
  * same all-or-nothing result (docs/decisions/technical.md, "Submission speed").
  */
-export async function submitResponse(db: Db, req: FastifyRequest, surveyId: number, submission: TSubmission): Promise<SubmitResult> {
-  const user = currentUser(req);
-  if (!user.studentId) throw badRequest(SURVEY_MSG.noStudent);
-  if (submission.studentId !== user.studentId) throw forbidden(RESPONSE_MSG.ownOnly);
+export async function submitResponse(
+  deps: { db: Db; events: EventBus }, actor: Actor, surveyId: number, submission: TSubmission,
+): Promise<SubmitResult> {
+  const { db, events } = deps;
+  if (!actor.studentId) throw badRequest(SURVEY_MSG.noStudent);
+  if (submission.studentId !== actor.studentId) throw forbidden(RESPONSE_MSG.ownOnly);
   // The class the payload names; `courseClassOf` below accepts only this one (or refuses).
   const named = submission.courseClassId ?? submission.studentCourseClassId ?? null;
-  const ctx = await submissionContext(db, surveyId, user.studentId, named);
+  const ctx = await submissionContext(db, surveyId, actor.studentId, named);
   const survey = ctx.surveyVersion === null ? null : await surveyForSubmission(db, surveyId, ctx.surveyVersion);
   if (!survey) throw notFound(SURVEY_MSG.surveyNotFound);
   const courseClassId = courseClassOf(survey, submission);
@@ -226,13 +200,13 @@ export async function submitResponse(db: Db, req: FastifyRequest, surveyId: numb
     surveyId, studentId: student.id, courseClassId, teacherIds, studentGrade: student.grade, campusId: student.campusId,
     homeroomClassId: student.homeroomClassId, straightLined,
   }, details, {
-    actorId: user.id, requestId: req.id, ip: req.ip,
+    actorId: actor.userId, requestId: actor.requestId, ip: actor.ip,
     after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
   });
   if (stored) {
-    notifyNewResponse(db, surveyId); // results (issue 5): non-blocking cache drop + batched auto-calculate
-    // Free texts (issue 6): decided after the reply, one response at a time; never fails the submission.
-    if (details.some((d) => d.reviewed)) queueAutoReview(db, req, stored.id);
+    // Results (issue 5): non-blocking cache drop + batched auto-calculate. Free texts (issue 6): the
+    // auto-review queue decides them after the reply. Listeners never fail the submission.
+    events.emit('survey.response.created', { surveyId, responseId: stored.id, hasFreeText: details.some((d) => d.reviewed) });
     return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
   }
   const winner = await findResponse(db, surveyId, student.id, courseClassId);
@@ -261,12 +235,12 @@ export function responseView(r: ResponseRow, withIdentity: boolean): TResponseVi
   };
 }
 
-const isAdmin = (req: FastifyRequest) => hasAnyRole(currentUser(req), ['ADMIN']);
+const isAdmin = (actor: Actor) => hasAnyRole(actor, ADMIN_ONLY);
 
-export async function responsePage(db: Db, req: FastifyRequest, surveyId: number, q: { page: number; limit: number; courseClassId?: number }) {
+export async function responsePage(db: Db, actor: Actor, surveyId: number, q: { page: number; limit: number; courseClassId?: number }) {
   if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
   const r = await listResponses(db, surveyId, { courseClassId: q.courseClassId, limit: q.limit, offset: offsetOf(q) });
-  const withIdentity = isAdmin(req);
+  const withIdentity = isAdmin(actor);
   return page(r.items.map((x) => responseView(x, withIdentity)), r.total, q);
 }
 
@@ -297,11 +271,11 @@ export function answerView(d: DetailRow, seesUnreviewed: boolean): TResponseAnsw
   };
 }
 
-export async function responseDetails(db: Db, req: FastifyRequest, responseId: number): Promise<TResponseDetails> {
+export async function responseDetails(db: Db, actor: Actor, responseId: number): Promise<TResponseDetails> {
   const r = await findResponseRow(db, responseId);
   if (!r) throw notFound(RESPONSE_MSG.responseNotFound);
-  const seesUnreviewed = hasAnyRole(currentUser(req), REVIEW_ROLES);
-  return { ...responseView(r, isAdmin(req)), answers: (await detailsOf(db, [r.id])).map((d) => answerView(d, seesUnreviewed)) };
+  const seesUnreviewed = hasAnyRole(actor, REVIEW_ROLES);
+  return { ...responseView(r, isAdmin(actor)), answers: (await detailsOf(db, [r.id])).map((d) => answerView(d, seesUnreviewed)) };
 }
 
 /** The stored answers back in the payload shape (`ZSubmission`), so the web reads them with `submissionToAnswers`. */
@@ -329,9 +303,8 @@ function asSubmission(r: ResponseRow, details: DetailRow[]): TSubmission {
 }
 
 /** The student's own responses to a survey (one per course class); ADMIN reads anyone's. */
-export async function studentResponses(db: Db, req: FastifyRequest, surveyId: number, studentId: number, courseClassId?: number) {
-  const user = currentUser(req);
-  if (!hasAnyRole(user, ['ADMIN']) && user.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
+export async function studentResponses(db: Db, actor: Actor, surveyId: number, studentId: number, courseClassId?: number) {
+  if (!isAdmin(actor) && actor.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
   if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
   const rows = await responsesOfStudent(db, surveyId, studentId, courseClassId);
   const details = await detailsOf(db, rows.map((r) => r.id));
@@ -352,8 +325,11 @@ export async function studentResponses(db: Db, req: FastifyRequest, surveyId: nu
  * dropped, stored ones read as stale (their response count no longer matches), and an auto-calculating
  * survey is recalculated.
  */
-export async function removeStudentResponses(db: Db, req: FastifyRequest, surveyId: number, studentId: number, courseClassId?: number) {
-  const done = await write(db, req, async (ctx) => {
+export async function removeStudentResponses(
+  deps: { db: Db; events: EventBus }, actor: Actor, surveyId: number, studentId: number, courseClassId?: number,
+) {
+  const { db } = deps;
+  const done = await write(db, actor, async (ctx) => {
     const rows = await lockResponsesOfStudent(ctx.tx, surveyId, studentId, courseClassId);
     if (!rows.length) throw notFound(RESPONSE_MSG.responseNotFound);
     for (const r of rows) {
@@ -366,6 +342,6 @@ export async function removeStudentResponses(db: Db, req: FastifyRequest, survey
     await deleteResponses(ctx.tx, rows.map((r) => r.id));
     return { deleted: rows.length, responseIds: rows.map((r) => r.id) };
   });
-  notifyResponsesChanged(db, surveyId);
+  deps.events.emit('survey.responses.changed', { surveyId });
   return done;
 }

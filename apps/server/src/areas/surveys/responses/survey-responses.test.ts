@@ -10,7 +10,8 @@ import { responseDetails, responseReviews, surveyResponses } from '@/db/schema/s
 import { users } from '@/db/schema/users';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { insertSubmission } from './submission.repository';
-import { isStraightLined, RESPONSE_MSG } from './survey-responses.service';
+import { isStraightLined } from '../core/straight-lining.repository';
+import { RESPONSE_MSG } from './survey-responses.service';
 import { currentClassWithTeachers, insertTestSurvey, schoolDay as day } from './test-survey';
 
 let t: TestApp;

@@ -5,8 +5,8 @@ import { modules } from '@/db/schema/academic';
 import { courseClasses, courseClassStudents, courseClassTeachers } from '@/db/schema/school';
 import { gridColumns, gridGroups, surveyQuestions, surveys, surveySections } from '@/db/schema/surveys';
 import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
-import { loadSurvey } from '../authoring/surveys.repository';
-import { schoolToday } from './survey-responses.service';
+import { schoolToday } from '../core/school-day';
+import { loadSurvey } from '../core/surveys.repository';
 
 /**
  * Tests only: stores a survey given in the `ZSurvey` shape (e.g. `makeSurvey()` with a real module

@@ -1,20 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { TRole } from '@app/shared/roles';
 import { RESULTS_MSG, type TResultsScope } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
 import { currentUser, hasAnyRole } from '@/plugins/auth';
 import { AppError } from '@/plugins/errors';
+import { RESULTS_SCHOOL } from '../access';
 import type { Slice } from './aggregates.repository';
 import {
   classInfos, classesOfTeacher, departmentsHeadedBy, namesOf, teacherBrief, teacherOfUser, teachersOfDepartments,
 } from './survey-results.repository';
-
-/** Read every school figure. */
-export const SCHOOL_ROLES: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR'];
-/** Calculate, score config, toggles (audited). */
-export const WRITE_ROLES: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
-/** Results of classes: school-wide roles, heads (their department), teachers (their own classes). */
-export const READ_ROLES: TRole[] = [...SCHOOL_ROLES, 'HEAD_DEPARTMENT', 'TEACHER'];
 
 export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
 
@@ -30,7 +23,7 @@ export type Viewer =
 
 export async function viewerOf(db: DbOrTx, req: FastifyRequest): Promise<Viewer> {
   const user = currentUser(req);
-  if (hasAnyRole(user, SCHOOL_ROLES)) return { kind: 'school', admin: hasAnyRole(user, ['ADMIN']) };
+  if (hasAnyRole(user, RESULTS_SCHOOL)) return { kind: 'school', admin: hasAnyRole(user, ['ADMIN']) };
   const teacher = await teacherOfUser(db, user.id);
   if (!teacher) throw forbidden(RESULTS_MSG.noTeacherRecord);
   if (hasAnyRole(user, ['HEAD_DEPARTMENT'])) {

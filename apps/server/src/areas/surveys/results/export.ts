@@ -1,18 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { QUESTION_TYPE_LABELS, htmlToPlainText, normalizeOptions, type TQuestionType } from '@app/shared/surveys';
 import { formatDateTime } from '@app/shared/format';
 import { xlsxSheetsBuffer, type XlsxColumn } from '@/lib/xlsx';
-import { loadSurvey } from '../authoring/surveys.repository';
-import { analyticRows, intArray, respCte } from './aggregates.repository';
+import { loadSurvey } from '../core/surveys.repository';
+import { exportRows, type ExportRow as Row } from './export.repository';
 import { viewerOf } from './access';
 import { currentUser, hasAnyRole } from '@/plugins/auth';
 import { questionsInOrder } from './question-results';
 import { surveyResults, type Ctx } from './survey-results.service';
 import { minResponsesSetting } from './survey-results.repository';
-
-/** Shown in place of a free-text answer that the caller may not read yet (pending or rejected). */
-export const TEXT_NOT_APPROVED = '(ý kiến chưa được duyệt)';
 
 /**
  * GET /surveys/{id}/export-excel: sheet "Tổng hợp" (per question: n, distribution, mean, SD, median —
@@ -27,43 +23,11 @@ export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, fil
   const withIdentity = viewer.kind === 'school' && viewer.admin;
   // Free text reaches staff other than the reviewers only once approved (as everywhere else).
   const allTexts = hasAnyRole(currentUser(req), ['ADMIN', 'QUALITY_ASSURANCE']);
-  const shown = (col: ReturnType<typeof sql>) => (allTexts ? col : sql`case when rv.status = 'approved' then ${col} end`);
   const survey = (await loadSurvey(db, id))!;
   const questions = questionsInOrder(survey);
   const minResponses = await minResponsesSetting(db);
 
-  type Row = {
-    id: number; submittedAt: string; courseClassName: string | null; teachers: string | null; grade: number; campusName: string;
-    homeroomClassName: string | null; straightLined: boolean; studentCode: string | null; studentName: string | null; answers: Record<string, string | number | null>;
-  };
-  const rows = await analyticRows<Row>(db, sql`
-    with ${respCte({ surveyIds: [id], filtered, minResponses })},
-    ans as (
-      select d.response_id, jsonb_object_agg(d.question_id::text, case
-          when d.grid_column_id is not null then to_jsonb(d.answer_text)
-          when d.value_number is not null then to_jsonb(d.value_number)
-          when d.answer_options is not null then to_jsonb(concat_ws('; ', (select string_agg(o, '; ') from jsonb_array_elements_text(d.answer_options) o), ${shown(sql`d.other_value`)}))
-          else to_jsonb(coalesce(${shown(sql`d.answer_text`)}, ${TEXT_NOT_APPROVED}::text)) end) as answers
-      from resp r join response_details d on d.response_id = r.id
-      left join response_reviews rv on rv.response_detail_id = d.id
-      where d.question_id = any(${intArray(questions.map((m) => m.q.id))})
-      group by d.response_id),
-    tn as (
-      select x.teacher_ids, string_agg(te.full_name, ', ' order by te.sort_key) as names
-      from (select distinct teacher_ids from resp) x cross join unnest(x.teacher_ids) t(tid) join teachers te on te.id = t.tid
-      group by x.teacher_ids)
-    select r.id, sr.submitted_at as "submittedAt", cc.name as "courseClassName", tn.names as teachers,
-      sr.student_grade as grade, ca.name as "campusName", hc.name as "homeroomClassName", sr.straight_lined as "straightLined",
-      ${withIdentity ? sql`st.student_code` : sql`null::text`} as "studentCode", ${withIdentity ? sql`st.full_name` : sql`null::text`} as "studentName",
-      coalesce(ans.answers, '{}'::jsonb) as answers
-    from resp r join survey_responses sr on sr.id = r.id
-    join students st on st.id = sr.student_id
-    join campuses ca on ca.id = sr.campus_id
-    left join ans on ans.response_id = r.id
-    left join tn on tn.teacher_ids = r.teacher_ids
-    left join course_classes cc on cc.id = sr.course_class_id
-    left join homeroom_classes hc on hc.id = sr.homeroom_class_id
-    order by sr.submitted_at, r.id`);
+  const rows = await exportRows(db, { surveyId: id, filtered, minResponses, questionIds: questions.map((m) => m.q.id), allTexts, withIdentity });
 
   // Choice answers are stored as values; the sheet shows their labels.
   const labelOf = new Map(questions.map((m) => [m.q.id, new Map(normalizeOptions(m.q.questionType, m.q.options).choices.map((c) => [c.value, c.label]))]));

@@ -1,9 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';
+import type { EventBus } from '@/plugins/events';
 import { MemoryBackend, RedisBackend, ResultsCache } from './cache';
-import { onResultsEvents } from './notify';
-import { CACHE_ENABLED_SETTING, dropStored, readSetting, recomputeStraightLined, surveyMeta } from './survey-results.repository';
+import { recomputeStraightLined } from '../core/straight-lining.repository';
+import { CACHE_ENABLED_SETTING, dropStored, readSetting, surveyMeta } from './survey-results.repository';
 
 export interface ResultsConfig {
   redisUrl: string | null;
@@ -32,6 +33,7 @@ export class ResultsRuntime {
   private readonly running = new Map<number, Promise<void>>();
   private readonly again = new Set<number>();
   private closed = false;
+  private readonly unsubscribe: Array<() => void>;
   /** Resolves when the cache setting has been read from app_settings. */
   readonly ready: Promise<void>;
 
@@ -39,6 +41,7 @@ export class ResultsRuntime {
     readonly db: Db,
     readonly config: ResultsConfig,
     readonly log: FastifyBaseLogger,
+    events: EventBus,
     cache: ResultsCache,
     /** Recalculates a survey's stored results (and its module's, when stored). */
     private readonly recalculate: (surveyId: number) => Promise<void>,
@@ -47,10 +50,16 @@ export class ResultsRuntime {
     this.ready = readSetting<boolean>(db, CACHE_ENABLED_SETTING)
       .then((v) => void (this.cache.enabled = v !== false))
       .catch((err) => this.log.warn({ err }, 'results cache setting could not be read'));
-    onResultsEvents(db, { responsesChanged: (surveyId) => this.responded(surveyId), surveyChanged: (surveyId) => this.surveyChanged(surveyId) });
+    // Responses stored or deleted drop the cache and batch a recalculation; an edited survey's figures go
+    // (the editor awaits it with emitAndWait, so the next read is fresh).
+    this.unsubscribe = [
+      events.on('survey.response.created', ({ surveyId }) => this.responded(surveyId)),
+      events.on('survey.responses.changed', ({ surveyId }) => this.responded(surveyId)),
+      events.on('survey.changed', ({ surveyId }) => this.surveyChanged(surveyId)),
+    ];
   }
 
-  static async create(db: Db, config: ResultsConfig, log: FastifyBaseLogger, recalculate: (surveyId: number) => Promise<void>) {
+  static async create(db: Db, config: ResultsConfig, log: FastifyBaseLogger, events: EventBus, recalculate: (surveyId: number) => Promise<void>) {
     const onError = (err: unknown) => log.warn({ err }, 'results cache error');
     let backend: MemoryBackend | RedisBackend | null = null;
     if (config.redisUrl) {
@@ -58,7 +67,7 @@ export class ResultsRuntime {
       if (!backend) log.warn('REDIS_URL is set but Redis cannot be reached: the results cache stays in memory');
     }
     const cache = new ResultsCache(backend ?? new MemoryBackend(), config.cacheTtlSeconds, onError);
-    return new ResultsRuntime(db, config, log, cache, recalculate);
+    return new ResultsRuntime(db, config, log, events, cache, recalculate);
   }
 
   remember(surveyId: number, moduleId: number | null) {
@@ -92,7 +101,7 @@ export class ResultsRuntime {
   }
 
   /**
-   * The survey was edited (notifySurveyChanged): stored figures may hold old wording, visibility or
+   * The survey was edited (`survey.changed`): stored figures may hold old wording, visibility or
    * column numbers, so they are deleted (the survey's, and its module's — the one it was in too, if it
    * moved), `straight_lined` is recomputed (column numbers may have changed), with one audit entry
    * when anything was touched; then the cache is dropped and an auto-calculating survey recalculated.
@@ -155,9 +164,26 @@ export class ResultsRuntime {
 
   async close() {
     this.closed = true;
+    for (const off of this.unsubscribe) off();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await Promise.all([...this.running.values()]);
     await this.cache.backend.close();
   }
+}
+
+/**
+ * The app's results runtime as a plugin: created when the routes register (the cache backend may
+ * connect to Redis), ready once the cache setting is read (`onReady`), and closed with the app
+ * (`onClose`: timers cleared, running recalculations awaited, the backend closed).
+ */
+export function startResultsRuntime(
+  app: FastifyInstance, deps: { db: Db; events: EventBus; results?: ResultsConfig }, recalculate: (surveyId: number) => Promise<void>,
+): Promise<ResultsRuntime> {
+  const runtime = ResultsRuntime.create(deps.db, deps.results ?? DEFAULT_RESULTS_CONFIG, app.log, deps.events, recalculate);
+  app.addHook('onReady', async () => {
+    await (await runtime).ready;
+  });
+  app.addHook('onClose', async () => (await runtime).close());
+  return runtime;
 }

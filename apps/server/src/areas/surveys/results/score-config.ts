@@ -4,12 +4,13 @@ import { htmlToPlainText, normalizeOptions } from '@app/shared/surveys';
 import type { DbOrTx } from '@/db/client';
 import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
-import { loadSurvey } from '../authoring/surveys.repository';
+import { recomputeStraightLined } from '../core/straight-lining.repository';
+import { loadSurvey } from '../core/surveys.repository';
 import { isNumbered, questionsInOrder } from './question-results';
 import type { Ctx } from './survey-results.service';
 import { surveyOr404 } from './survey-results.service';
 import {
-  addScoreQuestions, CACHE_ENABLED_SETTING, dropStored, recomputeStraightLined, removeScoreQuestions, responseTotals, scoreQuestionIds, setAutoCalculate,
+  addScoreQuestions, CACHE_ENABLED_SETTING, dropStored, removeScoreQuestions, responseTotals, scoreQuestionIds, setAutoCalculate,
   writeSetting,
 } from './survey-results.repository';
 

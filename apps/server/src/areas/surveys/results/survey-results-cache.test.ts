@@ -15,9 +15,8 @@ import { courseClasses, courseClassStudents, courseClassTeachers, subjects } fro
 import { users } from '@/db/schema/users';
 import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, TEST_SECRET, type TestApp } from '@/test/app';
-import { schoolToday } from '../responses/survey-responses.service';
+import { schoolToday } from '../core/school-day';
 import { insertTestSurvey } from '../responses/test-survey';
-import { notifyNewResponse, notifyResponsesChanged, notifySurveyChanged } from './notify';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
 
 /** The results cache and auto-calculate (issue 5): invalidated by new responses, batched recalculation, Redis. */
@@ -53,6 +52,10 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000):
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** What the submission path tells the app's bus after storing a response (the results listen). */
+const responded = (app: TestApp['app'], surveyId: number, responseId: number) =>
+  app.events.emit('survey.response.created', { surveyId, responseId, hasFreeText: false });
 
 /** A copy of a fixture response (same answers) by another student, stored directly. */
 async function addResponse(surveyId: number) {
@@ -112,12 +115,12 @@ describe('deleted responses and survey edits', () => {
     const db = t.database.db;
     const n0 = (await results(t.app, f.surveyId)).n;
     const id = await addResponse(f.surveyId);
-    notifyNewResponse(db, f.surveyId);
+    responded(t.app, f.surveyId, id);
     expect((await results(t.app, f.surveyId)).n).toBe(n0 + 1);
     expect((await results(t.app, f.surveyId)).n).toBe(n0 + 1); // cached
     await db.execute(sql`delete from response_details where response_id = ${id}`);
     await db.execute(sql`delete from survey_responses where id = ${id}`);
-    notifyResponsesChanged(db, f.surveyId);
+    t.app.events.emit('survey.responses.changed', { surveyId: f.surveyId });
     expect((await results(t.app, f.surveyId)).n).toBe(n0);
   });
 
@@ -135,7 +138,7 @@ describe('deleted responses and survey edits', () => {
       update survey_responses set straight_lined = true where id = ${f.responseIds[0]} returning id`);
     expect((await g1()).content).toBe('Tiêu chí 1'); // stored and cached: the old wording
 
-    await notifySurveyChanged(db, f.surveyId);
+    await t.app.events.emitAndWait('survey.changed', { surveyId: f.surveyId });
     expect(await results(t.app, f.surveyId)).toMatchObject({ stored: false });
     expect((await g1()).content).toBe('Tiêu chí 1 (đã sửa)');
     expect(await module()).toMatchObject({ stored: false });
@@ -145,7 +148,7 @@ describe('deleted responses and survey edits', () => {
       select after from audit_logs where action = 'invalidate' and entity = 'survey_results' and entity_id = ${String(f.surveyId)}`);
     expect(audit.at(-1)!.after).toMatchObject({ storedDropped: 3 * 2 + 2, straightLinedChanged: 1 }) // questions, classes, grade×campus; module — each filtered and not;
     // Nothing stored, nothing to change: no audit entry, the cache is still dropped.
-    await notifySurveyChanged(db, f.surveyId);
+    await t.app.events.emitAndWait('survey.changed', { surveyId: f.surveyId });
     expect((await queryRows(db, sql`select 1 from audit_logs where action = 'invalidate' and entity_id = ${String(f.surveyId)}`)).length).toBe(audit.length);
   });
 });
@@ -159,8 +162,7 @@ describe('auto-calculate', () => {
       select count(*)::int n from audit_logs where action = 'auto_calculate' and entity = 'survey_results' and entity_id = ${String(f.surveyId)}`))[0].n;
     const before = await autos();
     for (let i = 0; i < 3; i++) {
-      await addResponse(f.surveyId);
-      notifyNewResponse(t.database.db, f.surveyId);
+      responded(t.app, f.surveyId, await addResponse(f.surveyId));
     }
     const r = await until(() => results(t.app, f.surveyId), (x) => x.n === 17 && x.stored && !x.stale);
     expect(r).toMatchObject({ n: 17, stored: true, stale: false });
@@ -182,7 +184,7 @@ describe.skipIf(!redisUp)('the Redis cache (REDIS_URL)', () => {
       return app;
     };
     const a = await make();
-    const b = await make(); // the last one built listens for this database's responses
+    const b = await make(); // b hears of the new response below (each app has its own bus)
     try {
       const s0 = await status(a);
       expect(s0.backend).toBe('redis');
@@ -193,8 +195,7 @@ describe.skipIf(!redisUp)('the Redis cache (REDIS_URL)', () => {
       expect((await status(b)).hits).toBe(sb.hits + 1);
       expect((await status(b)).entries).toBeGreaterThan(0);
 
-      await addResponse(f.surveyId);
-      notifyNewResponse(t.database.db, f.surveyId);
+      responded(b, f.surveyId, await addResponse(f.surveyId));
       const after = await until(() => results(a, f.surveyId), (x) => x.n === first.n + 1 || x.stale);
       expect(after.n === first.n + 1 || after.stale).toBe(true);
     } finally {

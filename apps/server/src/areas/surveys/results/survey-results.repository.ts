@@ -4,7 +4,6 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import { appSettings } from '@/db/schema/settings';
 import { scoreConfigs, surveyResults, surveys } from '@/db/schema/surveys';
 import { eligibleItemsSql } from '../core/eligibility';
-import { STRAIGHT_LINE_MIN } from '../responses/survey-responses.service';
 import { intArray } from './aggregates.repository';
 
 /** Look-ups, stored results, score config and settings of the results area (issue 5). */
@@ -213,28 +212,6 @@ export async function removeScoreQuestions(db: DbOrTx, surveyId: number, questio
   await db.delete(scoreConfigs).where(
     questionIds ? and(eq(scoreConfigs.surveyId, surveyId), sql`${scoreConfigs.questionId} = any(${intArray(questionIds)})`) : eq(scoreConfigs.surveyId, surveyId),
   );
-}
-
-/**
- * Recomputes `straight_lined` of every response of the survey with its current score config (same
- * rule as at submission: at least STRAIGHT_LINE_MIN scored numbers, all equal). One UPDATE.
- */
-export async function recomputeStraightLined(db: DbOrTx, surveyId: number): Promise<number> {
-  await db.execute(sql`set local jit = off`); // see analyticRows
-  const changed = await queryRows<{ id: number }>(db, sql`
-    with cfg as (select question_id from score_configs where survey_id = ${surveyId}),
-    nums as (
-      select r.id, count(d.value_number) c, min(d.value_number) lo, max(d.value_number) hi
-      from survey_responses r
-      left join response_details d on d.response_id = r.id and d.value_number is not null and (
-        case when exists (select 1 from cfg) then d.question_id in (select question_id from cfg) else d.grid_column_id is not null end)
-      where r.survey_id = ${surveyId}
-      group by r.id
-    )
-    update survey_responses r set straight_lined = (n.c >= ${STRAIGHT_LINE_MIN} and n.lo = n.hi)
-    from nums n where n.id = r.id and r.straight_lined is distinct from (n.c >= ${STRAIGHT_LINE_MIN} and n.lo = n.hi)
-    returning r.id`);
-  return changed.length;
 }
 
 export async function responseTotals(db: DbOrTx, surveyIds: number[]) {

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';
 import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
-import { loadSurvey } from '../authoring/surveys.repository';
+import { loadSurvey } from '../core/surveys.repository';
 import { aggregates, questionStats, type AggregateRow, type Slice } from './aggregates.repository';
 import { forbidden, isRestricted, resolveScope, sliceOf, viewerOf, viewerTeachers, type Viewer } from './access';
 import { HIDDEN, minPartFor, partHidden, SHOWN } from './anonymity';

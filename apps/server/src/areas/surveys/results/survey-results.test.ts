@@ -6,7 +6,7 @@ import { queryRows } from '@/db/client';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { MIN_RESPONSES_SETTING, writeSetting } from './survey-results.repository';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
-import { TEXT_NOT_APPROVED } from './export';
+import { TEXT_NOT_APPROVED } from './export.repository';
 
 /**
  * Figures of the results fixture (test-fixture.ts), each worked out by hand from its answer table:

@@ -8,10 +8,14 @@ import {
   ZCreateReviewInput, ZReviewDecisionInput, ZTextReview, ZTextReviewDetail, ZTextReviewSettings,
 } from '@app/shared/text-reviews';
 import type { Db } from '@/db/client';
+import type { EventBus } from '@/plugins/events';
 import { listQuery, zIdFilter } from '@/lib/list';
+import { ZIdParams } from '@/lib/params';
+import { REVIEW_ROLES, REVIEW_SETTINGS_WRITE } from '../access';
+import { startAutoReviewQueue } from './auto-review-queue';
 import {
-  autoReviewOne, autoReviewSurvey, batchAutoReview, bulkDecide, decideReview, queueCounts, readSettings, REVIEW_ROLES, reviewAnswer,
-  reviewDetail, reviewQueue, saveSettings, SETTINGS_WRITE_ROLES,
+  autoReviewOne, autoReviewSurvey, batchAutoReview, bulkDecide, decideReview, queueCounts, readSettings, reviewAnswer,
+  reviewDetail, reviewQueue, saveSettings,
 } from './text-reviews.service';
 
 /**
@@ -20,7 +24,6 @@ import {
  * results calls. The auto-review setting is written by ADMIN.
  */
 const tags = ['text-reviews'];
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const filters = {
   status: ZReviewStatus.optional(),
   surveyId: zIdFilter,
@@ -38,7 +41,9 @@ const ZCounts = z.object({
   byReason: z.record(z.string(), z.number().int()),
 });
 
-export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus }) {
+  // New responses' free texts are auto-reviewed off the submission; the queue drains before the database closes.
+  startAutoReviewQueue(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const config = { roles: REVIEW_ROLES };
@@ -109,7 +114,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db }) {
   }, async () => ({ success: true as const, data: await readSettings(db) }));
 
   r.put('/surveys/responses/review-settings', {
-    config: { roles: SETTINGS_WRITE_ROLES },
+    config: { roles: REVIEW_SETTINGS_WRITE },
     schema: { tags, body: ZTextReviewSettings, response: { 200: ZOk(ZTextReviewSettings) } },
   }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.settingsSaved, data: await saveSettings(db, req, req.body) }));
 }

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { TRole } from '@app/shared/roles';
 import { htmlToPlainText, type TReviewStatus } from '@app/shared/surveys';
 import {
   DEFAULT_TEXT_REVIEW_SETTINGS,
@@ -31,9 +30,6 @@ import {
   type ReviewState,
 } from './text-reviews.repository';
 
-/** Who reviews free text, and the only roles that read a pending or rejected one. */
-export const REVIEW_ROLES: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
-export const SETTINGS_WRITE_ROLES: TRole[] = ['ADMIN'];
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const reasons = (v: unknown) => (Array.isArray(v) ? (v as TReviewReason[]) : []);

@@ -5,6 +5,7 @@ import { htmlToPlainText } from '@app/shared/surveys';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { foldSql, searchWhere } from '@/lib/list';
 import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
+import { approvedTextOnly } from '../core/approved-text.repository';
 
 CONSTRAINT_MESSAGES.response_detail_codes_detail_code_uq = 'Câu trả lời này đã được gắn mã này.';
 
@@ -20,8 +21,7 @@ const KIND = sql`(case when q.question_type in ('short_text', 'long_text') then 
 
 /** Every approved, non-empty text: `rd`, `q`, `sr` (response), `s` (survey) and `cc` (course class) are in scope. */
 const APPROVED_TEXTS = sql`response_details rd
-  join response_reviews rr on rr.response_detail_id = rd.id and rr.status = 'approved'
-  join survey_questions q on q.id = rd.question_id
+  join survey_questions q on q.id = rd.question_id and ${approvedTextOnly(sql`rd.id`)}
   join survey_responses sr on sr.id = rd.response_id
   join surveys s on s.id = sr.survey_id
   left join course_classes cc on cc.id = sr.course_class_id`;

@@ -4,6 +4,7 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import { codes, themeCodes, themes } from '@/db/schema/survey-responses';
 import { foldSql, searchColumns, totalOver } from '@/lib/list';
 import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
+import { approvedTextOnly } from '../core/approved-text.repository';
 
 // A race that slips past the service's own checks still answers 409 in Vietnamese.
 CONSTRAINT_MESSAGES.themes_name_uq = 'Tên chủ đề đã tồn tại.';
@@ -18,7 +19,7 @@ export type ThemeValues = Pick<ThemeRow, 'name' | 'description'>;
 export type CodeValues = Pick<CodeRow, 'name' | 'description'> & { keywords: string[] };
 
 /** Texts count only while their review says approved (a text rejected later drops out). */
-export const APPROVED_DETAIL = sql`exists (select 1 from response_reviews rr where rr.response_detail_id = rdc.response_detail_id and rr.status = 'approved')`;
+const APPROVED_DETAIL = approvedTextOnly(sql`rdc.response_detail_id`);
 
 // Spelled out: Drizzle leaves columns unqualified in a one-table select, which would bind a
 // subquery's "id" to the inner table.

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZListQuery, ZOk, ZPage } from '@app/shared/api';
-import type { TRole } from '@app/shared/roles';
 import {
   ZAnalyzeResult, ZCode, ZCodeInput, ZResponseDetailCode, ZResponseDetailCodeInput, ZResponseDetailCodeUpdate, ZSurveyText, ZTagSource, ZTheme,
   ZThemeCode, ZThemeCodeInput, ZThemeInput, ZThemeSummary,
 } from '@app/shared/theme-codes';
 import type { Db } from '@/db/client';
 import { listQuery, zBoolFilter, zIdFilter } from '@/lib/list';
+import { ZIdParams } from '@/lib/params';
 import { analyzeSurvey, codeTagPage, createTag, editTag, getTag, removeTag, summary, surveyTextPage, tagPage } from './analysis.service';
 import { TAG_SORTS } from './tags.repository';
 import { CODE_SORTS, THEME_SORTS } from './theme-codes.repository';
@@ -16,6 +16,7 @@ import {
   assignCode, codePage, codeThemes, createCode, createTheme, editCode, editTheme, getCode, getTheme, removeCode, removeTheme, themeCodes,
   themePage, unassignCode,
 } from './theme-codes.service';
+import { THEME_READ, THEME_WRITE } from '../access';
 import { codeExport, summaryExport, tagExport, themeExport } from './theme-codes.export';
 
 /**
@@ -23,12 +24,9 @@ import { codeExport, summaryExport, tagExport, themeExport } from './theme-codes
  * and keep the themes and codes; the principal reads the results. Texts are answered only while
  * approved, and never with the student.
  */
-export const THEME_READ: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL'];
-export const THEME_WRITE: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
 const tags = ['theme-codes'];
 const BASE = '/theme-codes';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZPairParams = z.object({ themeId: z.coerce.number().int().positive(), codeId: z.coerce.number().int().positive() });
 const ZThemeQuery = listQuery(THEME_SORTS);
 const ZCodeQuery = listQuery(CODE_SORTS, { themeId: zIdFilter });

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { type TTextResponses } from '@app/shared/survey-results';
 import { htmlToPlainText, isTextType, normalizeOptions, type TSurveyQuestion } from '@app/shared/surveys';
 import { notFound } from '@/plugins/errors';
-import { loadSurvey } from '../authoring/surveys.repository';
-import { analyticRows, intArray, respCte, sliceSizes } from './aggregates.repository';
+import { loadSurvey } from '../core/surveys.repository';
+import { sliceSizes } from './aggregates.repository';
 import { isRestricted, resolveScope, sliceOf, viewerOf } from './access';
 import { HIDDEN, minPartFor, SHOWN } from './anonymity';
 import { questionsInOrder } from './question-results';
 import type { Ctx } from './survey-results.service';
 import { checkRestrictedSurvey, surveyOr404 } from './survey-results.service';
+import { approvedTexts, textCounts } from './text-responses.repository';
 
 /** A choice question offering "Khác": its typed texts are reviewed like free text (text-reviews). */
 const hasOther = (q: TSurveyQuestion) => !isTextType(q.questionType) && q.questionType !== 'grid' && q.questionType !== 'linear_scale'
@@ -46,35 +46,8 @@ export async function textResponses(
   }
   const textIds = questions.filter((m) => isTextType(m.q.questionType)).map((m) => m.q.id);
   const qids = questions.map((m) => m.q.id);
-  // The reviewed text of an answer: the text of a text question, the "Khác" text of a choice question.
-  const text = sql`coalesce(case when d.question_id = any(${intArray(textIds)}) then d.answer_text else d.other_value end, '')`;
-  const counts = qids.length && !hiddenAll
-    ? await analyticRows<{ questionId: number; answered: number; approved: number; pending: number; rejected: number }>(db, sql`
-      with ${respCte(slice)}
-      select d.question_id as "questionId", count(*)::int answered,
-        count(*) filter (where rv.status = 'approved')::int approved,
-        count(*) filter (where rv.status is null or rv.status = 'pending')::int pending,
-        count(*) filter (where rv.status = 'rejected')::int rejected
-      from resp r join response_details d on d.response_id = r.id left join response_reviews rv on rv.response_detail_id = d.id
-      where d.question_id = any(${intArray(qids)}) and ${text} <> ''
-      group by 1`)
-    : [];
-  const offset = (q.page - 1) * q.limit;
-  const texts = qids.length && !hiddenAll
-    ? await analyticRows<{ questionId: number; text: string; courseClassId: number | null; courseClassName: string | null; submittedAt: string }>(db, sql`
-      with ${respCte(slice)}
-      select x."questionId", x.text, x."courseClassId", x."courseClassName", x."submittedAt" from (
-        select d.question_id as "questionId", ${text} as text, r.course_class_id as "courseClassId", cc.name as "courseClassName",
-          sr.submitted_at as "submittedAt",
-          row_number() over (partition by d.question_id order by sr.submitted_at desc, d.id desc) rn
-        from resp r join survey_responses sr on sr.id = r.id
-        join response_details d on d.response_id = r.id
-        join response_reviews rv on rv.response_detail_id = d.id and rv.status = 'approved'
-        left join course_classes cc on cc.id = r.course_class_id
-        where d.question_id = any(${intArray(qids)}) and ${text} <> ''
-      ) x where x.rn > ${offset} and x.rn <= ${offset + q.limit}
-      order by x."questionId", x.rn`)
-    : [];
+  const counts = qids.length && !hiddenAll ? await textCounts(db, slice, textIds, qids) : [];
+  const texts = qids.length && !hiddenAll ? await approvedTexts(db, slice, textIds, qids, { offset: (q.page - 1) * q.limit, limit: q.limit }) : [];
   const countOf = new Map(counts.map((c) => [c.questionId, c]));
   return {
     surveyId: id,

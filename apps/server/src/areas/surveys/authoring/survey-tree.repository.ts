@@ -5,8 +5,9 @@ import { responseDetails } from '@/db/schema/survey-responses';
 import { gridColumns, gridGroups, surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
 import { searchText } from '@/lib/list';
 import { badRequest, conflict } from '@/plugins/errors';
-import { answeredParts, surveyParts, type SurveyParts } from './surveys.repository';
-import { sanitizeRich } from './sanitize';
+import { sanitizeRich } from '../core/sanitize';
+import { surveyParts, type SurveyParts } from '../core/surveys.repository';
+import { answeredParts } from './surveys.repository';
 
 /**
  * Writes a whole survey (ZSurveyInput) in the caller's transaction: the survey row, then its
