@@ -1,4 +1,5 @@
-import { ModulePicker } from '@/areas/school/current-module/public';
+// Not through current-module/public.ts: the picker (Headless UI) must stay in this lazy chunk.
+import { ModulePicker } from '@/areas/school/current-module/components/module-picker';
 import { NotificationsPopover } from './notifications-popover';
 import { ThemePicker } from './theme-picker';
 import { UserMenu } from './user-menu';

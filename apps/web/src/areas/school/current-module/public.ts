@@ -1,7 +1,8 @@
 // What the rest of the app uses of the current module: the module pages work in (useCurrentModule, or
-// the context itself where a page also works without a provider), the provider and picker the shell
-// shows, and whether the header shows the picker at all.
+// the context itself where a page also works without a provider), the provider the shell puts around
+// the pages, and whether the header shows the picker at all. Not the picker itself: it brings Headless
+// UI, and every page that imports this file would then load it up front (the header's lazy menus import
+// components/module-picker.tsx directly; app/header-actions.tsx says why).
 export { CurrentModuleContext, useCurrentModule, type CurrentModuleValue } from './current-module-context';
 export { CurrentModuleProvider } from './current-module-provider';
-export { ModulePicker } from './components/module-picker';
 export { showsModulePicker } from './module-choice';
