@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from './url-params';
 
 export type SortOrder = 'asc' | 'desc';
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -17,28 +17,17 @@ export interface ParamStore {
  * (lists inside dialogs, which must not leave traces in the page's address).
  */
 export function useParamStore(inUrl: boolean, prefix = ''): ParamStore {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { get: urlGet, update: urlUpdate } = useUrlParams();
   const [local, setLocal] = useState<Record<string, string>>({});
 
   const get = useCallback(
-    (key: string) => (inUrl ? searchParams.get(prefix + key) : (local[key] ?? null)),
-    [inUrl, searchParams, local, prefix],
+    (key: string) => (inUrl ? urlGet(prefix + key) : (local[key] ?? null)),
+    [inUrl, urlGet, local, prefix],
   );
   const update = useCallback(
     (patch: Record<string, string | null>) => {
       if (inUrl) {
-        // Replace, not push: Back leaves the list instead of stepping through every keystroke.
-        setSearchParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            for (const [k, v] of Object.entries(patch)) {
-              if (v === null) next.delete(prefix + k);
-              else next.set(prefix + k, v);
-            }
-            return next;
-          },
-          { replace: true },
-        );
+        urlUpdate(Object.fromEntries(Object.entries(patch).map(([k, v]) => [prefix + k, v])));
       } else {
         setLocal((prev) => {
           const next = { ...prev };
@@ -50,7 +39,7 @@ export function useParamStore(inUrl: boolean, prefix = ''): ParamStore {
         });
       }
     },
-    [inUrl, setSearchParams, prefix],
+    [inUrl, urlUpdate, prefix],
   );
   return useMemo(() => ({ get, update }), [get, update]);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from './url-params';
 
 export interface UrlTab {
   key: string;
@@ -15,23 +15,15 @@ export interface UrlTab {
  * is the parameter's absence. Arrow keys move between tabs.
  */
 export function UrlTabs({ tabs, label, param = 'tab', keepParams = false }: { tabs: UrlTab[]; label: string; param?: string; keepParams?: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const params = useUrlParams();
   const index = Math.max(
     0,
     tabs.findIndex((t) => t.key === params.get(param)),
   );
-  const choose = (i: number) => {
-    if (!keepParams) return setParams({ [param]: tabs[i].key }, { replace: true });
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (i === 0) next.delete(param);
-        else next.set(param, tabs[i].key);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const choose = (i: number) =>
+    keepParams
+      ? params.update({ [param]: i === 0 ? null : tabs[i].key })
+      : params.update({ [param]: tabs[i].key }, { keepOthers: false });
   return (
     <TabGroup selectedIndex={index} onChange={choose}>
       <div className="-mx-4 mb-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">

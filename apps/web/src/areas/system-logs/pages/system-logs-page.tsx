@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Eye, FilterX } from 'lucide-react';
 import { ZSystemLog, ZSystemLogFacets, type TSystemLog } from '@app/shared/school';
 import { DataTable, type Column } from '@/components/data/data-table';
@@ -10,6 +9,7 @@ import { ListToolbar } from '@/components/data/list-toolbar';
 import { Pagination } from '@/components/data/pagination';
 import { IconAction } from '@/components/data/row-actions';
 import { SearchInput } from '@/components/data/search-input';
+import { useUrlParams } from '@/components/data/url-params';
 import { useListQuery } from '@/components/data/use-list-query';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -78,17 +78,9 @@ export default function SystemLogsPage() {
     defaults: { sort: 'createdAt', order: 'desc', limit: 20 },
   });
   const [open, setOpen] = useState<TSystemLog | null>(null);
-  const [, setParams] = useSearchParams();
+  const params = useUrlParams();
   // One address change for all filters (several setFilter calls in a row would each start from the old address).
-  const clearFilters = () =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const k of [...FILTERS, 'search', 'page']) next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
+  const clearFilters = () => params.update(Object.fromEntries([...FILTERS, 'search', 'page'].map((k) => [k, null])));
   const { filters } = list;
   const rangeWrong = Boolean(filters.from && filters.to && filters.from > filters.to);
   const anyFilter = FILTERS.some((k) => filters[k]) || Boolean(list.search);

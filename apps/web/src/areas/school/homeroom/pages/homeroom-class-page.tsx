@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CircleAlert, RefreshCw, Users } from 'lucide-react';
 import type { THomeroomClass } from '@app/shared/school';
 import { FilterSelect } from '@/components/data/filter-select';
+import { useUrlParams } from '@/components/data/url-params';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -24,13 +25,13 @@ const CLASS_KEY = 'classId';
 export default function HomeroomClassPage() {
   const title = useRouteTitle('Lớp chủ nhiệm');
   const mine = useMyHomeroomClasses();
-  const [params, setParams] = useSearchParams();
+  const params = useUrlParams();
   const classes = mine.data ?? [];
   const wanted = Number(params.get(CLASS_KEY));
   const cls = classes.find((c) => c.id === wanted) ?? classes[0];
 
   // A new class starts its list afresh: the previous class's search and page do not carry over.
-  const choose = (id: string) => setParams(id ? { [CLASS_KEY]: id } : {}, { replace: true });
+  const choose = (id: string) => params.update(id ? { [CLASS_KEY]: id } : {}, { keepOthers: false });
 
   return (
     <div>

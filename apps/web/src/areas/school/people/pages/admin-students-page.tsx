@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/components/data/url-params';
 import { PageHeader } from '@/components/ui/page-header';
 import { HomeroomClassesPanel } from '../components/homeroom-classes-panel';
 import { StudentsPanel } from '../components/students-panel';
@@ -17,7 +17,7 @@ const TABS = [
  * that list afresh, because each list keeps its own search and filters in the address too.
  */
 export default function AdminStudentsPage() {
-  const [params, setParams] = useSearchParams();
+  const params = useUrlParams();
   const index = Math.max(
     0,
     TABS.findIndex((t) => t.key === params.get('tab')),
@@ -25,7 +25,7 @@ export default function AdminStudentsPage() {
   return (
     <div>
       <PageHeader title="Quản lý học sinh" subtitle="Hồ sơ học sinh, lớp chủ nhiệm và giáo viên của trường." />
-      <TabGroup selectedIndex={index} onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i].key }, { replace: true })}>
+      <TabGroup selectedIndex={index} onChange={(i) => params.update(i === 0 ? {} : { tab: TABS[i].key }, { keepOthers: false })}>
         <TabList aria-label="Nhóm dữ liệu" className="mb-5 flex gap-1 overflow-x-auto border-b border-border">
           {TABS.map((t) => (
             <Tab
