@@ -67,9 +67,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
     const token = bearer(req);
     const userId = token ? await deps.tokens.verify(token) : null;
     const user = userId ? await caller(userId) : null;
-    if (!user || !user.active) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
+    if (!user || !user.active) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
     const roles = user.roles.map((r) => r.role);
-    if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', 403, MSG.forbidden);
+    if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', MSG.forbidden);
     const { teacherId, ...row } = user;
     req.user = row;
     req.actor = { userId: user.id, roles, teacherId, studentId: user.studentId ?? null, requestId: req.id, ip: req.ip };
@@ -78,13 +78,13 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
 
 /** Who is calling a protected route, for the services it calls. */
 export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
+  if (!req.actor) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   return req.actor;
 }
 
 /** The signed-in caller; only call inside a protected route. */
 export function currentUser(req: FastifyRequest): UserWithRoles {
-  if (!req.user) throw new AppError('UNAUTHENTICATED', 401, MSG.sessionExpired);
+  if (!req.user) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   return req.user;
 }
 

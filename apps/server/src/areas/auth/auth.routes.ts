@@ -37,7 +37,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     config: { public: true, rateLimit: signInLimit },
     schema: { tags: ['auth'], body: ZDevLoginRequest, response: { 200: ZOk(ZLoginData) } },
   }, async (req) => {
-    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', 404, MSG.devLoginDisabled);
+    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
     return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, req, req.body.email) };
   });
 
@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: ZOk(z.array(ZDemoAccount)) } },
   }, async () => {
-    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', 404, MSG.devLoginDisabled);
+    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
     return { success: true as const, data: await listDemoAccounts(deps.db, 4) };
   });
 

@@ -20,8 +20,8 @@ function domainOf(email: string) {
 
 async function usableAccount(deps: AuthDeps, email: string): Promise<UserWithRoles> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new AppError('ACCOUNT_NOT_FOUND', 403, MSG.accountNotFound);
-  if (!user.active) throw new AppError('ACCOUNT_INACTIVE', 403, MSG.accountInactive);
+  if (!user) throw new AppError('ACCOUNT_NOT_FOUND', MSG.accountNotFound);
+  if (!user.active) throw new AppError('ACCOUNT_INACTIVE', MSG.accountInactive);
   return user;
 }
 
@@ -48,12 +48,12 @@ async function completeSignIn(
 }
 
 export async function signInWithGoogle(deps: AuthDeps, req: FastifyRequest, googleToken: string) {
-  if (!deps.google) throw new AppError('GOOGLE_DISABLED', 404, 'Đăng nhập bằng Google chưa được cấu hình.');
+  if (!deps.google) throw new AppError('GOOGLE_DISABLED', 'Đăng nhập bằng Google chưa được cấu hình.');
   const identity = await deps.google(googleToken);
-  if (!identity) throw new AppError('INVALID_GOOGLE_TOKEN', 401, MSG.googleTokenInvalid);
-  if (!identity.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 403, MSG.emailNotVerified);
+  if (!identity) throw new AppError('INVALID_GOOGLE_TOKEN', MSG.googleTokenInvalid);
+  if (!identity.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
   if (deps.allowedDomains.length && !deps.allowedDomains.includes(domainOf(identity.email))) {
-    throw new AppError('DOMAIN_NOT_ALLOWED', 403, MSG.domainNotAllowed);
+    throw new AppError('DOMAIN_NOT_ALLOWED', MSG.domainNotAllowed);
   }
   const user = await usableAccount(deps, identity.email);
   return completeSignIn(deps, req, user, 'google', { displayName: identity.name, photoUrl: identity.picture });

@@ -4,11 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { academicYears, semesters } from '@/db/schema/academic';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-// A race that slips past the service's own checks still answers 409 in Vietnamese.
-CONSTRAINT_MESSAGES.academic_years_name_uq = 'Tên năm học đã tồn tại.';
-CONSTRAINT_MESSAGES.academic_years_current_uq = 'Một năm học khác vừa được đặt làm năm học hiện tại. Vui lòng thử lại.';
 
 export type YearRow = typeof academicYears.$inferSelect;
 export type YearValues = Pick<YearRow, 'name' | 'startDate' | 'endDate' | 'isCurrent'>;

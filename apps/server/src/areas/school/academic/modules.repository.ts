@@ -4,10 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { academicYears, modules, semesters } from '@/db/schema/academic';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.modules_code_uq = 'Mã học phần đã tồn tại.';
-CONSTRAINT_MESSAGES.modules_current_uq = 'Một học phần khác vừa được đặt làm học phần hiện tại. Vui lòng thử lại.';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export type ModuleValues = Pick<ModuleRow, 'code' | 'name' | 'semesterId' | 'startDate' | 'endDate' | 'isCurrent'>;

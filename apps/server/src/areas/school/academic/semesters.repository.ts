@@ -4,10 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { academicYears, modules, semesters } from '@/db/schema/academic';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.semesters_year_name_uq = 'Tên học kỳ đã tồn tại trong năm học này.';
-CONSTRAINT_MESSAGES.semesters_current_uq = 'Một học kỳ khác vừa được đặt làm học kỳ hiện tại. Vui lòng thử lại.';
 
 export type SemesterRow = typeof semesters.$inferSelect;
 export type SemesterValues = Pick<SemesterRow, 'name' | 'academicYearId' | 'startDate' | 'endDate' | 'isCurrent'>;

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/db/client';
 import { campuses } from '@/db/schema/school';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { hasAnyRole } from '@/plugins/auth';
-import { AppError, badRequest, conflict, CONSTRAINT_MESSAGES, notFound } from '@/plugins/errors';
+import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { UserWithRoles } from '../users/users.repository';
 import {
   codeTaken,
@@ -40,21 +40,17 @@ const OVERSEE_ROLES: readonly TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL'
 const NOT_YOURS = 'Bạn chỉ được xem lớp học phần mình giảng dạy hoặc thuộc tổ chuyên môn mình phụ trách.';
 const codeMessage = (code: string) => `Mã lớp học phần "${code}" đã tồn tại trong học phần này.`;
 
-// A concurrent create that slips past the service's check still gets a clear message.
-CONSTRAINT_MESSAGES.course_classes_module_code_uq = 'Mã lớp học phần đã tồn tại trong học phần này.';
-CONSTRAINT_MESSAGES.course_class_students_course_class_id_student_id_pk = 'Học sinh đã được ghi danh vào lớp học phần này.';
-
 export function scopeOf(user: UserWithRoles): CourseClassScope {
   if (hasAnyRole(user, OVERSEE_ROLES)) return { kind: 'all' };
   if (hasAnyRole(user, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'own', userId: user.id, asHead: hasAnyRole(user, ['HEAD_DEPARTMENT']) };
-  throw new AppError('FORBIDDEN', 403, NOT_YOURS);
+  throw new AppError('FORBIDDEN', NOT_YOURS);
 }
 
 /** The class if the caller may see it: 404 when it does not exist, 403 when it is not theirs. */
 export async function visibleCourseClass(db: DbOrTx, user: UserWithRoles, id: number): Promise<CourseClassRow> {
   const row = found(await findCourseClass(db, id), 'lớp học phần');
   const scope = scopeOf(user);
-  if (scope.kind === 'own' && !(await isInScope(db, id, scope))) throw new AppError('FORBIDDEN', 403, NOT_YOURS);
+  if (scope.kind === 'own' && !(await isInScope(db, id, scope))) throw new AppError('FORBIDDEN', NOT_YOURS);
   return row;
 }
 

@@ -4,9 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { departmentHeads, departments, teachers } from '@/db/schema/school';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.departments_code_uq = 'Mã tổ chuyên môn đã tồn tại.';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 export type DepartmentValues = Pick<DepartmentRow, 'code' | 'name'>;

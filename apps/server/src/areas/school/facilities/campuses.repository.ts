@@ -4,10 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { campuses } from '@/db/schema/school';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-// A race that slips past the service's own check still answers 409 in Vietnamese.
-CONSTRAINT_MESSAGES.campuses_code_uq = 'Mã cơ sở đã tồn tại.';
 
 export type CampusRow = typeof campuses.$inferSelect;
 export type CampusValues = Pick<CampusRow, 'code' | 'name' | 'address'>;

@@ -4,10 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { campuses, classrooms } from '@/db/schema/school';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.classrooms_campus_code_uq = 'Mã phòng đã tồn tại trong cơ sở này.';
-CONSTRAINT_MESSAGES.classrooms_capacity_ck = 'Sức chứa phải lớn hơn 0.';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
 export type ClassroomValues = Pick<ClassroomRow, 'campusId' | 'code' | 'name' | 'capacity' | 'kind'>;

@@ -5,10 +5,7 @@ import { academicYears } from '@/db/schema/academic';
 import { campuses, homeroomClasses, students, teachers } from '@/db/schema/school';
 import { searchColumns, searchWhere, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
 import { listStudents } from '../students/students.repository';
-
-CONSTRAINT_MESSAGES.homeroom_classes_year_name_uq = 'Tên lớp đã tồn tại trong năm học này.';
 
 export type HomeroomRow = typeof homeroomClasses.$inferSelect;
 export type HomeroomValues = Pick<HomeroomRow, 'name' | 'academicYearId' | 'grade' | 'campusId' | 'homeroomTeacherId'>;

@@ -59,7 +59,7 @@ export async function readableHomeroomClass(opts: { db: Db; user: UserWithRoles;
   const cls = found(await findHomeroomClass(opts.db, opts.id), 'lớp chủ nhiệm');
   const scope = await scopeOf(opts.db, opts.user);
   if (scope && (cls.homeroomTeacherId === null || !scope.includes(cls.homeroomTeacherId))) {
-    throw new AppError('FORBIDDEN', 403, NOT_YOUR_CLASS);
+    throw new AppError('FORBIDDEN', NOT_YOUR_CLASS);
   }
   return cls;
 }

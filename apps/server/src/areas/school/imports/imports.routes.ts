@@ -86,7 +86,7 @@ export async function runImport(opts: { db: Db; kind: ImportKind; file: Buffer; 
   };
   if (opts.dryRun) return summary;
   if (invalid) {
-    throw new AppError('IMPORT_INVALID', 400, `Tệp có ${invalid} dòng lỗi; chưa có dòng nào được nhập. Hãy sửa rồi nhập lại.`, summary);
+    throw new AppError('IMPORT_INVALID', `Tệp có ${invalid} dòng lỗi; chưa có dòng nào được nhập. Hãy sửa rồi nhập lại.`, summary);
   }
   const done = await write(opts.db, opts.req, async (ctx) => {
     const out = await kind.apply(ctx, parsed.map((p) => p.data));

@@ -7,9 +7,6 @@ import { campuses, homeroomClasses, students } from '@/db/schema/school';
 import { users } from '@/db/schema/users';
 import { searchText, searchWhere, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.students_code_uq = 'Mã học sinh đã tồn tại.';
 
 export type StudentRow = typeof students.$inferSelect;
 export type StudentValues = Pick<

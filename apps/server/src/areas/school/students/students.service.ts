@@ -47,7 +47,7 @@ export async function getStudent(db: DbOrTx, id: number): Promise<TStudent> {
 
 /** Staff who oversee students read any record; a student only the one their account is linked to. */
 export async function readableStudent(db: Db, user: UserWithRoles, id: number): Promise<TStudent> {
-  if (!hasAnyRole(user, STUDENT_WIDE_READERS) && user.studentId !== id) throw new AppError('FORBIDDEN', 403, NOT_YOUR_RECORD);
+  if (!hasAnyRole(user, STUDENT_WIDE_READERS) && user.studentId !== id) throw new AppError('FORBIDDEN', NOT_YOUR_RECORD);
   return getStudent(db, id);
 }
 

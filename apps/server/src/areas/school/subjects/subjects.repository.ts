@@ -4,9 +4,6 @@ import type { DbOrTx } from '@/db/client';
 import { departments, subjects } from '@/db/schema/school';
 import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.subjects_code_uq = 'Mã môn học đã tồn tại.';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 export type SubjectValues = Pick<SubjectRow, 'code' | 'name' | 'departmentId' | 'kind' | 'usesLms'>;

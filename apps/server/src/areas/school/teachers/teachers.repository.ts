@@ -5,10 +5,6 @@ import type { DbOrTx } from '@/db/client';
 import { departmentHeads, departments, subjects, teachers, teacherSubjects } from '@/db/schema/school';
 import { searchText, searchWhere, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
-
-CONSTRAINT_MESSAGES.teachers_staff_code_uq = 'Mã giáo viên đã tồn tại.';
-CONSTRAINT_MESSAGES.teachers_user_uq = 'Tài khoản này đã gắn với một giáo viên khác.';
 
 export type TeacherRow = typeof teachers.$inferSelect;
 export type TeacherValues = Pick<TeacherRow, 'staffCode' | 'fullName' | 'email' | 'departmentId'>;

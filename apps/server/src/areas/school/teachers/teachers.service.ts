@@ -56,7 +56,7 @@ export async function getTeacher(db: DbOrTx, id: number): Promise<TTeacher> {
 export async function readableTeacher(db: Db, user: UserWithRoles, id: number): Promise<TTeacher> {
   const teacher = await getTeacher(db, id);
   const scope = await scopeOf(db, user);
-  if (scope && (teacher.departmentId === null || !scope.includes(teacher.departmentId))) throw new AppError('FORBIDDEN', 403, NOT_YOUR_DEPARTMENT);
+  if (scope && (teacher.departmentId === null || !scope.includes(teacher.departmentId))) throw new AppError('FORBIDDEN', NOT_YOUR_DEPARTMENT);
   return teacher;
 }
 

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, orderBy, page } from '@/lib/list';
 import { found, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
-import { badRequest, conflict, CONSTRAINT_MESSAGES } from '@/plugins/errors';
+import { badRequest, conflict } from '@/plugins/errors';
 import { syncStudentEmail } from '../students/students.repository';
 import { syncTeacherEmail } from '../teachers/teachers.repository';
 import {
@@ -20,9 +20,6 @@ interface Paged { page: number; limit: number }
 export const EMAIL_TAKEN = 'E-mail này đã được dùng cho tài khoản khác.';
 export const NOT_SELF_DEACTIVATE = 'Bạn không thể tự vô hiệu hóa tài khoản của chính mình.';
 export const NOT_SELF_UNADMIN = 'Bạn không thể tự bỏ vai trò Quản trị viên của chính mình.';
-
-// A race past the service's own check still answers 409 in Vietnamese.
-CONSTRAINT_MESSAGES.users_email_lower_uq = EMAIL_TAKEN;
 
 // ---- Reading ----
 

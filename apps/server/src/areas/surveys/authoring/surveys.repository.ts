@@ -6,17 +6,7 @@ import { courseClasses, courseClassStudents, courseClassTeachers, students, subj
 import { responseDetails, surveyResponses } from '@/db/schema/survey-responses';
 import { surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
 import { orderBy, searchWhere, totalOver } from '@/lib/list';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
 import type { SurveyRow } from '../core/surveys.repository';
-
-CONSTRAINT_MESSAGES.survey_sections_order_uq = 'Thứ tự hiển thị các phần không được trùng nhau.';
-CONSTRAINT_MESSAGES.survey_questions_order_uq = 'Thứ tự hiển thị các câu hỏi trong một phần không được trùng nhau.';
-CONSTRAINT_MESSAGES.grid_columns_order_uq = 'Thứ tự hiển thị các cột của lưới không được trùng nhau.';
-CONSTRAINT_MESSAGES.grid_columns_label_uq = 'Nhãn các cột của lưới không được trùng nhau.';
-CONSTRAINT_MESSAGES.grid_columns_value_uq = 'Giá trị các cột của lưới không được trùng nhau.';
-CONSTRAINT_MESSAGES.surveys_template_ck = 'Mẫu khảo sát không gắn với học phần và không thể mở cho học sinh trả lời.';
-CONSTRAINT_MESSAGES.surveys_dates_ck = 'Khảo sát đang mở hoặc đã đóng phải có ngày bắt đầu và ngày kết thúc.';
-CONSTRAINT_MESSAGES.surveys_subject_ck = 'Khảo sát theo môn học phải chọn môn học; khảo sát chung không gắn với môn học.';
 
 export const SURVEY_SORTS = ['title', 'status', 'surveyType', 'startDate', 'endDate', 'moduleCode', 'subjectName', 'createdAt', 'updatedAt'] as const;
 export type SurveySort = (typeof SURVEY_SORTS)[number];

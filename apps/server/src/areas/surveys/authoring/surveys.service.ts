@@ -47,9 +47,9 @@ export async function getSurveyFor(db: Db, actor: Actor, id: number, courseClass
   const survey = await getSurvey(db, id);
   const staff = hasAnyRole(actor, SURVEY_READ);
   if (!staff) {
-    const refuse = () => new AppError('FORBIDDEN', 403, 'Bạn không thuộc đối tượng tham gia khảo sát này.');
-    if (survey.isTemplate || survey.status !== 'active') throw new AppError('FORBIDDEN', 403, 'Khảo sát này hiện không mở để trả lời.');
-    if (!actor.studentId) throw new AppError('FORBIDDEN', 403, 'Không thể xác định thông tin học sinh.');
+    const refuse = () => new AppError('FORBIDDEN', 'Bạn không thuộc đối tượng tham gia khảo sát này.');
+    if (survey.isTemplate || survey.status !== 'active') throw new AppError('FORBIDDEN', 'Khảo sát này hiện không mở để trả lời.');
+    if (!actor.studentId) throw new AppError('FORBIDDEN', 'Không thể xác định thông tin học sinh.');
     const grade = await studentGrade(db, actor.studentId);
     if (grade === null || !survey.allowedGrades.includes(grade)) throw refuse();
     if (survey.surveyType === 'SUBJECT_SPECIFIC') {

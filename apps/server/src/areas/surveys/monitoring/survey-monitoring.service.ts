@@ -50,7 +50,7 @@ async function scopeOf(db: Db, q: z.infer<typeof ZCompletionScopeQuery>): Promis
 async function ownClassScope(db: Db, actor: Actor, homeroomClassId?: number): Promise<number[] | undefined> {
   if (hasAnyRole(actor, MONITOR_READERS)) return undefined;
   const own = actor.userId === null ? [] : await ownHomeroomClassIds(db, actor.userId);
-  if (homeroomClassId !== undefined && !own.includes(homeroomClassId)) throw new AppError('FORBIDDEN', 403, MONITOR_MSG.notYourClass);
+  if (homeroomClassId !== undefined && !own.includes(homeroomClassId)) throw new AppError('FORBIDDEN', MONITOR_MSG.notYourClass);
   return own;
 }
 

@@ -3,12 +3,7 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import { campuses, courseClasses, courseClassStudents, courseClassTeachers, homeroomClasses, students, teachers } from '@/db/schema/school';
 import { gridColumns, surveyQuestions, surveys, surveySections } from '@/db/schema/surveys';
 import { responseDetails, responseReviews, surveyResponses } from '@/db/schema/survey-responses';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
 import { eligibleItemsSql } from '../core/eligibility';
-
-// Normally unreachable (the submission's insert is ON CONFLICT DO NOTHING), but a write elsewhere must still read clearly.
-CONSTRAINT_MESSAGES.survey_responses_one_uq = 'Bạn đã hoàn thành khảo sát này.';
-CONSTRAINT_MESSAGES.response_details_question_uq = 'Câu hỏi này được trả lời nhiều lần trong cùng một bài gửi.';
 
 /** Queries of the response side (issue 4): eligibility, the one-response insert, staff reads. */
 

@@ -42,9 +42,9 @@ export const RESPONSE_MSG = {
   deleted: (n: number) => `Đã xóa ${n} câu trả lời; học sinh có thể làm lại khảo sát.`,
 };
 
-const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
-const notEligible = (message: string) => new AppError('NOT_ELIGIBLE', 403, message);
-const notOpen = (message: string) => new AppError('SURVEY_NOT_OPEN', 400, message);
+const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+const notEligible = (message: string) => new AppError('NOT_ELIGIBLE', message);
+const notOpen = (message: string) => new AppError('SURVEY_NOT_OPEN', message);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 // ---- GET /surveys/students/{studentId} ----
@@ -191,7 +191,7 @@ export async function submitResponse(
   }
 
   const errors = validateSubmission(survey, submission);
-  if (errors.length) throw new AppError('VALIDATION_ERROR', 400, errors[0].message, errors);
+  if (errors.length) throw new AppError('VALIDATION_ERROR', errors[0].message, errors);
 
   const details = detailsFromSubmission(survey, submission);
   const straightLined = isStraightLined(details, ctx.scored);
@@ -210,7 +210,7 @@ export async function submitResponse(
     return { responseId: stored.id, alreadySubmitted: false, submittedAt: stored.submittedAt.toISOString() };
   }
   const winner = await findResponse(db, surveyId, student.id, courseClassId);
-  if (!winner) throw new AppError('CONFLICT', 409, RESPONSE_MSG.alreadySubmitted);
+  if (!winner) throw new AppError('CONFLICT', RESPONSE_MSG.alreadySubmitted);
   return { responseId: winner.id, alreadySubmitted: true, submittedAt: winner.submittedAt.toISOString() };
 }
 

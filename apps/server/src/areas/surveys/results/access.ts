@@ -9,7 +9,7 @@ import {
   classInfos, classesOfTeacher, departmentsHeadedBy, namesOf, teacherBrief, teacherOfUser, teachersOfDepartments,
 } from './survey-results.repository';
 
-export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
 /**
  * Who is asking, as far as results go. The broadest role wins: a school-wide role sees everything; a
@@ -65,7 +65,7 @@ export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number
     const teacherIds = q.teacherId ? [q.teacherId] : reach;
     if (teacherIds && !(await classesOfTeacher(db, teacherIds, surveyIds)).includes(courseClassId)) throw forbidden(RESULTS_MSG.ownClassesOnly);
     const row = (await classInfos(db, [courseClassId])).get(courseClassId);
-    if (!row) throw new AppError('NOT_FOUND', 404, RESULTS_MSG.classNotFound);
+    if (!row) throw new AppError('NOT_FOUND', RESULTS_MSG.classNotFound);
     return {
       scope: { kind: 'courseClass', label: row.name, departmentId: row.departmentId, teacherId: q.teacherId ?? null, courseClassId },
       teacherIds,
@@ -75,7 +75,7 @@ export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number
   };
   const teacherScope = async (teacherId: number): Promise<Scoped> => {
     const t = await teacherBrief(db, teacherId);
-    if (!t) throw new AppError('NOT_FOUND', 404, RESULTS_MSG.teacherNotFound);
+    if (!t) throw new AppError('NOT_FOUND', RESULTS_MSG.teacherNotFound);
     return {
       scope: { kind: 'teacher', label: t.fullName, departmentId: t.departmentId, teacherId, courseClassId: null },
       teacherIds: [teacherId],
@@ -85,7 +85,7 @@ export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number
   };
   const departmentScope = async (departmentId: number): Promise<Scoped> => {
     const name = (await namesOf(db, 'departments', [departmentId])).get(departmentId);
-    if (!name) throw new AppError('NOT_FOUND', 404, RESULTS_MSG.departmentNotFound);
+    if (!name) throw new AppError('NOT_FOUND', RESULTS_MSG.departmentNotFound);
     return {
       scope: { kind: 'department', label: name.name, departmentId, teacherId: null, courseClassId: null },
       teacherIds: await teachersOfDepartments(db, [departmentId]),

@@ -147,7 +147,7 @@ function checkTeacher(viewer: Viewer, t: number) {
 async function teacherIdOf(db: DbOrTx, req: FastifyRequest, t: number | 'me'): Promise<number> {
   if (t !== 'me') return t;
   const own = await teacherOfUser(db, currentUser(req).id);
-  if (!own) throw new AppError('NO_TEACHER_RECORD', 404, RESULTS_MSG.noTeacherRecord);
+  if (!own) throw new AppError('NO_TEACHER_RECORD', RESULTS_MSG.noTeacherRecord);
   return own.id;
 }
 

@@ -278,6 +278,6 @@ export async function orGradeCampusFailure<T>(fn: () => Promise<T>, message: str
     return await fn();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new AppError('GRADE_CAMPUS_FAILED', 500, message);
+    throw new AppError('GRADE_CAMPUS_FAILED', message);
   }
 }

@@ -4,10 +4,7 @@ import { NO_THEME_LABEL } from '@app/shared/theme-codes';
 import { htmlToPlainText } from '@app/shared/surveys';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { foldSql, searchWhere } from '@/lib/list';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
 import { approvedTextOnly } from '../core/approved-text.repository';
-
-CONSTRAINT_MESSAGES.response_detail_codes_detail_code_uq = 'Câu trả lời này đã được gắn mã này.';
 
 /**
  * The text side: approved free-text answers, their code tags (`response_detail_codes`) and the

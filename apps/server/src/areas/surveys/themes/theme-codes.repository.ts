@@ -3,13 +3,7 @@ import type { TCode, TTheme, TThemeCode } from '@app/shared/theme-codes';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { codes, themeCodes, themes } from '@/db/schema/survey-responses';
 import { foldSql, searchColumns, totalOver } from '@/lib/list';
-import { CONSTRAINT_MESSAGES } from '@/plugins/errors';
 import { approvedTextOnly } from '../core/approved-text.repository';
-
-// A race that slips past the service's own checks still answers 409 in Vietnamese.
-CONSTRAINT_MESSAGES.themes_name_uq = 'Tên chủ đề đã tồn tại.';
-CONSTRAINT_MESSAGES.codes_name_uq = 'Tên mã đã tồn tại.';
-CONSTRAINT_MESSAGES.theme_codes_pkey = 'Mã đã thuộc chủ đề này.';
 
 /** Themes and codes and their assignments: the only SQL of that side of the module. */
 
