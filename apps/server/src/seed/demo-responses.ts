@@ -4,7 +4,7 @@ import { validateSubmission } from '@app/shared/survey-validation';
 import { htmlToPlainText, normalizeOptions, orderedSections, type TAnswers, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Tx } from '../db/client';
 import { responseDetails, responseReviews, surveyResponses } from '../db/schema/survey-responses';
-import { eligibleItemsSql } from '../areas/surveys/core/eligibility';
+import { eligibleItemsSql } from '../areas/surveys/core/eligibility.repository';
 import { isStraightLined } from '../areas/surveys/core/straight-lining.repository';
 import { loadSurvey } from '../areas/surveys/core/surveys.repository';
 import { detailsFromSubmission } from '../areas/surveys/responses/survey-responses.service';

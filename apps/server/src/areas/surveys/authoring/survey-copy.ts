@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { TSurvey, TSurveyInput } from '@app/shared/surveys';
 import type { Tx } from '@/db/client';
-import { surveyQuestions } from '@/db/schema/surveys';
 import { found } from '@/lib/write';
-import { insertSurveyRow, surveyValues, writeSurveyTree } from './survey-tree.repository';
+import { insertSurveyRow, setSourceQuestion, surveyValues, writeSurveyTree } from './survey-tree.repository';
 import { loadSurvey, surveyParts } from '../core/surveys.repository';
 
 export interface CopyTarget {
@@ -68,7 +66,7 @@ export async function copySurvey(tx: Tx, sourceId: number, target: CopyTarget): 
   const newSectionOrder = new Map(newParts.sections.map((s) => [s.id, s.displayOrder]));
   for (const q of newParts.questions) {
     const root = rootOf.get(`${newSectionOrder.get(q.sectionId)}:${q.displayOrder}`);
-    if (root !== undefined) await tx.update(surveyQuestions).set({ sourceQuestionId: root }).where(eq(surveyQuestions.id, q.id));
+    if (root !== undefined) await setSourceQuestion(tx, q.id, root);
   }
   return row.id;
 }

@@ -196,6 +196,11 @@ async function dropColumns(
   if (!checkOnly && ids.length) await tx.delete(gridColumns).where(inArray(gridColumns.id, ids));
 }
 
+/** Points a copied question at the root question it descends from. */
+export async function setSourceQuestion(tx: Tx, questionId: number, sourceQuestionId: number) {
+  await tx.update(surveyQuestions).set({ sourceQuestionId }).where(eq(surveyQuestions.id, questionId));
+}
+
 /** How many questions the survey has (activation needs one). */
 export async function questionCountOf(tx: Tx, surveyId: number) {
   const [r] = await tx

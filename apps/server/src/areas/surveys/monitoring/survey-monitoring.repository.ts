@@ -3,7 +3,7 @@ import type { TClassCompletion, TGradeCampusCompletion, TStudentSurveyStatus, TS
 import { SCHOOL_TZ } from '@app/shared/format';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { foldSql, searchWhere } from '@/lib/list';
-import { eligibleItemsSql } from '../core/eligibility';
+import { eligibleItemsSql } from '../core/eligibility.repository';
 
 /**
  * Monitoring queries (issue 5): every figure is one set-based SQL statement over ITEMS.

@@ -3,7 +3,7 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import { campuses, courseClasses, courseClassStudents, courseClassTeachers, homeroomClasses, students, teachers } from '@/db/schema/school';
 import { gridColumns, surveyQuestions, surveys, surveySections } from '@/db/schema/surveys';
 import { responseDetails, responseReviews, surveyResponses } from '@/db/schema/survey-responses';
-import { eligibleItemsSql } from '../core/eligibility';
+import { eligibleItemsSql } from '../core/eligibility.repository';
 
 /** Queries of the response side (issue 4): eligibility, the one-response insert, staff reads. */
 

@@ -3,7 +3,7 @@ import { FILTER_MIN_RESPONSES_DEFAULT } from '@app/shared/survey-results';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { appSettings } from '@/db/schema/settings';
 import { scoreConfigs, surveyResults, surveys } from '@/db/schema/surveys';
-import { eligibleItemsSql } from '../core/eligibility';
+import { eligibleItemsSql } from '../core/eligibility.repository';
 import { intArray } from './aggregates.repository';
 
 /** Look-ups, stored results, score config and settings of the results area (issue 5). */

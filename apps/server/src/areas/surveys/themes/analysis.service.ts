@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { createKeywordMatcher, type TAnalyzeResult, type TResponseDetailCode, type TThemeSummary } from '@app/shared/theme-codes';
-import { queryRows, type Db, type DbOrTx } from '@/db/client';
+import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import { allCodeKeywords, findCode } from './theme-codes.repository';
 import {
-  approvedTextsOfSurvey, deleteTag, findTag, listTags, lockTag, lockTagOf, insertManualTag, replaceAutoTags, setTagManual, surveyTexts,
-  taggableText, tagSourceCounts, themeSummary, type SurveyTextFilters, type TagFilters, type TagSort, type TextScope,
+  approvedTextsOfSurvey, deleteTag, findTag, listTags, lockSurveyAnalysis, lockTag, lockTagOf, insertManualTag, replaceAutoTags, setTagManual,
+  surveyTexts, surveyTitleOf, taggableText, tagSourceCounts, themeSummary, type SurveyTextFilters, type TagFilters, type TagSort, type TextScope,
 } from './tags.repository';
 
 interface Paged { page: number; limit: number }
@@ -17,8 +16,7 @@ interface WriteOpts { db: Db; req: FastifyRequest }
 export type TagQuery = TagFilters & { sort?: TagSort; order: 'asc' | 'desc' };
 
 async function surveyOf(db: DbOrTx, id: number) {
-  const [row] = await queryRows<{ id: number; title: string }>(db, sql`select id, title from surveys where id = ${id}`);
-  return found(row ? { id: Number(row.id), title: row.title } : null, 'khảo sát');
+  return found(await surveyTitleOf(db, id), 'khảo sát');
 }
 
 // ---- Tagged texts ----
@@ -119,7 +117,7 @@ export function summary(db: Db, scope: TextScope): Promise<TThemeSummary> {
 export async function analyzeSurvey(opts: WriteOpts & { surveyId: number }): Promise<TAnalyzeResult> {
   const survey = await surveyOf(opts.db, opts.surveyId);
   const run = await write(opts.db, opts.req, async (ctx) => {
-    await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analyze-survey:${opts.surveyId}`}))`);
+    await lockSurveyAnalysis(ctx.tx, opts.surveyId);
     const texts = await approvedTextsOfSurvey(ctx.tx, opts.surveyId);
     const codes = await allCodeKeywords(ctx.tx);
     const matcher = createKeywordMatcher(codes);

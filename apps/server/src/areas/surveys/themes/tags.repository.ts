@@ -62,6 +62,17 @@ const context = (r: ContextRow) => ({
 
 // ---- Texts of one survey (analysis input, and the list with their codes) ----
 
+/** The survey's id and title (the analysis names it); null when there is none. */
+export async function surveyTitleOf(db: DbOrTx, id: number): Promise<{ id: number; title: string } | null> {
+  const [row] = await queryRows<{ id: number; title: string }>(db, sql`select id, title from surveys where id = ${id}`);
+  return row ? { id: Number(row.id), title: row.title } : null;
+}
+
+/** One analysis of a survey at a time: a transaction-scoped advisory lock. */
+export async function lockSurveyAnalysis(tx: DbOrTx, surveyId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analyze-survey:${surveyId}`}))`);
+}
+
 export async function approvedTextsOfSurvey(db: DbOrTx, surveyId: number): Promise<Array<{ id: number; text: string }>> {
   const rows = await queryRows<{ id: number; text: string }>(
     db,

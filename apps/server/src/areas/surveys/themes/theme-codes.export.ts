@@ -1,11 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { formatDateTime } from '@app/shared/format';
 import { TAG_SOURCE_LABELS } from '@app/shared/theme-codes';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { MAX_SHEET_ROWS, sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { summary, tagExportRows, type TagQuery } from './analysis.service';
-import type { TextScope } from './tags.repository';
+import { surveyTitleOf, type TextScope } from './tags.repository';
 import { codePage, themePage, type CodeQuery, type ThemeQuery } from './theme-codes.service';
 
 /** The "Xuất Excel" of each list and of the counts: `GET <list>/export` with the list's own filters. */
@@ -88,6 +87,6 @@ export async function summaryExport(db: Db, q: TextScope, reply: FastifyReply) {
       { header: 'Ví dụ', width: 80, value: (r) => r.examples },
     ],
   });
-  const [survey] = q.surveyId ? await queryRows<{ title: string }>(db, sql`select title from surveys where id = ${q.surveyId}`) : [];
+  const survey = q.surveyId ? await surveyTitleOf(db, q.surveyId) : null;
   return sendXlsx(reply, survey ? `Phân tích chủ đề - ${survey.title}` : 'Phân tích chủ đề', buf);
 }
