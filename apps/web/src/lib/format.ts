@@ -1,6 +1,4 @@
-/** Dates come from the shared formatter (dd/mm/yyyy in the school's time zone), so server and web agree. */
-export { formatDate, formatDateTime } from '@app/shared/format';
-
+// Dates: @app/shared/format (dd/mm/yyyy in the school's time zone), so server and web agree.
 const numberFormat = new Intl.NumberFormat('vi-VN');
 
 /** Vietnamese digit grouping (1.234.567); strings pass through unchanged. */

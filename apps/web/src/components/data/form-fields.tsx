@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Switch } from '@headlessui/react';
 import { CalendarDays } from 'lucide-react';
-import { displayToIso, isoToDisplay, maskDateInput } from '@/lib/dates';
+import { displayToIso, isoToDisplay, maskDateInput } from '@app/shared/format';
 import type { Option } from './filter-select';
 import { useField } from './form-context';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { displayToIso, isoToDisplay, maskDateInput } from '@/lib/dates';
+import { displayToIso, isoToDisplay, maskDateInput } from '@app/shared/format';
 import { inputClass } from '@/components/data/form-fields';
 
 /**

@@ -1,7 +1,7 @@
 import type { TSystemLog } from '@app/shared/school';
 import { Modal } from '@/components/data/modal';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@app/shared/format';
 import { actionLabel, entityLabel } from '../log-labels';
 import { LogDiffView } from './log-diff-view';
 

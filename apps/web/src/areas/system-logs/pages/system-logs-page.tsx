@@ -14,7 +14,7 @@ import { useListQuery } from '@/components/data/use-list-query';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@app/shared/format';
 import { ActorFilter } from '../components/actor-filter';
 import { DateFilter } from '../components/date-filter';
 import { LogDetailDialog } from '../components/log-detail-dialog';

@@ -13,7 +13,7 @@ import { Pagination, type PaginationProps } from '@/components/data/pagination';
 import { IconAction, RowActions } from '@/components/data/row-actions';
 import { useApiMutation, useDeleteMutation, useSaveMutation } from '@/components/data/use-api-mutation';
 import { useCrudDialogs } from '@/components/data/use-crud-dialogs';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
 import { ACADEMIC_PATHS } from './academic-paths';
 
 /**

@@ -12,7 +12,8 @@ import { useApiMutation } from '@/components/data/use-api-mutation';
 import { useListQuery } from '@/components/data/use-list-query';
 import { Button } from '@/components/ui/button';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { formatDate, formatValue } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
+import { formatValue } from '@/lib/format';
 import { AddStudentsPanel } from './add-students-panel';
 
 const columns: Column<TEnrolment>[] = [

@@ -11,7 +11,8 @@ import { SearchInput } from '@/components/data/search-input';
 import { useDeleteMutation, useSaveMutation } from '@/components/data/use-api-mutation';
 import { useCrudDialogs } from '@/components/data/use-crud-dialogs';
 import { useListQuery } from '@/components/data/use-list-query';
-import { formatDate, formatValue } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
+import { formatValue } from '@/lib/format';
 
 const PATH = '/v1/campuses';
 

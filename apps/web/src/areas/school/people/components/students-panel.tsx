@@ -12,7 +12,7 @@ import { SearchInput } from '@/components/data/search-input';
 import { useDeleteMutation, useSaveMutation } from '@/components/data/use-api-mutation';
 import { useListQuery } from '@/components/data/use-list-query';
 import { useOptions } from '@/components/data/use-options';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
 import { GRADE_OPTIONS, STATUS_OPTIONS, useAcademicYears, useCampusOptions } from '../api/people-options';
 import { StudentFormDialog, type TStudentInput } from './student-form-dialog';
 

@@ -14,7 +14,7 @@ import { SearchInput } from '@/components/data/search-input';
 import { useApiMutation, useDeleteMutation, useSaveMutation } from '@/components/data/use-api-mutation';
 import { useListQuery } from '@/components/data/use-list-query';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@app/shared/format';
 import { useAuth } from '@/areas/auth/public';
 import { UserFormDialog, type TUserInput } from '../components/user-form-dialog';
 
