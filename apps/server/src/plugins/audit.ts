@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
-import type { Actor } from '../lib/actor';
+import type { Actor } from './actor';
 import { insertAudit, type AuditEntry } from './audit.repository';
 
 type Change = Omit<AuditEntry, 'actorId' | 'requestId' | 'ip'> & { actorId?: number | null };

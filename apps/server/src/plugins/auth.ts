@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TRole } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import type { Db } from '../db/client';
-import type { Actor } from '../lib/actor';
-import type { SessionTokens } from '../lib/tokens';
+import type { Actor } from './actor';
 import { callerQuery, type UserWithRoles } from './auth.repository';
 import { AppError } from './errors';
 
@@ -39,12 +38,17 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
+/** What the guard needs of the session tokens (lib/tokens.ts makes them): the user id of a valid token, else null. */
+interface SessionVerifier {
+  verify(token: string): Promise<number | null>;
+}
+
 /**
  * The server side of the route guard: every /api/v1 route must say who may call it, checked at
  * registration, and every call is checked against the caller's current roles in the database,
  * so a deactivated user or a removed role stops working at once.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionTokens }) {
+export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionVerifier }) {
   app.decorate('routeTable', [] as RouteInfo[]);
   const caller = callerQuery(deps.db);
   app.addHook('onRoute', (route) => {
