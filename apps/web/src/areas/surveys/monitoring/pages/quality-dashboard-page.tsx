@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentModule } from '@/areas/school/current-module/public';
 import { useAuth } from '@/areas/auth/public';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
 import { useClassCompletion, useGradeCampusCompletion } from '../api/monitoring-api';
 import { CompletionBars } from '../components/completion-bars';
 import { SurveyStatsCard } from '../components/survey-stats-card';

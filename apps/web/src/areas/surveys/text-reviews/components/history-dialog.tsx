@@ -4,7 +4,7 @@ import { reasonLabel } from '@app/shared/text-reviews';
 import { Modal } from '@/components/data/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@app/shared/format';
 import { reviewDetailQuery } from '../api/text-reviews-api';
 import { ReviewText } from './review-text';
 

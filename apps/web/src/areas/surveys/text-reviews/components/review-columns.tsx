@@ -2,7 +2,7 @@ import { REVIEW_STATUS_LABELS } from '@app/shared/surveys';
 import { reasonLabel, type TTextReview } from '@app/shared/text-reviews';
 import type { Column } from '@/components/data/data-table';
 import { Badge } from '@/components/data/badge';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@app/shared/format';
 import { ReviewText } from './review-text';
 
 const STATUS_TONE = { pending: 'neutral', approved: 'primary', rejected: 'danger' } as const;
