@@ -5,6 +5,11 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './plugins/events';
 import { importRoutes } from './areas/school/imports/imports.routes';
+import { studentsImport } from './areas/school/students/students.import';
+import { teachersImport } from './areas/school/teachers/teachers.import';
+import { usersImport } from './areas/school/users/users.import';
+import { courseClassesImport } from './areas/school/course-classes/course-classes.import';
+import { enrolmentsImport } from './areas/school/course-classes/enrolments.import';
 import { userRoutes } from './areas/school/users/users.routes';
 import { studentRoutes } from './areas/school/students/students.routes';
 import { teacherRoutes } from './areas/school/teachers/teachers.routes';
@@ -40,7 +45,8 @@ export interface AreaDeps {
 export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: AuthRouteDeps }) {
   authRoutes(app, { ...deps.auth, db: deps.db });
   dashboardRoutes(app, deps);
-  importRoutes(app, deps);
+  // Each importer lives beside its table; the import mechanism gets them here, in the order the import pages list them.
+  importRoutes(app, { ...deps, importKinds: [studentsImport, teachersImport, usersImport, courseClassesImport, enrolmentsImport] });
   userRoutes(app, deps);
   studentRoutes(app, deps);
   teacherRoutes(app, deps);

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import { queryRows, type Database } from '../db/client';
 import { createTestDatabase } from '../test/db';
-import { runImport } from '../areas/school/imports/imports.routes';
-import type { ImportKind } from '../areas/school/imports/import-kind';
+import { runImport } from '../areas/school/imports/imports.service';
+import type { ImportKind } from '../areas/school/core/import-kind';
 import { AppError } from '../plugins/errors';
+import type { Actor } from './actor';
 import { foldSql, searchColumns, searchText, searchWhere } from './list';
 import { refuseIfUsed, write } from './write';
 import { readSheet, xlsxBuffer } from './xlsx';
 
 let database: Database;
-const req = { id: 'test-req', ip: '127.0.0.1', user: null } as unknown as FastifyRequest;
+const actor: Actor = { userId: null, roles: [], teacherId: null, studentId: null, requestId: 'test-req', ip: '127.0.0.1' };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -47,12 +47,12 @@ describe('search', () => {
 
 describe('write and refuseIfUsed', () => {
   it('writes the change and its audit entry together, or neither', async () => {
-    await write(database.db, req, async (ctx) => {
+    await write(database.db, actor, async (ctx) => {
       await ctx.tx.execute(sql`insert into lib_people (code, name) values ('HS9', 'Phạm Hùng')`);
       await ctx.log({ action: 'create', entity: 'lib_people', entityId: 'HS9', after: { name: 'Phạm Hùng' } });
     });
     await expect(
-      write(database.db, req, async (ctx) => {
+      write(database.db, actor, async (ctx) => {
         await ctx.log({ action: 'create', entity: 'lib_people', entityId: 'HS1' });
         await ctx.tx.execute(sql`insert into lib_people (code, name) values ('HS1', 'trùng mã')`);
       }),
@@ -118,21 +118,21 @@ describe('xlsx and the import framework', () => {
   it('previews row by row, refuses a file with a bad row, and commits a good one all at once', async () => {
     const before = await count();
     const bad = await sheet([['N1', 'Nguyễn Mới'], ['N2', 'X'], ['HS1', 'Nguyễn Đức Anh (sửa)']]);
-    const preview = await runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: true, req });
+    const preview = await runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: true, actor });
     expect(preview).toMatchObject({ total: 3, valid: 2, invalid: 1 });
     expect(preview.rows.map((r) => r.action)).toEqual(['create', 'error', 'update']);
     expect(preview.rows[1].issues).toEqual([{ column: 'Họ và tên', message: 'Tên quá ngắn.' }]);
-    await expect(runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: false, req })).rejects.toMatchObject({ code: 'IMPORT_INVALID' });
+    await expect(runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: false, actor })).rejects.toMatchObject({ code: 'IMPORT_INVALID' });
     expect(await count()).toBe(before);
 
     const good = await sheet([['N1', 'Nguyễn Mới'], ['N2', 'Xuân'], ['HS1', 'Nguyễn Đức Anh (sửa)']]);
-    const done = await runImport({ db: database.db, kind, file: good, filename: 'f.xlsx', dryRun: false, req });
+    const done = await runImport({ db: database.db, kind, file: good, filename: 'f.xlsx', dryRun: false, actor });
     expect(done).toMatchObject({ created: 2, updated: 1, invalid: 0 });
     expect(await count()).toBe(before + 2);
   });
 
   it('names missing required columns', async () => {
     const file = await sheet([['x']], ['Họ và tên']);
-    await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, req })).rejects.toMatchObject({ message: expect.stringContaining('Thiếu cột bắt buộc: Mã') });
+    await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, actor })).rejects.toMatchObject({ message: expect.stringContaining('Thiếu cột bắt buộc: Mã') });
   });
 });

@@ -3,18 +3,21 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseClasses } from '@/db/schema/school';
 import { bearer, type TestApp } from '@/test/app';
-import { count, insertStudents, multipart, sheet, startSchoolApp, uniq, type School } from './test-support';
+import { multipart, xlsxFile } from '@/test/multipart';
+import { addStudents, count, startSchoolApp } from '@/test/school';
+import { uniq } from '@/test/uniq';
+import { courseClassSchool, type CourseClassSchool } from './test-support';
 
 let t: TestApp;
-let sc: School;
+let sc: CourseClassSchool;
 let admin: string;
 beforeAll(async () => {
-  ({ t, sc, admin } = await startSchoolApp());
+  ({ t, s: sc, adminToken: admin } = await startSchoolApp(courseClassSchool));
 });
 afterAll(() => t.close());
 
 async function upload(kind: string, file: Buffer, opts: { dryRun: boolean; token?: string }) {
-  const body = multipart(file);
+  const body = multipart({ filename: 'du-lieu.xlsx', content: file });
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/v1/imports/${kind}?dryRun=${opts.dryRun}`,
@@ -57,7 +60,7 @@ async function newClass(extra: Record<string, unknown> = {}) {
 describe('import course classes', () => {
   it('previews a file row by row, naming the row and column of each problem, and writes nothing', async () => {
     const [a, b, c] = [uniq('IMP'), uniq('IMP'), uniq('IMP')];
-    const file = await sheet(CLASS_HEADERS, [
+    const file = await xlsxFile(CLASS_HEADERS, [
       classRow(a),
       classRow(b, { teachers: `${sc.anh.staffCode}, KHONGCO${sc.s}` }),
       classRow(c, { grade: 13, subject: `MONLA${sc.s}` }),
@@ -75,13 +78,13 @@ describe('import course classes', () => {
     expect(await classesWithCodes([a, b, c])).toBe(0);
 
     // Unknown references show on their own columns once the row parses.
-    const refs = await upload('course-classes', await sheet(CLASS_HEADERS, [classRow(c, { subject: `MONLA${sc.s}`, module: 'HPKHONGCO', campus: 'Cơ sở không có' })]), { dryRun: true });
+    const refs = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(c, { subject: `MONLA${sc.s}`, module: 'HPKHONGCO', campus: 'Cơ sở không có' })]), { dryRun: true });
     expect(refs.body.data.rows[0].issues.map((i: { column: string }) => i.column)).toEqual(['Mã môn', 'Mã học phần', 'Cơ sở']);
   });
 
   it('commits nothing when a row is bad (400 IMPORT_INVALID)', async () => {
     const [a, b] = [uniq('IMP'), uniq('IMP')];
-    const file = await sheet(CLASS_HEADERS, [classRow(a), classRow(b, { capacity: 0 })]);
+    const file = await xlsxFile(CLASS_HEADERS, [classRow(a), classRow(b, { capacity: 0 })]);
     const r = await upload('course-classes', file, { dryRun: false });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('IMPORT_INVALID');
@@ -92,7 +95,7 @@ describe('import course classes', () => {
 
   it('creates new classes and updates existing ones through the same rules, logging each', async () => {
     const [a, b] = [uniq('IMP'), uniq('IMP')];
-    const first = await upload('course-classes', await sheet(CLASS_HEADERS, [classRow(a), classRow(b, { campus: sc.campusB.name, teachers: sc.toan.staffCode })]), { dryRun: false });
+    const first = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(a), classRow(b, { campus: sc.campusB.name, teachers: sc.toan.staffCode })]), { dryRun: false });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.message).toBe('Đã nhập 2 dòng (2 mới, 0 cập nhật).');
     const list = await t.app.inject({ url: `/api/v1/course-classes?search=${b}`, headers: bearer(admin) });
@@ -101,9 +104,9 @@ describe('import course classes', () => {
     expect(made.teachers.map((x: { id: number }) => x.id)).toEqual([sc.toan.id]);
 
     const c = uniq('IMP');
-    const second = await upload('course-classes', await sheet(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]), { dryRun: true });
+    const second = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]), { dryRun: true });
     expect(second.body.data.rows.map((r: { action: string }) => r.action)).toEqual(['update', 'create']);
-    const commit = await upload('course-classes', await sheet(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]), { dryRun: false });
+    const commit = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]), { dryRun: false });
     expect(commit.body.data).toMatchObject({ created: 1, updated: 1 });
     const [row] = await t.database.db.select().from(courseClasses).where(sql`${courseClasses.id} = ${made.id}`);
     // The file's spelling of the code wins, as it would through PUT.
@@ -123,7 +126,7 @@ describe('import course classes', () => {
   });
 
   it('is for the admin only', async () => {
-    const r = await upload('course-classes', await sheet(CLASS_HEADERS, [classRow(uniq('IMP'))]), { dryRun: true, token: await t.tokenFor('giaovu') });
+    const r = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(uniq('IMP'))]), { dryRun: true, token: await t.tokenFor('giaovu') });
     expect(r.status).toBe(403);
   });
 });
@@ -134,7 +137,7 @@ describe('import enrolments', () => {
     const [binh, anh, chau, an] = sc.grade10A;
     await t.app.inject({ method: 'POST', url: `/api/v1/course-classes/${cls.id}/students`, headers: bearer(admin), payload: { studentIds: [binh.id] } });
     const m = sc.moduleA.code;
-    const file = await sheet(ENROL_HEADERS, [
+    const file = await xlsxFile(ENROL_HEADERS, [
       [cls.code, m, binh.studentCode], // already enrolled: fine, nothing to write
       [cls.code, m, anh.studentCode], // 2 of 3
       [cls.code.toLowerCase(), m, anh.studentCode.toLowerCase()], // duplicate of the row above
@@ -164,7 +167,7 @@ describe('import enrolments', () => {
     expect(commit.body.code).toBe('IMPORT_INVALID');
     expect(await enrolledIn(cls.id)).toBe(1);
 
-    const good = await upload('enrolments', await sheet(ENROL_HEADERS, [[cls.code, m, binh.studentCode], [cls.code, m, anh.studentCode], [cls.code, m, chau.studentCode]]), { dryRun: false });
+    const good = await upload('enrolments', await xlsxFile(ENROL_HEADERS, [[cls.code, m, binh.studentCode], [cls.code, m, anh.studentCode], [cls.code, m, chau.studentCode]]), { dryRun: false });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.data).toMatchObject({ total: 3, created: 2, updated: 1 });
     expect(await enrolledIn(cls.id)).toBe(3);
@@ -174,14 +177,14 @@ describe('import enrolments', () => {
 
   // Its speed is measured by bench/import.ts; here only that a big file lands whole.
   it('imports 2,000 enrolments in one go', async () => {
-    const many = await insertStudents(
+    const many = await addStudents(
       t.database.db,
       Array.from({ length: 2000 }, (_, i) => ({ fullName: `Học Sinh Số ${i + 1}`, grade: 11, campusId: sc.campusB.id })),
     );
     const classes: Array<{ id: number; code: string }> = [];
     for (let i = 0; i < 5; i++) classes.push(await newClass({ grade: 11, campusId: sc.campusB.id, capacity: 400 }));
     const rows = many.map((s, i) => [classes[i % 5].code, sc.moduleA.code, s.studentCode]);
-    const file = await sheet(ENROL_HEADERS, rows);
+    const file = await xlsxFile(ENROL_HEADERS, rows);
     const dry = await upload('enrolments', file, { dryRun: true });
     expect(dry.body.data).toMatchObject({ total: 2000, invalid: 0 });
     const commit = await upload('enrolments', file, { dryRun: false });

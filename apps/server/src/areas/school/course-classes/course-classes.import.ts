@@ -14,7 +14,7 @@ import {
 } from './course-classes.lookups';
 import { createCourseClass, updateCourseClass, type CourseClassInput } from './course-classes.service';
 import { badRequest } from '@/plugins/errors';
-import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../imports/import-kind';
+import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
 
 export const CHANGED = 'Dữ liệu đã thay đổi trong lúc nhập; hãy kiểm tra lại tệp rồi nhập lại.';
 // The shared schemas coerce from `unknown`; a cell is a string, so hand it over untyped.

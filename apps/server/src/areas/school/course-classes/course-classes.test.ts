@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestApp } from '@/test/app';
-import { count, startSchoolApp, uniq, type School } from './test-support';
+import { count, startSchoolApp } from '@/test/school';
+import { uniq } from '@/test/uniq';
+import { courseClassSchool, type CourseClassSchool } from './test-support';
 
 let t: TestApp;
-let sc: School;
+let sc: CourseClassSchool;
 let admin: string;
 beforeAll(async () => {
-  ({ t, sc, admin } = await startSchoolApp());
+  ({ t, s: sc, adminToken: admin } = await startSchoolApp(courseClassSchool));
 });
 afterAll(() => t.close());
 

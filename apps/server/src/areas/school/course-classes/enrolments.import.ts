@@ -4,7 +4,7 @@ import { badRequest } from '@/plugins/errors';
 import { classesByModuleAndCode, classKey, codeKey, enrolledPairs, modulesByCodes, studentsByCodes } from './course-classes.lookups';
 import { enrolStudents } from './course-classes.service';
 import { CHANGED } from './course-classes.import';
-import type { ImportColumn, ImportKind, RowCheck, RowIssue } from '../imports/import-kind';
+import type { ImportColumn, ImportKind, RowCheck, RowIssue } from '../core/import-kind';
 
 const required = (label: string) => z.string().trim().min(1, `${label} là bắt buộc.`);
 

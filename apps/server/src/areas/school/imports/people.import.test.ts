@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { TImportResult, TTeacher, TUserRow } from '@app/shared/school';
 import type { TestApp } from '@/test/app';
 import { csvFile, multipart, readXlsx, xlsxFile } from '@/test/multipart';
-import { countWhere, startSchoolApp, uniq, type School } from '../students/test-fixtures';
+import { countWhere, startSchoolApp, type School } from '@/test/school';
+import { uniq } from '@/test/uniq';
 
 let t: TestApp;
 let s: School;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { GENDERS, GENDER_LABELS, STUDENT_STATUSES, STUDENT_STATUS_LABELS, ZGrade, ZStudentInput } from '@app/shared/school';
-import { foldVietnamese } from '@app/shared/vietnamese';
 import type { DbOrTx } from '@/db/client';
 import { batchedAudit, type WriteCtx } from '@/lib/write';
 import { badRequest } from '@/plugins/errors';
@@ -8,13 +7,10 @@ import { campusRefs, currentYearHomeroomRefs, studentIdsByCodes, type CampusRef,
 import { accountIssue, createStudents, studentRefIssues, updateStudents, type StudentInput, type StudentRefs } from './students.service';
 import { usersByEmails } from '../users/users.repository';
 import type { AccountCache } from '../users/users.service';
-import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../imports/import-kind';
+import { CHANGED_SINCE_CHECK, duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
 
 // ---- Cell parsing shared by this area's kinds ----
 
-export const CHANGED_SINCE_CHECK = 'Dữ liệu đã thay đổi trong lúc nhập; hãy kiểm tra lại tệp rồi nhập lại.';
-/** Compares what people type: no accents, no case, single spaces. */
-export const fold = (s: string) => foldVietnamese(s);
 const asUnknown = (s: string): unknown => s;
 
 /** A cell holding either a value or its Vietnamese label ("Nữ" or "female"); '' gives the default. */

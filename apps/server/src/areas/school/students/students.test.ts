@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { ZStudent, type TStudent } from '@app/shared/school';
 import { bearer, type TestApp } from '@/test/app';
 import { readXlsx } from '@/test/multipart';
-import { auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, uniq, type School } from './test-fixtures';
+import { auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, type School } from '@/test/school';
+import { uniq } from '@/test/uniq';
 
 let t: TestApp;
 let s: School;

@@ -6,9 +6,8 @@ import { departmentRefs, subjectRefs, teacherIdsByCodes, teachersOfUsers } from 
 import { createTeacher, EMAIL_OF_OTHER_TEACHER, updateTeacher, type TeacherInput, type TeacherRefs } from './teachers.service';
 import { usersByEmails } from '../users/users.repository';
 import type { AccountCache } from '../users/users.service';
-import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../imports/import-kind';
+import { CHANGED_SINCE_CHECK, duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
 import { batchedAudit } from '@/lib/write';
-import { CHANGED_SINCE_CHECK, fold } from '../students/students.import';
 
 const ZRow = z.object({
   staffCode: ZTeacherInput.shape.staffCode,

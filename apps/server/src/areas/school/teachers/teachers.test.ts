@@ -4,7 +4,8 @@ import { ZTeacher, type TTeacher } from '@app/shared/school';
 import { homeroomClasses } from '@/db/schema/school';
 import { bearer, type TestApp } from '@/test/app';
 import { readXlsx } from '@/test/multipart';
-import { auditOf, countWhere, makeCourseClass, makeHead, makeSchool, startSchoolApp, uniq, type School } from '../students/test-fixtures';
+import { addHead, auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, type School } from '@/test/school';
+import { uniq } from '@/test/uniq';
 
 let t: TestApp;
 let s: School;
@@ -47,7 +48,7 @@ describe('teachers: who may call', () => {
     const email = mail('to.truong');
     await inject('POST', '/api/v1/users', admin, { email, roles: [{ role: 'HEAD_DEPARTMENT', isPrimary: true }, { role: 'TEACHER', isPrimary: false }] });
     const head = await create({ email, departmentId: school.deptA.id });
-    await makeHead(t.database.db, school.deptA.id, head.id);
+    await addHead(t.database.db, school.deptA.id, head.id);
     const colleague = await create({ departmentId: school.deptA.id });
     const outsider = await create({ departmentId: school.deptB.id });
     const h = bearer(await t.tokenFor(email));
@@ -139,7 +140,7 @@ describe('teachers: delete', () => {
     expect(r1.json().message).toBe('Không thể xóa giáo viên này vì đang được sử dụng bởi 1 lớp học phần.');
 
     const heading = await create();
-    await makeHead(t.database.db, s.deptA.id, heading.id);
+    await addHead(t.database.db, s.deptA.id, heading.id);
     const r2 = await inject('DELETE', `/api/v1/teachers/${heading.id}`, admin);
     expect(r2.statusCode).toBe(409);
     expect(r2.json().message).toContain('tổ chuyên môn');

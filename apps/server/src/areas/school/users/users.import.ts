@@ -3,9 +3,8 @@ import { ROLES, ROLE_LABELS, type TRole, type TUserRole } from '@app/shared/role
 import { ZUserInput } from '@app/shared/school';
 import { usersByEmails } from './users.repository';
 import { createUser, updateUser } from './users.service';
-import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck } from '../imports/import-kind';
+import { duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck } from '../core/import-kind';
 import { batchedAudit } from '@/lib/write';
-import { fold } from '../students/students.import';
 
 /** A role cell names each role by its code (TEACHER) or its Vietnamese label (Giáo viên). */
 const ROLE_BY_TEXT = new Map<string, TRole>(ROLES.flatMap((r) => [[fold(r), r] as const, [fold(ROLE_LABELS[r]), r] as const]));

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { ZUserRow } from '@app/shared/school';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { readXlsx } from '@/test/multipart';
-import { auditOf, countWhere, uniq } from '../students/test-fixtures';
+import { auditOf, countWhere } from '@/test/school';
+import { uniq } from '@/test/uniq';
 
 let t: TestApp;
 let admin: Record<string, string>;

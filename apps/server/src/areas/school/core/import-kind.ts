@@ -1,9 +1,15 @@
 import type { z } from 'zod';
+import { foldVietnamese } from '@app/shared/vietnamese';
 import type { DbOrTx } from '@/db/client';
 import type { WriteCtx } from '@/lib/write';
 
 export const IMPORT_KINDS = ['students', 'teachers', 'users', 'course-classes', 'enrolments'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
+
+/** What an apply answers when a row changed between the check and the write. */
+export const CHANGED_SINCE_CHECK = 'Dữ liệu đã thay đổi trong lúc nhập; hãy kiểm tra lại tệp rồi nhập lại.';
+/** Compares what people type: no accents, no case, single spaces. */
+export const fold = (s: string) => foldVietnamese(s);
 
 export interface ImportColumn {
   /** Key in the parsed row object (the zod schema's key). */
