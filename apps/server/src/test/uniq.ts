@@ -6,4 +6,4 @@ const RUN = randomBytes(4).toString('hex').toUpperCase();
 let seq = 0;
 
 /** A unique code for test data: uniq('HS') → "HS3F9A0C121". */
-export const uniq = (prefix: string) => `${prefix}${RUN}${(++seq).toString(36).toUpperCase()}`;
+export const uniq = (prefix = '') => `${prefix}${RUN}${(++seq).toString(36).toUpperCase()}`;
