@@ -7,7 +7,13 @@ import SurveyDetailPage from '@/areas/surveys/admin/pages/survey-detail-page';
  * tab is its own chunk, loaded when the tab is first opened.
  */
 const SURVEY_DETAIL_TABS: readonly SurveyDetailTab[] = [
-  { key: 'builder', label: 'Thiết kế', component: lazy(() => import('@/areas/surveys/admin/components/survey-builder-tab')), forNew: true, forTemplate: true },
+  {
+    key: 'builder',
+    label: 'Thiết kế',
+    component: lazy(() => import('@/areas/surveys/admin/components/survey-builder-tab')),
+    forNew: true,
+    forTemplate: true,
+  },
   { key: 'progress', label: 'Tiến độ', component: lazy(() => import('@/areas/surveys/monitoring/components/completion-tab')) },
   { key: 'results', label: 'Kết quả', component: lazy(() => import('@/areas/surveys/results/components/results-tab')) },
   { key: 'reviews', label: 'Duyệt ý kiến', component: lazy(() => import('@/areas/surveys/text-reviews/components/text-review-tab')) },

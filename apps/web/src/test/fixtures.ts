@@ -1,5 +1,6 @@
 import type { TUser } from '@app/shared/auth';
 import type { TRole } from '@app/shared/roles';
+import type { TModule } from '@app/shared/school';
 
 let nextId = 100;
 
@@ -13,6 +14,25 @@ export function makeUser(roles: TRole[], overrides: Partial<TUser> = {}): TUser 
     studentId: roles[0] === 'STUDENT' ? 5001 : null,
     roles: roles.map((role, i) => ({ role, isPrimary: i === 0 })),
     primaryRole: roles[0] ?? null,
+    ...overrides,
+  };
+}
+
+/** A module row as the server sends it. */
+export function makeModule(id: number, overrides: Partial<TModule> = {}): TModule {
+  return {
+    id,
+    code: `HP${id}`,
+    name: `Học phần ${id}`,
+    semesterId: 1,
+    semesterName: 'Học kỳ I',
+    academicYearId: 1,
+    academicYearName: '2025-2026',
+    startDate: '2025-09-05',
+    endDate: '2025-11-15',
+    isCurrent: false,
+    createdAt: '2025-08-01T00:00:00Z',
+    updatedAt: '2025-08-01T00:00:00Z',
     ...overrides,
   };
 }

@@ -66,3 +66,13 @@ export const fail = (status: number, message: string, code = 'ERROR'): MockReply
   status,
   body: { success: false, message, code },
 });
+
+/** The query parameters of every request as axios was given them (before the transport). */
+export function captureParams() {
+  const seen: Array<{ url: string; params: Record<string, string> }> = [];
+  const id = apiClient.interceptors.request.use((config) => {
+    seen.push({ url: config.url ?? '', params: { ...(config.params as Record<string, string> | undefined) } });
+    return config;
+  });
+  return { seen, stop: () => apiClient.interceptors.request.eject(id) };
+}

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { captureParams, fail, mockApi, ok } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { DataTable, type Column } from './data-table';
 import { Pagination, pageWindow } from './pagination';
 import { SearchInput } from './search-input';
-import { captureParams, renderWithData } from './test-utils';
 import { useListQuery } from './use-list-query';
 
 const ZRow = z.object({ id: z.number(), code: z.string(), name: z.string() });
@@ -39,7 +39,7 @@ afterEach(() => capture.stop());
 describe('DataTable with useListQuery', () => {
   it('sorts by a header click, marks aria-sort and sends sort/order', async () => {
     const mock = mockApi({ 'GET /v1/things': () => ok({ items: rows(3), total: 3, page: 1, limit: 10 }) });
-    const { router } = renderWithData(<TestList />);
+    const { router } = renderUi(<TestList />);
     expect(await screen.findByText('M1')).toBeInTheDocument();
 
     const codeHeader = screen.getByRole('columnheader', { name: /Mã/ });
@@ -59,7 +59,7 @@ describe('DataTable with useListQuery', () => {
 
   it('says "Không có dữ liệu" for an empty list and "Không tìm thấy kết quả phù hợp" for an empty search', async () => {
     const mock = mockApi({ 'GET /v1/things': () => ok({ items: [], total: 0, page: 1, limit: 10 }) });
-    renderWithData(<TestList delay={300} />);
+    renderUi(<TestList delay={300} />);
     expect(await screen.findByText('Không có dữ liệu')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Phân trang' })).not.toBeInTheDocument();
 
@@ -83,7 +83,7 @@ describe('DataTable with useListQuery', () => {
         return ok({ items: rows(Math.min(limit, 235 - (page - 1) * limit), (page - 1) * limit + 1), total: 235, page, limit });
       },
     });
-    const { router } = renderWithData(<TestList />);
+    const { router } = renderUi(<TestList />);
     expect(await screen.findByText('Hiển thị 1–10 trong 235')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Trang trước' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Trang 24' })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('DataTable with useListQuery', () => {
 
   it('reads its state from the URL (reload keeps the page and search)', async () => {
     const mock = mockApi({ 'GET /v1/things': () => ok({ items: rows(10, 21), total: 235, page: 3, limit: 10 }) });
-    renderWithData(<TestList />, '/list?page=3&search=abc&sort=name&order=desc');
+    renderUi(<TestList />, { path: '/list?page=3&search=abc&sort=name&order=desc' });
     expect(await screen.findByText('M21')).toBeInTheDocument();
     expect(capture.seen[0].params).toMatchObject({ page: '3', search: 'abc', sort: 'name', order: 'desc', limit: '10' });
     expect(screen.getByRole('searchbox')).toHaveValue('abc');
@@ -115,7 +115,7 @@ describe('DataTable with useListQuery', () => {
     const mock = mockApi({
       'GET /v1/things': () => (++calls === 1 ? fail(403, 'Bạn không có quyền truy cập.') : ok({ items: rows(1), total: 1, page: 1, limit: 10 })),
     });
-    renderWithData(<TestList />);
+    renderUi(<TestList />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Bạn không có quyền truy cập.');
     await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
     expect(await screen.findByText('M1')).toBeInTheDocument();

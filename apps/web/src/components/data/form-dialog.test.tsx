@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ZAcademicYearInput, ZClassroomInput } from '@app/shared/school';
 import { mockApi } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { FormDialog } from './form-dialog';
 import { DateField, NumberField, SelectField, SwitchField, TextField } from './form-fields';
-import { renderWithData } from './test-utils';
 import { sendWrite } from './use-api-mutation';
 
 function YearForm({ onSubmit, onClose = () => {} }: { onSubmit: (d: unknown) => Promise<unknown>; onClose?: () => void }) {
@@ -39,7 +39,7 @@ function YearForm({ onSubmit, onClose = () => {} }: { onSubmit: (d: unknown) => 
 describe('FormDialog', () => {
   it('shows the shared schema’s Vietnamese message under each field and sends nothing', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
-    renderWithData(<YearForm onSubmit={onSubmit} />);
+    renderUi(<YearForm onSubmit={onSubmit} />);
     await userEvent.type(screen.getByLabelText(/Ngày bắt đầu/), '01092025');
     await userEvent.type(screen.getByLabelText(/Ngày kết thúc/), '31/05/2025');
     await userEvent.click(screen.getByRole('button', { name: 'Lưu' }));
@@ -61,7 +61,7 @@ describe('FormDialog', () => {
   it('sends dd/mm/yyyy dates as YYYY-MM-DD and closes after success', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();
-    renderWithData(<YearForm onSubmit={onSubmit} onClose={onClose} />);
+    renderUi(<YearForm onSubmit={onSubmit} onClose={onClose} />);
     await userEvent.type(screen.getByLabelText(/Tên năm học/), '2025-2026');
     await userEvent.type(screen.getByLabelText(/Ngày bắt đầu/), '5/9/2025');
     await userEvent.type(screen.getByLabelText(/Ngày kết thúc/), '31/05/2026');
@@ -73,7 +73,7 @@ describe('FormDialog', () => {
   });
 
   it('rejects an impossible day with a dd/mm/yyyy message', async () => {
-    renderWithData(<YearForm onSubmit={() => Promise.resolve()} />);
+    renderUi(<YearForm onSubmit={() => Promise.resolve()} />);
     await userEvent.type(screen.getByLabelText(/Ngày bắt đầu/), '31/02/2025');
     await userEvent.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Ngày bắt đầu phải là ngày hợp lệ (dd/mm/yyyy).')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('FormDialog', () => {
             },
     });
     const onClose = vi.fn();
-    renderWithData(
+    renderUi(
       <FormDialog
         open
         onClose={onClose}

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TImportResult } from '@app/shared/school';
-import { mockApi, ok } from '@/test/mock-api';
+import { captureParams, mockApi, ok } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { ImportDialog } from './import-dialog';
-import { captureParams, renderWithData } from './test-utils';
 
 const goodRow = (row: number): TImportResult['rows'][number] => ({
   row,
@@ -38,7 +38,7 @@ describe('ImportDialog', () => {
       'POST /v1/imports/students': () =>
         ok(result([goodRow(2), goodRow(3), goodRow(4), bad]), 'Kiểm tra xong: 3 dòng hợp lệ, 1 dòng lỗi.'),
     });
-    renderWithData(<ImportDialog open onClose={() => {}} kind="students" invalidate={['/v1/students']} />);
+    renderUi(<ImportDialog open onClose={() => {}} kind="students" invalidate={['/v1/students']} />);
     expect(screen.getByRole('dialog', { name: 'Nhập danh sách học sinh' })).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('Chọn tệp dữ liệu'), file());
 
@@ -73,7 +73,7 @@ describe('ImportDialog', () => {
           ? ok(result([goodRow(2), goodRow(3)]), 'Kiểm tra xong: 2 dòng hợp lệ, 0 dòng lỗi.')
           : ok({ ...result([goodRow(2), goodRow(3)], false), created: 2 }, 'Đã nhập 2 dòng (2 mới, 0 cập nhật).'),
     });
-    const { client } = renderWithData(<ImportDialog open onClose={() => {}} kind="students" invalidate={['/v1/students']} />);
+    const { client } = renderUi(<ImportDialog open onClose={() => {}} kind="students" invalidate={['/v1/students']} />);
     const spy = vi.spyOn(client, 'invalidateQueries');
     await userEvent.upload(screen.getByLabelText('Chọn tệp dữ liệu'), file());
     const importButton = await screen.findByRole('button', { name: 'Nhập dữ liệu' });
@@ -101,7 +101,7 @@ describe('ImportDialog', () => {
         };
       },
     });
-    renderWithData(<ImportDialog open onClose={() => {}} kind="students" invalidate={['/v1/students']} />);
+    renderUi(<ImportDialog open onClose={() => {}} kind="students" invalidate={['/v1/students']} />);
     await userEvent.upload(screen.getByLabelText('Chọn tệp dữ liệu'), file());
     expect(await screen.findByRole('alert')).toHaveTextContent('Thiếu cột bắt buộc: Họ và tên. Hãy dùng tệp mẫu.');
 
@@ -115,7 +115,7 @@ describe('ImportDialog', () => {
 
   it('refuses other file types before uploading', async () => {
     const mock = mockApi({});
-    renderWithData(<ImportDialog open onClose={() => {}} kind="students" invalidate={[]} />);
+    renderUi(<ImportDialog open onClose={() => {}} kind="students" invalidate={[]} />);
     await userEvent.upload(screen.getByLabelText('Chọn tệp dữ liệu'), new File(['x'], 'anh.png', { type: 'image/png' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('Chỉ nhận tệp Excel (.xlsx) hoặc CSV (.csv).');
     expect(mock.calls).toHaveLength(0);

@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import type { TRole } from '@app/shared/roles';
 import type { TModule } from '@app/shared/school';
-import { makeUser } from '@/test/fixtures';
+import { makeModule, makeUser } from '@/test/fixtures';
 import { mockApi, ok } from '@/test/mock-api';
-import { AuthContext, RedirectGuard, type AuthContextValue } from '@/areas/auth/public';
+import { authValue } from '@/test/render-app';
+import { AuthContext } from '@/areas/auth/public';
 import { ModulesUnauthorizedError } from './api/get-current-semester-modules';
 import { ModulePicker } from './components/module-picker';
 import { useCurrentModule } from './current-module-context';
 import { CurrentModuleProvider, type CurrentModuleProviderProps } from './current-module-provider';
-import { makeModule } from './module-fixtures';
 
 const LIST = [makeModule(1), makeModule(2, { isCurrent: true }), makeModule(3)];
 
@@ -23,18 +23,7 @@ function Probe() {
 function renderWith(roles: TRole[], props: Partial<CurrentModuleProviderProps> = {}, userId = 7) {
   const user = makeUser(roles, { id: userId });
   const logout = vi.fn();
-  const auth = {
-    status: 'authenticated',
-    user,
-    primaryRole: roles[0],
-    photoURL: null,
-    homePath: '/',
-    postLoginTarget: null,
-    signedOutByUser: false,
-    redirects: new RedirectGuard(),
-    login: vi.fn(),
-    logout,
-  } satisfies AuthContextValue;
+  const auth = authValue(user, { primaryRole: roles[0], login: vi.fn(), logout });
   const view = render(
     <AuthContext.Provider value={auth}>
       <CurrentModuleProvider fetchModules={() => Promise.resolve(LIST)} showError={vi.fn()} {...props}>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@app/shared/messages';
 import type { TModule } from '@app/shared/school';
 import { ModulesUnauthorizedError } from './api/get-current-semester-modules';
-import { makeModule } from './module-fixtures';
+import { makeModule } from '@/test/fixtures';
 import { chooseModule, MODULE_TOAST_IDS, ModuleLoader, type ModuleLoaderDeps } from './module-loader';
 
 const LIST = [makeModule(1), makeModule(2, { isCurrent: true }), makeModule(3)];

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TSystemLog } from '@app/shared/school';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
-import { mockApi, ok } from '@/test/mock-api';
+import { captureParams, mockApi, ok } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import SystemLogsPage from './system-logs-page';
 
 const LOG: TSystemLog = {
@@ -40,7 +40,7 @@ const lastLogParams = () => capture.seen.filter((s) => s.url === '/v1/system-log
 
 describe('/admin/system-logs', () => {
   it('newest first; rows show dd/mm/yyyy HH:mm, actor, action and entity #id', async () => {
-    renderWithData(<SystemLogsPage />);
+    renderUi(<SystemLogsPage />);
     const table = await screen.findByRole('table', { name: 'Nhật ký hệ thống' });
     const row = (await within(table).findByText('22/11/2026 09:05')).closest('tr')!;
     expect(row).toHaveTextContent('Nguyễn Văn Quản');
@@ -50,7 +50,7 @@ describe('/admin/system-logs', () => {
   });
 
   it('filters by entity, action and a dd/mm/yyyy range (sent as YYYY-MM-DD)', async () => {
-    renderWithData(<SystemLogsPage />);
+    renderUi(<SystemLogsPage />);
     await screen.findByText('22/11/2026 09:05');
     await userEvent.selectOptions(screen.getByLabelText('Đối tượng'), 'Học sinh');
     await userEvent.selectOptions(screen.getByLabelText('Hành động'), 'Cập nhật');
@@ -68,7 +68,7 @@ describe('/admin/system-logs', () => {
   });
 
   it('details: before and after side by side, the changed key highlighted', async () => {
-    renderWithData(<SystemLogsPage />);
+    renderUi(<SystemLogsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Xem chi tiết thay đổi #77' }));
     const dialog = await screen.findByRole('dialog');
     const before = within(dialog).getByRole('region', { name: 'Trước' });

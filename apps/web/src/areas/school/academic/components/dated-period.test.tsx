@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TAcademicYear, TSemester } from '@app/shared/school';
-import { renderWithData } from '@/components/data/test-utils';
 import { mockApi, ok } from '@/test/mock-api';
-import { CurrentModuleContext, type CurrentModuleValue } from '@/areas/school/current-module/public';
+import { renderUi } from '@/test/render-app';
+import type { CurrentModuleValue } from '@/areas/school/current-module/public';
 import { SemestersTab } from './semesters-tab';
 import { YearsTab } from './years-tab';
 
@@ -19,7 +19,7 @@ const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit
 describe('dated periods (years, semesters, modules)', () => {
   it('moves "current" to a year with the row as its input, and shows the badge only on the current one', async () => {
     const mock = mockApi({ 'GET /v1/academic-years/academic-years': () => page([current, year]), 'PUT /v1/academic-years/academic-years/3': () => ok(year) });
-    renderWithData(<YearsTab />);
+    renderUi(<YearsTab />);
     const table = await screen.findByRole('table', { name: 'Danh sách năm học' });
     expect(await within(table).findByText('2025-2026')).toBeInTheDocument();
     expect(within(table).getAllByText('Hiện tại')).toHaveLength(1);
@@ -39,11 +39,7 @@ describe('dated periods (years, semesters, modules)', () => {
       'GET /v1/academic-years/academic-years': () => page([year]),
       'PUT /v1/academic-years/semesters/8': () => ok(semester, 'Đã cập nhật học kỳ.'),
     });
-    renderWithData(
-      <CurrentModuleContext.Provider value={ctx}>
-        <SemestersTab />
-      </CurrentModuleContext.Provider>,
-    );
+    renderUi(<SemestersTab />, { module: ctx });
     await userEvent.click(await screen.findByRole('button', { name: 'Sửa Học kỳ 1 (2025-2026)' }));
     const dialog = screen.getByRole('dialog', { name: 'Sửa Học kỳ 1 (2025-2026)' });
     expect(within(dialog).getByRole('switch', { name: 'Học kỳ hiện tại' })).toBeInTheDocument();

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCampus, TClassroom } from '@app/shared/school';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
-import { mockApi, ok } from '@/test/mock-api';
+import { captureParams, mockApi, ok } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { ClassroomsPanel } from './classrooms-panel';
 
 const stamps = { createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z' };
@@ -20,7 +20,7 @@ afterEach(() => capture.stop());
 describe('ClassroomsPanel', () => {
   it('lists rooms with kind labels and filters by campus through the URL', async () => {
     const mock = mockApi({ 'GET /v1/classrooms': () => page([room]), 'GET /v1/campuses': () => page([campus]) });
-    const { router } = renderWithData(<ClassroomsPanel />);
+    const { router } = renderUi(<ClassroomsPanel />);
     const table = await screen.findByRole('table', { name: 'Danh sách phòng học' });
     expect(await within(table).findByText('LAB-HOA')).toBeInTheDocument();
     expect(within(table).getByText('Phòng thí nghiệm')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('ClassroomsPanel', () => {
         body: { success: false, code: 'CONFLICT', message: 'Không thể xóa phòng học này vì đang được sử dụng bởi 3 lịch học.' },
       }),
     });
-    renderWithData(<ClassroomsPanel />);
+    renderUi(<ClassroomsPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Xóa phòng Phòng thí nghiệm Hóa' }));
     const dialog = screen.getByRole('dialog', { name: 'Xóa phòng Phòng thí nghiệm Hóa?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Xóa' }));

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { THomeroomClass, TStudent } from '@app/shared/school';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
-import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { captureParams, fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { mediaQueryList } from '@/test/setup';
 import HomeroomClassPage from './homeroom-class-page';
 
@@ -25,7 +25,7 @@ const OLD = cls(2, '10 Hóa', { academicYearId: 2, academicYearName: '2025-2026'
 let mock: ReturnType<typeof mockApi> | undefined;
 function renderPage(api: MockRoutes, path = '/teacher/homeroom-class') {
   mock = mockApi(api);
-  return renderWithData(<HomeroomClassPage />, path);
+  return renderUi(<HomeroomClassPage />, { path: path });
 }
 
 const desktopMedia = window.matchMedia;

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { THomeroomClass, TStudent } from '@app/shared/school';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { captureParams, fail, mockApi, ok } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { StudentsPanel } from './students-panel';
 
 const stamps = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
@@ -55,7 +55,7 @@ afterEach(() => {
 describe('students panel', () => {
   it('shows dates as dd/mm/yyyy and narrows the class filter to the current year, grade and campus', async () => {
     renderPanel();
-    renderWithData(<StudentsPanel />);
+    renderUi(<StudentsPanel />);
     const table = await screen.findByRole('table', { name: 'Danh sách học sinh' });
     expect(await within(table).findByText('05/09/2009')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Khối'), 'Khối 10');
@@ -69,7 +69,7 @@ describe('students panel', () => {
     const message = 'Không thể xóa học sinh vì đang ghi danh 2 lớp học phần.';
     const del = vi.fn(() => fail(409, message, 'CONFLICT'));
     renderPanel({ 'DELETE /v1/students/9': del });
-    renderWithData(<StudentsPanel />);
+    renderUi(<StudentsPanel />);
     await screen.findByText('HS001');
     await userEvent.click(screen.getByRole('button', { name: 'Xóa học sinh Nguyễn Văn Học' }));
     await screen.findByRole('heading', { name: 'Xóa học sinh Nguyễn Văn Học?' });
@@ -81,7 +81,7 @@ describe('students panel', () => {
   it('editing keeps the saved class and sends the shared input shape', async () => {
     const put = vi.fn(() => ok(STUDENT, 'Đã cập nhật học sinh.'));
     const api = renderPanel({ 'PUT /v1/students/9': put });
-    renderWithData(<StudentsPanel />);
+    renderUi(<StudentsPanel />);
     await screen.findByText('HS001');
     await userEvent.click(screen.getByRole('button', { name: 'Sửa học sinh Nguyễn Văn Học' }));
     const dialog = await screen.findByRole('dialog');

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUserRow } from '@app/shared/school';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
 import { makeUser } from '@/test/fixtures';
-import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { AuthContext, RedirectGuard, type AuthContextValue } from '@/areas/auth/public';
+import { captureParams, fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { authValue, renderUi } from '@/test/render-app';
 import UsersPage from './users-page';
 
 const stamps = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
@@ -29,24 +28,8 @@ const ROWS = [row(1, 'admin@truong.edu.vn', { roles: [{ role: 'ADMIN', isPrimary
 let mock: ReturnType<typeof mockApi> | undefined;
 function renderPage(api: MockRoutes = {}, path = '/admin/users') {
   mock = mockApi({ 'GET /v1/users': () => ok({ items: ROWS, total: ROWS.length, page: 1, limit: 10 }), ...api });
-  const auth = {
-    status: 'authenticated',
-    user: ME,
-    primaryRole: 'ADMIN',
-    photoURL: null,
-    homePath: '/admin/dashboard',
-    postLoginTarget: null,
-    signedOutByUser: false,
-    redirects: new RedirectGuard(),
-    login: vi.fn(),
-    logout: vi.fn(),
-  } satisfies AuthContextValue;
-  const view = renderWithData(
-    <AuthContext.Provider value={auth}>
-      <UsersPage />
-    </AuthContext.Provider>,
-    path,
-  );
+  const auth = authValue(ME, { primaryRole: 'ADMIN', homePath: '/admin/dashboard', login: vi.fn(), logout: vi.fn() });
+  const view = renderUi(<UsersPage />, { path, auth });
   return { ...view, mock: mock! };
 }
 
