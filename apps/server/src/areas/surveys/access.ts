@@ -39,6 +39,10 @@ export const RESULTS_MODULE: TRole[] = [...RESULTS_SCHOOL, 'HEAD_DEPARTMENT'];
 export const RESULTS_WRITE: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
 /** Results of classes: school-wide roles, heads (their department), teachers (their own classes). */
 export const RESULTS_READ: TRole[] = [...RESULTS_SCHOOL, 'HEAD_DEPARTMENT', 'TEACHER'];
+/** Read the results of the departments they head (results/access.ts `viewerOf`). */
+export const RESULTS_DEPARTMENT: TRole[] = ['HEAD_DEPARTMENT'];
+/** Read the results of their own classes. */
+export const RESULTS_OWN_CLASSES: TRole[] = ['TEACHER', 'HEAD_DEPARTMENT'];
 
 // ---- Text reviews (issue 6) ----
 /** Who reviews free text, and the only roles that read a pending or rejected one. */

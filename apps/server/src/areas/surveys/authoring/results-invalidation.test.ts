@@ -6,7 +6,7 @@ import { ZCacheStatus, ZSurveyResults } from '@app/shared/survey-results';
 import type { TSurvey } from '@app/shared/surveys';
 import { users } from '@/db/schema/users';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
-import { currentClassWithTeachers, insertTestSurvey, schoolDay, surveyPutBody } from '../responses/test-survey';
+import { currentClassWithTeachers, insertTestSurvey, schoolDay, surveyPutBody } from '@/test/surveys';
 
 /**
  * Staff changes that make computed results wrong drop them (issue 5 cache): deleting a student's

@@ -6,7 +6,7 @@ import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { multipart } from '@/test/multipart';
 import { uniq } from '@/test/uniq';
 import { GENERAL_TEMPLATE_TITLE, TEACHING_TEMPLATE_TITLE } from '@/seed/demo-surveys';
-import { surveyPutBody } from '../responses/test-survey';
+import { surveyPutBody } from '@/test/surveys';
 
 let t: TestApp;
 let admin: string;

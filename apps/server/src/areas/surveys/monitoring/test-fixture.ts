@@ -1,13 +1,10 @@
-import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import type { TRole } from '@app/shared/roles';
 import type { Db } from '@/db/client';
-import { academicYears, modules, semesters } from '@/db/schema/academic';
-import { campuses, courseClasses, courseClassStudents, departments, homeroomClasses, students, subjects, teachers } from '@/db/schema/school';
-import { surveyResponses } from '@/db/schema/survey-responses';
 import { surveys } from '@/db/schema/surveys';
-import { searchText } from '@/lib/list';
-import { insertUsers } from '@/areas/school/users/users.repository';
-import { schoolToday } from '../core/school-day';
+import {
+  addAccounts, addCampuses, addCourseClass, addDepartments, addHomeroomClasses, addModules, addSemester, addStudents, addSubjects, addTeachers, addYear,
+} from '@/test/school';
+import { addResponses, schoolDay as day } from '@/test/surveys';
 
 /**
  * Tests only: a tiny school on an EMPTY database whose completion figures are known by hand.
@@ -48,69 +45,47 @@ const STUDENTS = [
 export type StudentKey = (typeof STUDENTS)[number]['key'];
 
 export async function buildMonitoringSchool(db: Db) {
-  const today = schoolToday();
-  const day = (offset: number) => {
-    const d = new Date(`${today}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + offset);
-    return d.toISOString().slice(0, 10);
-  };
   // A moment in school time (UTC+7): `day(offset)` at hh:mm.
   const at = (offset: number, hhmm: string) => new Date(`${day(offset)}T${hhmm}:00+07:00`);
 
-  const [year] = await db.insert(academicYears).values({ name: '2026-2027', startDate: day(-80), endDate: day(200), isCurrent: true }).returning();
-  const [sem] = await db.insert(semesters).values({ name: 'HK1', academicYearId: year.id, startDate: day(-80), endDate: day(60), isCurrent: true }).returning();
-  const [M, M2] = await db
-    .insert(modules)
-    .values([
-      { code: 'M', name: 'Module M', semesterId: sem.id, startDate: day(-20), endDate: day(20), isCurrent: true },
-      { code: 'M2', name: 'Module M2', semesterId: sem.id, startDate: day(-60), endDate: day(-21), isCurrent: false },
-    ])
-    .returning();
-  const [A, B] = await db.insert(campuses).values([{ code: 'A', name: 'Cơ sở A' }, { code: 'B', name: 'Cơ sở B' }]).returning();
-  const [dept] = await db.insert(departments).values({ code: 'TOAN', name: 'Tổ Toán' }).returning();
-  const [toan, van] = await db
-    .insert(subjects)
-    .values([{ code: 'TOAN', name: 'Toán', departmentId: dept.id }, { code: 'VAN', name: 'Ngữ văn', departmentId: dept.id }])
-    .returning();
+  const year = await addYear(db, { name: '2026-2027', startDate: day(-80), endDate: day(200), isCurrent: true });
+  const sem = await addSemester(db, { name: 'HK1', academicYearId: year.id, startDate: day(-80), endDate: day(60), isCurrent: true });
+  const [M, M2] = await addModules(db, [
+    { code: 'M', name: 'Module M', semesterId: sem.id, startDate: day(-20), endDate: day(20), isCurrent: true },
+    { code: 'M2', name: 'Module M2', semesterId: sem.id, startDate: day(-60), endDate: day(-21), isCurrent: false },
+  ]);
+  const [A, B] = await addCampuses(db, [{ code: 'A', name: 'Cơ sở A' }, { code: 'B', name: 'Cơ sở B' }]);
+  const [dept] = await addDepartments(db, [{ code: 'TOAN', name: 'Tổ Toán' }]);
+  const [toan, van] = await addSubjects(db, [{ code: 'TOAN', name: 'Toán', departmentId: dept.id }, { code: 'VAN', name: 'Ngữ văn', departmentId: dept.id }]);
 
-  const userIds = await insertUsers(db, ACCOUNTS.map((a) => ({ email: email(a.local), displayName: a.name, roles: a.roles.map((role, i) => ({ role, isPrimary: i === 0 })) })));
+  const userIds = await addAccounts(db, ACCOUNTS.map((a) => ({ email: email(a.local), displayName: a.name, roles: a.roles })));
   const uid = new Map(ACCOUNTS.map((a, i) => [a.local, userIds[i]]));
-  const [t1, t2] = await db
-    .insert(teachers)
-    .values([
-      { staffCode: 'GV1', fullName: 'Chủ nhiệm 10A', departmentId: dept.id, userId: uid.get('gvcn')!, searchText: searchText('GV1', 'Chủ nhiệm 10A') },
-      { staffCode: 'GV2', fullName: 'Tổ trưởng', departmentId: dept.id, userId: uid.get('totruong')!, searchText: searchText('GV2', 'Tổ trưởng') },
-    ])
-    .returning();
-  const [C10A, C11A, C10B] = await db
-    .insert(homeroomClasses)
-    .values([
-      { name: '10A Toán', academicYearId: year.id, grade: 10, campusId: A.id, homeroomTeacherId: t1.id },
-      { name: '11A Lý', academicYearId: year.id, grade: 11, campusId: A.id, homeroomTeacherId: t2.id },
-      { name: '10B Hóa', academicYearId: year.id, grade: 10, campusId: B.id },
-    ])
-    .returning();
+  const [t1, t2] = await addTeachers(db, [
+    { staffCode: 'GV1', fullName: 'Chủ nhiệm 10A', departmentId: dept.id, userId: uid.get('gvcn')! },
+    { staffCode: 'GV2', fullName: 'Tổ trưởng', departmentId: dept.id, userId: uid.get('totruong')! },
+  ]);
+  const [C10A, C11A, C10B] = await addHomeroomClasses(db, [
+    { name: '10A Toán', academicYearId: year.id, grade: 10, campusId: A.id, homeroomTeacherId: t1.id },
+    { name: '11A Lý', academicYearId: year.id, grade: 11, campusId: A.id, homeroomTeacherId: t2.id },
+    { name: '10B Hóa', academicYearId: year.id, grade: 10, campusId: B.id },
+  ]);
   const classOf = { C10A, C11A, C10B } as const;
-  const rows = await db
-    .insert(students)
-    .values(
-      STUDENTS.map((s, i) => ({
-        studentCode: `HS${i + 1}`, fullName: s.name, grade: s.grade, campusId: s.campus === 'A' ? A.id : B.id,
-        homeroomClassId: s.cls ? classOf[s.cls].id : null, status: 'status' in s ? s.status : 'active',
-        searchText: searchText(`HS${i + 1}`, s.name), sortKey: vietnameseNameSortKey(s.name),
-      })),
-    )
-    .returning();
+  const rows = await addStudents(
+    db,
+    STUDENTS.map((s, i) => ({
+      studentCode: `HS${i + 1}`, fullName: s.name, grade: s.grade, campusId: s.campus === 'A' ? A.id : B.id,
+      homeroomClassId: s.cls ? classOf[s.cls].id : null, status: 'status' in s ? s.status : 'active', account: i === 0 ? 'hs1@monitor.test' : undefined,
+    })),
+  );
   const st = Object.fromEntries(STUDENTS.map((s, i) => [s.key, rows[i]])) as Record<StudentKey, (typeof rows)[number]>;
-  await insertUsers(db, [{ email: 'hs1@monitor.test', displayName: st.s1.fullName, studentId: st.s1.id, roles: [{ role: 'STUDENT', isPrimary: true }] }]);
 
-  const cc = (code: string, subjectId: number, moduleId: number, grade: number, campusId: number) => ({ code, name: `${code} lớp học phần`, subjectId, moduleId, grade, campusId, capacity: 40 });
-  const [CC1, CC2, CC3, CC4, CC5] = await db
-    .insert(courseClasses)
-    .values([cc('CC1', toan.id, M.id, 10, A.id), cc('CC2', toan.id, M.id, 10, A.id), cc('CC3', toan.id, M.id, 11, A.id), cc('CC4', van.id, M.id, 10, B.id), cc('CC5', toan.id, M2.id, 10, B.id)])
-    .returning();
-  const enrol: Array<[typeof CC1, StudentKey[]]> = [[CC1, ['s1', 's2', 's3']], [CC2, ['s1']], [CC3, ['s4', 's5']], [CC4, ['s6']], [CC5, ['s7']]];
-  await db.insert(courseClassStudents).values(enrol.flatMap(([c, ks]) => ks.map((k) => ({ courseClassId: c.id, studentId: st[k].id }))));
+  const cc = (code: string, subjectId: number, moduleId: number, grade: number, campusId: number, ks: StudentKey[]) =>
+    addCourseClass(db, { code, name: `${code} lớp học phần`, subjectId, moduleId, grade, campusId, studentIds: ks.map((k) => st[k].id) });
+  const CC1 = await cc('CC1', toan.id, M.id, 10, A.id, ['s1', 's2', 's3']);
+  const CC2 = await cc('CC2', toan.id, M.id, 10, A.id, ['s1']);
+  const CC3 = await cc('CC3', toan.id, M.id, 11, A.id, ['s4', 's5']);
+  await cc('CC4', van.id, M.id, 10, B.id, ['s6']);
+  await cc('CC5', toan.id, M2.id, 10, B.id, ['s7']);
 
   const survey = (v: Partial<typeof surveys.$inferInsert>) => ({ title: 'x', surveyType: 'GENERAL', status: 'active', allowedGrades: [10, 11], moduleId: M.id, startDate: day(-2), endDate: day(3), ...v });
   const [G, S, D, C] = await db
@@ -126,7 +101,7 @@ export async function buildMonitoringSchool(db: Db) {
   const answer = (surveyId: number, k: StudentKey, when: Date, courseClassId: number | null = null) => ({
     surveyId, studentId: st[k].id, courseClassId, studentGrade: st[k].grade, campusId: st[k].campusId, homeroomClassId: st[k].homeroomClassId, submittedAt: when,
   });
-  await db.insert(surveyResponses).values([
+  await addResponses(db, [
     answer(G.id, 's1', at(0, '00:30')),
     answer(G.id, 's2', at(-1, '23:30')),
     answer(G.id, 's4', at(-2, '10:00')),

@@ -9,7 +9,7 @@ import { surveyResponses } from '@/db/schema/survey-responses';
 import { users } from '@/db/schema/users';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { RESPONSE_MSG } from './survey-responses.service';
-import { currentClassWithTeachers, insertTestSurvey, schoolDay, surveyPutBody } from './test-survey';
+import { currentClassWithTeachers, insertTestSurvey, schoolDay, surveyPutBody } from '@/test/surveys';
 
 /**
  * The submission reads the survey's definition from a cache (submission.repository.ts); every test

@@ -12,7 +12,7 @@ import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { schoolToday } from '../core/school-day';
 import { autoReviewResponses } from '../text-reviews/text-reviews.service';
-import { insertTestSurvey } from './test-survey';
+import { insertTestSurvey } from '@/test/surveys';
 
 /**
  * After a submission: the auto-review of its free texts (issue 6, off the request), and who reads

@@ -12,7 +12,7 @@ import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { insertSubmission } from './submission.repository';
 import { isStraightLined } from '../core/straight-lining.repository';
 import { RESPONSE_MSG } from './survey-responses.service';
-import { currentClassWithTeachers, insertTestSurvey, schoolDay as day } from './test-survey';
+import { currentClassWithTeachers, insertTestSurvey, schoolDay as day } from '@/test/surveys';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { RESULTS_MSG, type TResultsScope } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
-import { currentUser, hasAnyRole } from '@/plugins/auth';
+import { hasAnyRole, type Actor } from '@/lib/actor';
 import { AppError } from '@/plugins/errors';
-import { RESULTS_SCHOOL } from '../access';
+import { ADMIN_ONLY, RESULTS_DEPARTMENT, RESULTS_OWN_CLASSES, RESULTS_SCHOOL } from '../access';
 import type { Slice } from './aggregates.repository';
 import {
   classInfos, classesOfTeacher, departmentsHeadedBy, namesOf, teacherBrief, teacherOfUser, teachersOfDepartments,
@@ -21,19 +20,18 @@ export type Viewer =
   | { kind: 'department'; teacherId: number; departmentIds: number[]; teacherIds: number[] }
   | { kind: 'teacher'; teacherId: number; departmentId: number | null };
 
-export async function viewerOf(db: DbOrTx, req: FastifyRequest): Promise<Viewer> {
-  const user = currentUser(req);
-  if (hasAnyRole(user, RESULTS_SCHOOL)) return { kind: 'school', admin: hasAnyRole(user, ['ADMIN']) };
-  const teacher = await teacherOfUser(db, user.id);
+export async function viewerOf(db: DbOrTx, actor: Actor): Promise<Viewer> {
+  if (hasAnyRole(actor, RESULTS_SCHOOL)) return { kind: 'school', admin: hasAnyRole(actor, ADMIN_ONLY) };
+  const teacher = actor.userId === null ? null : await teacherOfUser(db, actor.userId);
   if (!teacher) throw forbidden(RESULTS_MSG.noTeacherRecord);
-  if (hasAnyRole(user, ['HEAD_DEPARTMENT'])) {
+  if (hasAnyRole(actor, RESULTS_DEPARTMENT)) {
     const departmentIds = await departmentsHeadedBy(db, teacher.id);
     if (departmentIds.length) {
       const teacherIds = [...new Set([teacher.id, ...(await teachersOfDepartments(db, departmentIds))])];
       return { kind: 'department', teacherId: teacher.id, departmentIds, teacherIds };
     }
   }
-  if (hasAnyRole(user, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'teacher', teacherId: teacher.id, departmentId: teacher.departmentId };
+  if (hasAnyRole(actor, RESULTS_OWN_CLASSES)) return { kind: 'teacher', teacherId: teacher.id, departmentId: teacher.departmentId };
   throw forbidden(RESULTS_MSG.ownClassesOnly);
 }
 

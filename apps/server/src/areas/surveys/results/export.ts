@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { QUESTION_TYPE_LABELS, htmlToPlainText, normalizeOptions, type TQuestionType } from '@app/shared/surveys';
 import { formatDateTime } from '@app/shared/format';
 import { xlsxSheetsBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { loadSurvey } from '../core/surveys.repository';
 import { exportRows, type ExportRow as Row } from './export.repository';
 import { viewerOf } from './access';
-import { currentUser, hasAnyRole } from '@/plugins/auth';
+import { hasAnyRole, type Actor } from '@/lib/actor';
+import { REVIEW_ROLES } from '../access';
 import { questionsInOrder } from './question-results';
 import { surveyResults, type Ctx } from './survey-results.service';
 import { minResponsesSetting } from './survey-results.repository';
@@ -16,13 +16,13 @@ import { minResponsesSetting } from './survey-results.repository';
  * per question; the student's code and name only when the caller is ADMIN), sheet "Thông tin".
  * One row per response comes from SQL (answers grouped per response into one jsonb), not from a JS pivot.
  */
-export async function exportExcel(ctx: Ctx, req: FastifyRequest, id: number, filtered: boolean) {
+export async function exportExcel(ctx: Ctx, actor: Actor, id: number, filtered: boolean) {
   const { db } = ctx;
-  const results = await surveyResults(ctx, req, id, { filtered, compare: false });
-  const viewer = await viewerOf(db, req);
+  const results = await surveyResults(ctx, actor, id, { filtered, compare: false });
+  const viewer = await viewerOf(db, actor);
   const withIdentity = viewer.kind === 'school' && viewer.admin;
   // Free text reaches staff other than the reviewers only once approved (as everywhere else).
-  const allTexts = hasAnyRole(currentUser(req), ['ADMIN', 'QUALITY_ASSURANCE']);
+  const allTexts = hasAnyRole(actor, REVIEW_ROLES);
   const survey = (await loadSurvey(db, id))!;
   const questions = questionsInOrder(survey);
   const minResponses = await minResponsesSetting(db);

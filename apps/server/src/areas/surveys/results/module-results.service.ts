@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import {
   RESULTS_MSG, type TAggregate, type TCalculateResult, type TDepartmentAverage, type TModuleResults, type TSubjectCourseResults, type TTeacherCourseResults,
 } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';
 import { write } from '@/lib/write';
-import { currentUser } from '@/plugins/auth';
+import type { Actor } from '@/lib/actor';
 import { AppError, notFound } from '@/plugins/errors';
 import { aggregates, type AggregateRow, type Slice } from './aggregates.repository';
 import { forbidden, isRestricted, viewerOf, viewerTeachers, type Viewer } from './access';
@@ -89,9 +88,9 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
 }
 
 /** GET /surveys/modules/{id}/results and /results-filtered: stored for school-wide roles, live for heads. */
-export async function moduleResults(ctx: Ctx, req: FastifyRequest, moduleId: number, filtered: boolean): Promise<TModuleResults> {
+export async function moduleResults(ctx: Ctx, actor: Actor, moduleId: number, filtered: boolean): Promise<TModuleResults> {
   const { db, rt } = ctx;
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   if (viewer.kind === 'teacher') throw forbidden(RESULTS_MSG.ownClassesOnly);
   await moduleOr404(db, moduleId);
   const key = `module=${moduleId}&f=${filtered}&v=${viewer.kind === 'school' ? 'school' : `d${viewer.teacherId}`}`;
@@ -108,8 +107,8 @@ export async function moduleResults(ctx: Ctx, req: FastifyRequest, moduleId: num
   });
 }
 
-/** POST /surveys/modules/{id}/calculate-results (`req` null: auto-calculate). */
-export async function calculateModule(ctx: Ctx, req: FastifyRequest | null, moduleId: number): Promise<TCalculateResult> {
+/** POST /surveys/modules/{id}/calculate-results (`actor` null: auto-calculate). */
+export async function calculateModule(ctx: Ctx, actor: Actor | null, moduleId: number): Promise<TCalculateResult> {
   const { db, rt } = ctx;
   const t0 = performance.now();
   await moduleOr404(db, moduleId);
@@ -125,7 +124,7 @@ export async function calculateModule(ctx: Ctx, req: FastifyRequest | null, modu
     }
   };
   const after = { responseCount: totals.n, computedAt: computedAt.toISOString() };
-  if (req) await write(db, req, async (w) => {
+  if (actor) await write(db, actor, async (w) => {
     await store(w.tx);
     await w.log({ action: 'calculate', entity: 'module_results', entityId: moduleId, after });
   });
@@ -144,18 +143,18 @@ function checkTeacher(viewer: Viewer, t: number) {
 }
 
 /** `me` in a teacher route: the caller's own teacher record (teachers.user_id). */
-async function teacherIdOf(db: DbOrTx, req: FastifyRequest, t: number | 'me'): Promise<number> {
+async function teacherIdOf(db: DbOrTx, actor: Actor, t: number | 'me'): Promise<number> {
   if (t !== 'me') return t;
-  const own = await teacherOfUser(db, currentUser(req).id);
+  const own = actor.userId === null ? null : await teacherOfUser(db, actor.userId);
   if (!own) throw new AppError('NO_TEACHER_RECORD', RESULTS_MSG.noTeacherRecord);
   return own.id;
 }
 
 /** GET /surveys/modules/{m}/teachers/{t|me}/course-results[/unfiltered|-filtered]: the teacher's classes, summary, comparison, trend. */
-export async function teacherCourseResults(ctx: Ctx, req: FastifyRequest, moduleId: number, teacherParam: number | 'me', filtered: boolean): Promise<TTeacherCourseResults> {
+export async function teacherCourseResults(ctx: Ctx, actor: Actor, moduleId: number, teacherParam: number | 'me', filtered: boolean): Promise<TTeacherCourseResults> {
   const { db, rt } = ctx;
-  const viewer = await viewerOf(db, req);
-  const teacherId = await teacherIdOf(db, req, teacherParam);
+  const viewer = await viewerOf(db, actor);
+  const teacherId = await teacherIdOf(db, actor, teacherParam);
   checkTeacher(viewer, teacherId);
   await moduleOr404(db, moduleId);
   const teacher = await teacherBrief(db, teacherId);
@@ -198,9 +197,9 @@ export async function teacherCourseResults(ctx: Ctx, req: FastifyRequest, module
 }
 
 /** GET /surveys/modules/{m}/subjects/{s}/active-courses-results: every class of the subject in the module. */
-export async function subjectCourseResults(ctx: Ctx, req: FastifyRequest, moduleId: number, subjectId: number, filtered: boolean): Promise<TSubjectCourseResults> {
+export async function subjectCourseResults(ctx: Ctx, actor: Actor, moduleId: number, subjectId: number, filtered: boolean): Promise<TSubjectCourseResults> {
   const { db, rt } = ctx;
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   await moduleOr404(db, moduleId);
   const subject = (await namesOf(db, 'subjects', [subjectId])).get(subjectId);
   if (!subject) throw notFound(RESULTS_MSG.subjectNotFound);
@@ -225,9 +224,9 @@ export async function subjectCourseResults(ctx: Ctx, req: FastifyRequest, module
 }
 
 /** GET /surveys/modules/{m}/departments/{d}/average-score: the department against the school; its teachers and subjects. */
-export async function departmentAverage(ctx: Ctx, req: FastifyRequest, moduleId: number, departmentId: number, filtered: boolean): Promise<TDepartmentAverage> {
+export async function departmentAverage(ctx: Ctx, actor: Actor, moduleId: number, departmentId: number, filtered: boolean): Promise<TDepartmentAverage> {
   const { db, rt } = ctx;
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   if (viewer.kind === 'department' && !viewer.departmentIds.includes(departmentId)) throw forbidden(RESULTS_MSG.ownDepartmentOnly);
   if (viewer.kind === 'teacher' && viewer.departmentId !== departmentId) throw forbidden(RESULTS_MSG.ownDepartmentOnly);
   await moduleOr404(db, moduleId);

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { RESULTS_MSG, type TCacheStatus, type TGridQuestions, type TScoreConfig, type TScoreConfigInput } from '@app/shared/survey-results';
 import { htmlToPlainText, normalizeOptions } from '@app/shared/surveys';
 import type { DbOrTx } from '@/db/client';
+import type { Actor } from '@/lib/actor';
 import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
 import { recomputeStraightLined } from '../core/straight-lining.repository';
@@ -73,7 +73,7 @@ export async function scoreConfig(db: DbOrTx, id: number): Promise<TScoreConfig>
  * config. In one transaction with its audit entry: the config, straight_lined of every response
  * recomputed with it, and the stored results it made wrong dropped; then the cache.
  */
-export async function changeScoreConfig(ctx: Ctx, req: FastifyRequest, id: number, change: { add?: TScoreConfigInput; removeId?: number | null }) {
+export async function changeScoreConfig(ctx: Ctx, actor: Actor, id: number, change: { add?: TScoreConfigInput; removeId?: number | null }) {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
   const survey = await surveyTree(db, id);
@@ -85,7 +85,7 @@ export async function changeScoreConfig(ctx: Ctx, req: FastifyRequest, id: numbe
     if (!numbered.has(qid)) throw badRequest(RESULTS_MSG.notNumbered);
   }
   if (change.removeId && !all.has(change.removeId)) throw notFound(RESULTS_MSG.questionNotFound);
-  await write(db, req, async (w) => {
+  await write(db, actor, async (w) => {
     const before = await scoreQuestionIds(w.tx, id);
     if (change.add?.questionIds) await removeScoreQuestions(w.tx, id);
     if (change.add) await addScoreQuestions(w.tx, id, wanted);
@@ -101,9 +101,9 @@ export async function changeScoreConfig(ctx: Ctx, req: FastifyRequest, id: numbe
 }
 
 /** POST /surveys/{id}/toggle-auto-calculate */
-export async function toggleAutoCalculate(ctx: Ctx, req: FastifyRequest, id: number, enabled: boolean) {
+export async function toggleAutoCalculate(ctx: Ctx, actor: Actor, id: number, enabled: boolean) {
   const meta = await surveyOr404(ctx.db, id);
-  await write(ctx.db, req, async (w) => {
+  await write(ctx.db, actor, async (w) => {
     await setAutoCalculate(w.tx, id, enabled);
     await w.log({ action: 'update', entity: 'survey_auto_calculate', entityId: id, before: { autoCalculate: meta.autoCalculate }, after: { autoCalculate: enabled } });
   });
@@ -112,9 +112,9 @@ export async function toggleAutoCalculate(ctx: Ctx, req: FastifyRequest, id: num
 }
 
 /** POST /surveys/cache/toggle: kept in app_settings so a restart (or another process) keeps the choice. */
-export async function toggleCache(ctx: Ctx, req: FastifyRequest, enabled: boolean): Promise<TCacheStatus> {
+export async function toggleCache(ctx: Ctx, actor: Actor, enabled: boolean): Promise<TCacheStatus> {
   const before = ctx.rt.cache.enabled;
-  await write(ctx.db, req, async (w) => {
+  await write(ctx.db, actor, async (w) => {
     await writeSetting(w.tx, CACHE_ENABLED_SETTING, enabled);
     await w.log({ action: 'update', entity: 'results_cache', entityId: null, before: { enabled: before }, after: { enabled } });
   });

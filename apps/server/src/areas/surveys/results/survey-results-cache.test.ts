@@ -16,7 +16,7 @@ import { users } from '@/db/schema/users';
 import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, TEST_SECRET, type TestApp } from '@/test/app';
 import { schoolToday } from '../core/school-day';
-import { insertTestSurvey } from '../responses/test-survey';
+import { insertTestSurvey } from '@/test/surveys';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
 
 /** The results cache and auto-calculate (issue 5): invalidated by new responses, batched recalculation, Redis. */

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import {
   RESULTS_MSG, type TCalculateResult, type TCourseResults, type TGradeCampusResults, type TQuestionResultsDetail, type TResultsQuery, type TSurveyResults,
 } from '@app/shared/survey-results';
 import type { TSurvey } from '@app/shared/surveys';
 import type { Db, DbOrTx } from '@/db/client';
+import type { Actor } from '@/lib/actor';
 import { insertAudit } from '@/plugins/audit.repository';
 import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
@@ -82,10 +82,10 @@ async function liveQuestions(ctx: Ctx, o: { meta: SurveyMeta; survey: TSurvey; v
 }
 
 /** GET /surveys/{id}/results */
-export async function surveyResults(ctx: Ctx, req: FastifyRequest, id: number, q: TResultsQuery): Promise<TSurveyResults> {
+export async function surveyResults(ctx: Ctx, actor: Actor, id: number, q: TResultsQuery): Promise<TSurveyResults> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   checkRestrictedSurvey(viewer, meta);
   const filtered = q.filtered ?? false;
   rt.remember(id, meta.moduleId);
@@ -101,10 +101,10 @@ export async function surveyResults(ctx: Ctx, req: FastifyRequest, id: number, q
 }
 
 /** GET /surveys/{id}/questions/{questionId}/results: the question, and per class (subject survey) or per grade×campus. */
-export async function questionResults(ctx: Ctx, req: FastifyRequest, id: number, questionId: number, q: TResultsQuery): Promise<TQuestionResultsDetail> {
+export async function questionResults(ctx: Ctx, actor: Actor, id: number, questionId: number, q: TResultsQuery): Promise<TQuestionResultsDetail> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   checkRestrictedSurvey(viewer, meta);
   const survey = await fullSurvey(db, id);
   const question = survey.sections.flatMap((s) => s.questions).find((x) => x.id === questionId);
@@ -170,10 +170,10 @@ async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filt
 }
 
 /** GET /surveys/{id}/course-results (live, classes with responses) and /active-courses-results[-filtered] (stored, every class). */
-export async function courseResults(ctx: Ctx, req: FastifyRequest, id: number, o: { filtered: boolean; active: boolean }): Promise<TCourseResults> {
+export async function courseResults(ctx: Ctx, actor: Actor, id: number, o: { filtered: boolean; active: boolean }): Promise<TCourseResults> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   checkRestrictedSurvey(viewer, meta);
   rt.remember(id, meta.moduleId);
   const key = keyOf({ r: 'courses', id, f: o.filtered, a: o.active, v: viewerKey(viewer) });
@@ -230,9 +230,9 @@ const SCHOOL: Viewer = { kind: 'school', admin: false };
 /**
  * Computes the survey's figures for the whole school, filtered and unfiltered, and stores them
  * (survey_results) with the audit entry in one transaction; then drops the cached copies.
- * `req` null = auto-calculate (audited without an actor).
+ * `actor` null = auto-calculate (audited without an actor).
  */
-export async function calculateSurvey(ctx: Ctx, req: FastifyRequest | null, id: number, kinds: SurveyKind[]): Promise<TCalculateResult> {
+export async function calculateSurvey(ctx: Ctx, actor: Actor | null, id: number, kinds: SurveyKind[]): Promise<TCalculateResult> {
   const { db, rt } = ctx;
   const t0 = performance.now();
   const meta = await surveyOr404(db, id);
@@ -257,8 +257,8 @@ export async function calculateSurvey(ctx: Ctx, req: FastifyRequest | null, id: 
     }
   };
   const after = { kinds, responseCount: totals.n, computedAt: computedAt.toISOString() };
-  if (req) {
-    await write(db, req, async (w) => {
+  if (actor) {
+    await write(db, actor, async (w) => {
       await store(w.tx);
       await w.log({ action: 'calculate', entity: 'survey_results', entityId: id, after });
     });

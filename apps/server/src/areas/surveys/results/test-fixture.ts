@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Db } from '@/db/client';
-import { insertTestSurvey } from '../responses/test-survey';
+import { insertTestSurvey } from '@/test/surveys';
 import type { TestApp } from '@/test/app';
 
 /**

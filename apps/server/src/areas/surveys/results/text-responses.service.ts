@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { type TTextResponses } from '@app/shared/survey-results';
 import { htmlToPlainText, isTextType, normalizeOptions, type TSurveyQuestion } from '@app/shared/surveys';
+import type { Actor } from '@/lib/actor';
 import { notFound } from '@/plugins/errors';
 import { loadSurvey } from '../core/surveys.repository';
 import { sliceSizes } from './aggregates.repository';
@@ -24,11 +24,11 @@ const hasOther = (q: TSurveyQuestion) => !isTextType(q.questionType) && q.questi
  * classes with at least MIN_GROUP_SIZE responses in the scope (anonymity.ts).
  */
 export async function textResponses(
-  ctx: Ctx, req: FastifyRequest, id: number, q: { questionId?: number; courseClassId?: number; teacherId?: number; page: number; limit: number },
+  ctx: Ctx, actor: Actor, id: number, q: { questionId?: number; courseClassId?: number; teacherId?: number; page: number; limit: number },
 ): Promise<TTextResponses> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
-  const viewer = await viewerOf(db, req);
+  const viewer = await viewerOf(db, actor);
   checkRestrictedSurvey(viewer, meta);
   const restricted = isRestricted(viewer);
   const survey = await loadSurvey(db, id);

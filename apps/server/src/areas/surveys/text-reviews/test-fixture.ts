@@ -1,11 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { makeSurvey } from '@app/shared/survey-fixtures';
 import type { DbOrTx } from '@/db/client';
-import { modules } from '@/db/schema/academic';
 import { courseClasses, courseClassTeachers, students, subjects, teachers } from '@/db/schema/school';
-import { responseDetails, responseReviews, surveyResponses } from '@/db/schema/survey-responses';
-import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
-import { insertTestSurvey } from '../responses/test-survey';
+import { responseDetails, responseReviews } from '@/db/schema/survey-responses';
+import { addResponses, currentModuleId, insertTestSurvey } from '@/test/surveys';
 
 /**
  * Tests only: a subject survey of the current module about one demo course class, and responses
@@ -13,7 +11,7 @@ import { insertTestSurvey } from '../responses/test-survey';
  * plus a `pending` review per free text), so these tests do not depend on the submission path.
  */
 export async function reviewFixture(db: DbOrTx) {
-  const [{ id: moduleId }] = await db.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE));
+  const moduleId = await currentModuleId(db);
   const [cls] = await db
     .select({ id: courseClasses.id, subjectId: courseClasses.subjectId })
     .from(courseClasses)
@@ -36,10 +34,9 @@ export async function reviewFixture(db: DbOrTx) {
   /** One response with the given texts: short text (101), long text (102), "Khác" of a choice (103). */
   async function respond(texts: { short?: string; long?: string; other?: string }) {
     const st = pool[next++];
-    const [r] = await db
-      .insert(surveyResponses)
-      .values({ surveyId: made.survey.id, studentId: st.id, courseClassId: cls.id, teacherIds: classTeachers.map((x) => x.id), studentGrade: st.grade, campusId: st.campusId })
-      .returning({ id: surveyResponses.id });
+    const [r] = await addResponses(db, [
+      { surveyId: made.survey.id, studentId: st.id, courseClassId: cls.id, teacherIds: classTeachers.map((x) => x.id), studentGrade: st.grade, campusId: st.campusId },
+    ]);
     const rows = [
       ...(texts.short !== undefined ? [{ key: 'short', questionId: made.qid(101), answerText: texts.short }] : []),
       ...(texts.long !== undefined ? [{ key: 'long', questionId: made.qid(102), answerText: texts.long }] : []),

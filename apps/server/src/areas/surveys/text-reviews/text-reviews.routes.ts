@@ -8,6 +8,7 @@ import {
   ZCreateReviewInput, ZReviewDecisionInput, ZTextReview, ZTextReviewDetail, ZTextReviewSettings,
 } from '@app/shared/text-reviews';
 import type { Db } from '@/db/client';
+import { actorOf } from '@/plugins/auth';
 import type { EventBus } from '@/plugins/events';
 import { listQuery, zIdFilter } from '@/lib/list';
 import { ZIdParams } from '@/lib/params';
@@ -63,14 +64,14 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
     schema: { tags, body: ZCreateReviewInput, response: { 200: ZOk(ZTextReviewDetail) } },
   }, async (req) => {
     const { responseDetailId, ...decision } = req.body;
-    return { success: true as const, message: TEXT_REVIEW_MSG.saved, data: await reviewAnswer(db, req, responseDetailId, decision) };
+    return { success: true as const, message: TEXT_REVIEW_MSG.saved, data: await reviewAnswer(db, actorOf(req), responseDetailId, decision) };
   });
 
   r.post('/surveys/responses/reviews/bulk', {
     config,
     schema: { tags, body: ZBulkReviewInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
   }, async (req) => {
-    const data = await bulkDecide(db, req, req.body);
+    const data = await bulkDecide(db, actorOf(req), req.body);
     return { success: true as const, message: TEXT_REVIEW_MSG.decided(data.updated, req.body.status), data };
   });
 
@@ -82,13 +83,13 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
   r.put('/surveys/responses/reviews/:id', {
     config,
     schema: { tags, params: ZIdParams, body: ZReviewDecisionInput, response: { 200: ZOk(ZTextReviewDetail) } },
-  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.saved, data: await decideReview(db, req, req.params.id, req.body) }));
+  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.saved, data: await decideReview(db, actorOf(req), req.params.id, req.body) }));
 
   r.post('/surveys/responses/auto-review', {
     config,
     schema: { tags, body: ZAutoReviewInput, response: { 200: ZOk(ZAutoReviewResult) } },
   }, async (req) => {
-    const data = await autoReviewOne(db, req, req.body);
+    const data = await autoReviewOne(db, actorOf(req), req.body);
     return { success: true as const, message: req.body.responseDetailId !== undefined && !data.applied ? TEXT_REVIEW_MSG.humanKept : undefined, data };
   });
 
@@ -96,7 +97,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
     config,
     schema: { tags, body: ZBatchAutoReviewInput, response: { 200: ZOk(ZAutoReviewRun) } },
   }, async (req) => {
-    const data = await batchAutoReview(db, req, req.body);
+    const data = await batchAutoReview(db, actorOf(req), req.body);
     return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
   });
 
@@ -104,7 +105,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
     config,
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAutoReviewRun) } },
   }, async (req) => {
-    const data = await autoReviewSurvey(db, req, req.params.id);
+    const data = await autoReviewSurvey(db, actorOf(req), req.params.id);
     return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
   });
 
@@ -116,5 +117,5 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
   r.put('/surveys/responses/review-settings', {
     config: { roles: REVIEW_SETTINGS_WRITE },
     schema: { tags, body: ZTextReviewSettings, response: { 200: ZOk(ZTextReviewSettings) } },
-  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.settingsSaved, data: await saveSettings(db, req, req.body) }));
+  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.settingsSaved, data: await saveSettings(db, actorOf(req), req.body) }));
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { htmlToPlainText, type TReviewStatus } from '@app/shared/surveys';
 import {
   DEFAULT_TEXT_REVIEW_SETTINGS,
@@ -18,11 +17,11 @@ import {
   type TTextReviewSettings,
 } from '@app/shared/text-reviews';
 import type { Db, DbOrTx } from '@/db/client';
+import type { Actor } from '@/lib/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write, type WriteCtx } from '@/lib/write';
 import { insertAudit } from '@/plugins/audit.repository';
 import { badRequest, notFound } from '@/plugins/errors';
-import { currentUser } from '@/plugins/auth';
 import { autoReview } from './auto-review';
 import {
   applyReviewChanges, autoReviewable, findDetail, findReview, historyOf, insertReview, listReviews, lockReviews, moduleExists,
@@ -152,14 +151,14 @@ async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> 
   for (let i = 0; i < states.length; i++) await logChange(ctx, 'review', states[i], changes[i]);
 }
 
-export async function decideReview(db: Db, req: FastifyRequest, id: number, d: Decision): Promise<TTextReviewDetail> {
-  await write(db, req, (ctx) => decide(ctx, [id], d));
+export async function decideReview(db: Db, actor: Actor, id: number, d: Decision): Promise<TTextReviewDetail> {
+  await write(db, actor, (ctx) => decide(ctx, [id], d));
   return reviewDetail(db, id);
 }
 
 /** POST /surveys/responses/reviews: the answer's review (made when missing) gets a person's decision. */
-export async function reviewAnswer(db: Db, req: FastifyRequest, detailId: number, d: Decision): Promise<TTextReviewDetail> {
-  const id = await write(db, req, async (ctx) => {
+export async function reviewAnswer(db: Db, actor: Actor, detailId: number, d: Decision): Promise<TTextReviewDetail> {
+  const id = await write(db, actor, async (ctx) => {
     const reviewId = await ensureReview(ctx, detailId);
     await decide(ctx, [reviewId], d);
     return reviewId;
@@ -167,9 +166,9 @@ export async function reviewAnswer(db: Db, req: FastifyRequest, detailId: number
   return reviewDetail(db, id);
 }
 
-export async function bulkDecide(db: Db, req: FastifyRequest, input: { ids: number[]; status: TReviewStatus; reason?: string | null }) {
+export async function bulkDecide(db: Db, actor: Actor, input: { ids: number[]; status: TReviewStatus; reason?: string | null }) {
   const ids = [...new Set(input.ids)];
-  await write(db, req, (ctx) => decide(ctx, ids, { status: input.status, reason: input.reason }));
+  await write(db, actor, (ctx) => decide(ctx, ids, { status: input.status, reason: input.reason }));
   return { updated: ids.length };
 }
 
@@ -180,8 +179,8 @@ export async function readSettings(db: DbOrTx): Promise<TTextReviewSettings> {
   return parsed.success ? parsed.data : DEFAULT_TEXT_REVIEW_SETTINGS;
 }
 
-export async function saveSettings(db: Db, req: FastifyRequest, input: TTextReviewSettings): Promise<TTextReviewSettings> {
-  return write(db, req, async (ctx) => {
+export async function saveSettings(db: Db, actor: Actor, input: TTextReviewSettings): Promise<TTextReviewSettings> {
+  return write(db, actor, async (ctx) => {
     const before = await readSettings(ctx.tx);
     await writeSettingsValue(ctx.tx, input);
     await ctx.log({ action: 'update', entity: 'app_setting', entityId: SETTINGS_KEY, before, after: input });
@@ -289,32 +288,32 @@ async function reviewItems(ctx: WriteCtx, items: TAutoReviewInput[], settings: T
 }
 
 /** POST /surveys/responses/auto-review. */
-export async function autoReviewOne(db: Db, req: FastifyRequest, input: TAutoReviewInput): Promise<TAutoReviewResult> {
+export async function autoReviewOne(db: Db, actor: Actor, input: TAutoReviewInput): Promise<TAutoReviewResult> {
   const settings = await readSettings(db);
   if (input.responseDetailId === undefined) return textOnly(input.responseText, input.teacherNames, settings);
-  const { results } = await write(db, req, (ctx) => reviewItems(ctx, [input], settings));
+  const { results } = await write(db, actor, (ctx) => reviewItems(ctx, [input], settings));
   return results[0];
 }
 
 /** POST /surveys/responses/batch-auto-review: `responses` (≤ 500 items) or every reviewable text of a module. */
-export async function batchAutoReview(db: Db, req: FastifyRequest, input: TBatchAutoReviewInput): Promise<TAutoReviewRun> {
+export async function batchAutoReview(db: Db, actor: Actor, input: TBatchAutoReviewInput): Promise<TAutoReviewRun> {
   const settings = await readSettings(db);
   if (input.responses?.length) {
-    const { run, results } = await write(db, req, (ctx) => reviewItems(ctx, input.responses!, settings));
+    const { run, results } = await write(db, actor, (ctx) => reviewItems(ctx, input.responses!, settings));
     return { ...run, results };
   }
   if (input.moduleId === undefined) throw badRequest(TEXT_REVIEW_MSG.batchNeedsInput);
   if (!(await moduleExists(db, input.moduleId))) throw notFound('Không tìm thấy học phần.');
   const rows = await autoReviewable(db, { moduleId: input.moduleId });
-  return (await write(db, req, (ctx) => applyAuto(ctx, rows, settings, { entity: 'module', entityId: input.moduleId! }))).run;
+  return (await write(db, actor, (ctx) => applyAuto(ctx, rows, settings, { entity: 'module', entityId: input.moduleId! }))).run;
 }
 
 /** POST /surveys/{id}/auto-review-text-responses: every pending text of the survey no person has decided. */
-export async function autoReviewSurvey(db: Db, req: FastifyRequest, surveyId: number): Promise<TAutoReviewRun> {
+export async function autoReviewSurvey(db: Db, actor: Actor, surveyId: number): Promise<TAutoReviewRun> {
   if (!(await surveyExists(db, surveyId))) throw notFound('Không tìm thấy khảo sát.');
   const settings = await readSettings(db);
   const rows = await autoReviewable(db, { surveyId });
-  return (await write(db, req, (ctx) => applyAuto(ctx, rows, settings, { entity: 'survey', entityId: surveyId }))).run;
+  return (await write(db, actor, (ctx) => applyAuto(ctx, rows, settings, { entity: 'survey', entityId: surveyId }))).run;
 }
 
 const NO_RUN: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
@@ -335,8 +334,8 @@ async function reviewResponses(db: Db, responseIds: number[], inTx: (fn: (ctx: A
 }
 
 /** One stored response's pending texts, in a transaction of its own, audited as the request's (the student's). */
-export async function autoReviewResponse(db: Db, req: FastifyRequest, responseId: number): Promise<TAutoReviewRun> {
-  return reviewResponses(db, [responseId], (fn) => write(db, req, fn));
+export async function autoReviewResponse(db: Db, actor: Actor, responseId: number): Promise<TAutoReviewRun> {
+  return reviewResponses(db, [responseId], (fn) => write(db, actor, fn));
 }
 
 /**

@@ -6,7 +6,7 @@ import { responseReviewHistory, responseReviews } from '@/db/schema/survey-respo
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { reviewFixture } from './test-fixture';
 import { autoReviewResponse } from './text-reviews.service';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '@/lib/actor';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof reviewFixture>>;
@@ -187,8 +187,8 @@ describe('auto-review', () => {
   it('the submission hook reviews one response only', async () => {
     const a = await fx.respond({ short: 'vcl', long: 'Cô dạy hay' });
     const b = await fx.respond({ short: 'clgt' });
-    const req = { id: 'req-hook', ip: '127.0.0.1', user: { id: await t.userId('hs.an') } } as unknown as FastifyRequest;
-    const run = await autoReviewResponse(t.database.db, req, a.responseId);
+    const actor: Actor = { userId: await t.userId('hs.an'), roles: ['STUDENT'], teacherId: null, studentId: null, requestId: 'req-hook', ip: '127.0.0.1' };
+    const run = await autoReviewResponse(t.database.db, actor, a.responseId);
     expect(run).toMatchObject({ checked: 2, flagged: 1, approved: 1, changed: 2 });
     expect((await reviewRow(a.short.reviewId)).status).toBe('pending');
     expect((await reviewRow(a.long.reviewId)).status).toBe('approved');

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { createKeywordMatcher, type TAnalyzeResult, type TResponseDetailCode, type TThemeSummary } from '@app/shared/theme-codes';
 import type { Db, DbOrTx } from '@/db/client';
+import type { Actor } from '@/lib/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
@@ -12,7 +12,7 @@ import {
 } from './tags.repository';
 
 interface Paged { page: number; limit: number }
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; actor: Actor }
 export type TagQuery = TagFilters & { sort?: TagSort; order: 'asc' | 'desc' };
 
 async function surveyOf(db: DbOrTx, id: number) {
@@ -61,8 +61,8 @@ async function assertCode(tx: DbOrTx, codeId: number) {
  * person's (manual, so re-analysis keeps it); a manual tag twice is a 409.
  */
 export async function createTag(opts: WriteOpts & { input: { responseDetailId: number; codeId: number } }): Promise<TResponseDetailCode> {
-  const userId = opts.req.user?.id ?? null;
-  const id = await write(opts.db, opts.req, async (ctx) => {
+  const userId = opts.actor.userId;
+  const id = await write(opts.db, opts.actor, async (ctx) => {
     await assertTaggable(ctx.tx, opts.input.responseDetailId);
     await assertCode(ctx.tx, opts.input.codeId);
     const existing = await lockTagOf(ctx.tx, opts.input.responseDetailId, opts.input.codeId);
@@ -81,13 +81,13 @@ export async function createTag(opts: WriteOpts & { input: { responseDetailId: n
 
 /** Another code for the same text; the tag becomes manual. */
 export async function editTag(opts: WriteOpts & { id: number; input: { codeId: number } }): Promise<TResponseDetailCode> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockTag(ctx.tx, opts.id), 'câu trả lời được gắn mã');
     await assertTaggable(ctx.tx, before.responseDetailId);
     await assertCode(ctx.tx, opts.input.codeId);
     const other = before.codeId === opts.input.codeId ? null : await lockTagOf(ctx.tx, before.responseDetailId, opts.input.codeId);
     if (other) throw conflict('Câu trả lời này đã được gắn mã này.');
-    const after = await setTagManual(ctx.tx, opts.id, { codeId: opts.input.codeId, userId: opts.req.user?.id ?? null });
+    const after = await setTagManual(ctx.tx, opts.id, { codeId: opts.input.codeId, userId: opts.actor.userId });
     await ctx.log({ action: 'update', entity: 'response_detail_code', entityId: opts.id, before, after });
   });
   return getTag(opts.db, opts.id);
@@ -95,7 +95,7 @@ export async function editTag(opts: WriteOpts & { id: number; input: { codeId: n
 
 /** The answer is the tag as it was, when its text is still approved (else only the ids: no text leaves). */
 export async function removeTag(opts: WriteOpts & { id: number }) {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockTag(ctx.tx, opts.id), 'câu trả lời được gắn mã');
     await deleteTag(ctx.tx, opts.id);
     await ctx.log({ action: 'delete', entity: 'response_detail_code', entityId: opts.id, before });
@@ -116,7 +116,7 @@ export function summary(db: Db, scope: TextScope): Promise<TThemeSummary> {
  */
 export async function analyzeSurvey(opts: WriteOpts & { surveyId: number }): Promise<TAnalyzeResult> {
   const survey = await surveyOf(opts.db, opts.surveyId);
-  const run = await write(opts.db, opts.req, async (ctx) => {
+  const run = await write(opts.db, opts.actor, async (ctx) => {
     await lockSurveyAnalysis(ctx.tx, opts.surveyId);
     const texts = await approvedTextsOfSurvey(ctx.tx, opts.surveyId);
     const codes = await allCodeKeywords(ctx.tx);

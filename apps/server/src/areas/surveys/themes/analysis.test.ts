@@ -10,7 +10,7 @@ import { readSheet } from '@/lib/xlsx';
 import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { uniq } from '@/test/uniq';
-import { insertTestSurvey } from '../responses/test-survey';
+import { insertTestSurvey } from '@/test/surveys';
 
 /**
  * analyze-survey on a fixture: texts with and without diacritics, "Khác" texts, and pending and

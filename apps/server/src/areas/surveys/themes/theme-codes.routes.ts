@@ -7,6 +7,7 @@ import {
   ZThemeCode, ZThemeCodeInput, ZThemeInput, ZThemeSummary,
 } from '@app/shared/theme-codes';
 import type { Db } from '@/db/client';
+import { actorOf } from '@/plugins/auth';
 import { listQuery, zBoolFilter, zIdFilter } from '@/lib/list';
 import { ZIdParams } from '@/lib/params';
 import { analyzeSurvey, codeTagPage, createTag, editTag, getTag, removeTag, summary, surveyTextPage, tagPage } from './analysis.service';
@@ -49,16 +50,16 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get(`${BASE}/themes/:id`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTheme) } } },
     async (req) => ok(await getTheme(db, req.params.id)));
   r.post(`${BASE}/themes`, { config: { roles: THEME_WRITE }, schema: { tags, body: ZThemeInput, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await createTheme({ db, req, input: req.body }), 'Đã tạo chủ đề.'));
+    async (req) => ok(await createTheme({ db, actor: actorOf(req), input: req.body }), 'Đã tạo chủ đề.'));
   r.put(`${BASE}/themes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZThemeInput, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await editTheme({ db, req, id: req.params.id, input: req.body }), 'Đã cập nhật chủ đề.'));
+    async (req) => ok(await editTheme({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã cập nhật chủ đề.'));
   r.delete(`${BASE}/themes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await removeTheme({ db, req, id: req.params.id }), 'Đã xóa chủ đề.'));
+    async (req) => ok(await removeTheme({ db, actor: actorOf(req), id: req.params.id }), 'Đã xóa chủ đề.'));
   r.get(`${BASE}/themes/:id/codes`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZCode)) } } },
     async (req) => ok(await themeCodes(db, req.params.id)));
   r.delete(`${BASE}/themes/:themeId/codes/:codeId`, {
     config: { roles: THEME_WRITE }, schema: { tags, params: ZPairParams, response: { 200: ZOk(ZThemeCode) } },
-  }, async (req) => ok(await unassignCode({ db, req, ...req.params }), 'Đã gỡ mã khỏi chủ đề.'));
+  }, async (req) => ok(await unassignCode({ db, actor: actorOf(req), ...req.params }), 'Đã gỡ mã khỏi chủ đề.'));
 
   // ---- Codes ----
   r.get(`${BASE}/codes`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZCodeQuery, response: { 200: ZOk(ZPage(ZCode)) } } },
@@ -68,11 +69,11 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get(`${BASE}/codes/:id`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCode) } } },
     async (req) => ok(await getCode(db, req.params.id)));
   r.post(`${BASE}/codes`, { config: { roles: THEME_WRITE }, schema: { tags, body: ZCodeInput, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await createCode({ db, req, input: req.body }), 'Đã tạo mã.'));
+    async (req) => ok(await createCode({ db, actor: actorOf(req), input: req.body }), 'Đã tạo mã.'));
   r.put(`${BASE}/codes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZCodeInput, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await editCode({ db, req, id: req.params.id, input: req.body }), 'Đã cập nhật mã.'));
+    async (req) => ok(await editCode({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã cập nhật mã.'));
   r.delete(`${BASE}/codes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await removeCode({ db, req, id: req.params.id }), 'Đã xóa mã.'));
+    async (req) => ok(await removeCode({ db, actor: actorOf(req), id: req.params.id }), 'Đã xóa mã.'));
   r.get(`${BASE}/codes/:id/themes`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZTheme)) } } },
     async (req) => ok(await codeThemes(db, req.params.id)));
   r.get(`${BASE}/codes/:id/response-details`, {
@@ -81,7 +82,7 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   // ---- Assignments ----
   r.post(`${BASE}/theme-codes`, { config: { roles: THEME_WRITE }, schema: { tags, body: ZThemeCodeInput, response: { 200: ZOk(ZThemeCode) } } },
-    async (req) => ok(await assignCode({ db, req, ...req.body }), 'Đã gắn mã vào chủ đề.'));
+    async (req) => ok(await assignCode({ db, actor: actorOf(req), ...req.body }), 'Đã gắn mã vào chủ đề.'));
 
   // ---- Tagged texts ("response details") ----
   r.get(`${BASE}/response-details`, {
@@ -93,12 +94,12 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => ok(await getTag(db, req.params.id)));
   r.post(`${BASE}/response-details`, {
     config: { roles: THEME_WRITE }, schema: { tags, body: ZResponseDetailCodeInput, response: { 200: ZOk(ZResponseDetailCode) } },
-  }, async (req) => ok(await createTag({ db, req, input: req.body }), 'Đã gắn mã cho câu trả lời.'));
+  }, async (req) => ok(await createTag({ db, actor: actorOf(req), input: req.body }), 'Đã gắn mã cho câu trả lời.'));
   r.put(`${BASE}/response-details/:id`, {
     config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZResponseDetailCodeUpdate, response: { 200: ZOk(ZResponseDetailCode) } },
-  }, async (req) => ok(await editTag({ db, req, id: req.params.id, input: req.body }), 'Đã đổi mã của câu trả lời.'));
+  }, async (req) => ok(await editTag({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã đổi mã của câu trả lời.'));
   r.delete(`${BASE}/response-details/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZRemovedTag) } } },
-    async (req) => ok(await removeTag({ db, req, id: req.params.id }), 'Đã bỏ mã khỏi câu trả lời.'));
+    async (req) => ok(await removeTag({ db, actor: actorOf(req), id: req.params.id }), 'Đã bỏ mã khỏi câu trả lời.'));
   r.get(`${BASE}/survey/:id/response-details`, {
     config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, querystring: ZSurveyTextQuery, response: { 200: ZOk(ZPage(ZSurveyText)) } },
   }, async (req) => ok(await surveyTextPage(db, req.params.id, req.query)));
@@ -106,7 +107,7 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
   // ---- Analysis and counts ----
   r.post(`${BASE}/analyze-survey/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAnalyzeResult) } } },
     async (req) => {
-      const result = await analyzeSurvey({ db, req, surveyId: req.params.id });
+      const result = await analyzeSurvey({ db, actor: actorOf(req), surveyId: req.params.id });
       return ok(result, `Đã phân tích ${result.totalTexts} câu trả lời đã duyệt; ${result.taggedTexts} câu được gắn mã.`);
     });
   r.get(`${BASE}/summary`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery, response: { 200: ZOk(ZThemeSummary) } } },

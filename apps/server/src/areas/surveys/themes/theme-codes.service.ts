@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TCode, TTheme, TThemeCode, ZCodeInput, ZThemeInput } from '@app/shared/theme-codes';
 import type { Db, DbOrTx } from '@/db/client';
+import type { Actor } from '@/lib/actor';
 import { offsetOf, orderBy, page } from '@/lib/list';
 import { createRow, editRow, found, write, type RowWrites, type WriteCtx } from '@/lib/write';
 import { badRequest, conflict, notFound } from '@/plugins/errors';
@@ -15,7 +15,7 @@ import {
 type ThemeInput = z.output<typeof ZThemeInput>;
 type CodeInput = z.output<typeof ZCodeInput>;
 interface Paged { page: number; limit: number }
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; actor: Actor }
 export type ThemeQuery = { sort?: ThemeSort; order: 'asc' | 'desc'; search?: string };
 export type CodeQuery = { sort?: CodeSort; order: 'asc' | 'desc'; search?: string; themeId?: number };
 
@@ -49,7 +49,7 @@ export const editTheme = (opts: WriteOpts & { id: number; input: ThemeInput }) =
 
 /** Deleting a theme takes its assignments (not its codes); the audit says which codes it had. */
 export async function removeTheme(opts: WriteOpts & { id: number }): Promise<TTheme> {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockTheme(ctx.tx, opts.id), 'chủ đề');
     const shown = await getTheme(ctx.tx, opts.id);
     const codeIds = (await codesOfTheme(ctx.tx, opts.id)).map((c) => c.id);
@@ -112,7 +112,7 @@ async function syncThemes(ctx: WriteCtx, codeId: number, themeIds?: number[]) {
 }
 
 export async function createCode(opts: WriteOpts & { input: CodeInput }): Promise<TCode> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
+  const id = await write(opts.db, opts.actor, async (ctx) => {
     await checkCode(ctx.tx, opts.input);
     const row = await CODES.insert(ctx.tx, opts.input);
     await ctx.log({ action: 'create', entity: 'code', entityId: row.id, after: row });
@@ -124,7 +124,7 @@ export async function createCode(opts: WriteOpts & { input: CodeInput }): Promis
 
 export async function editCode(opts: WriteOpts & { id: number; input: CodeInput }): Promise<TCode> {
   if (!opts.input.themeIds) return editRow(CODES, opts);
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockCode(ctx.tx, opts.id), 'mã');
     await checkCode(ctx.tx, opts.input, opts.id);
     const after = await CODES.update(ctx.tx, opts.id, opts.input);
@@ -136,7 +136,7 @@ export async function editCode(opts: WriteOpts & { id: number; input: CodeInput 
 
 /** Deleting a code takes its assignments and its tags on texts (analysis data); the audit counts the tags. */
 export async function removeCode(opts: WriteOpts & { id: number }): Promise<TCode> {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockCode(ctx.tx, opts.id), 'mã');
     const shown = await getCode(ctx.tx, opts.id);
     const tags = await tagsOfCodeCount(ctx.tx, opts.id);
@@ -149,7 +149,7 @@ export async function removeCode(opts: WriteOpts & { id: number }): Promise<TCod
 // ---- Assignments ----
 
 export async function assignCode(opts: WriteOpts & { themeId: number; codeId: number }): Promise<TThemeCode> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     // Both locked so a concurrent delete cannot leave the insert pointing at nothing.
     if (!(await lockTheme(ctx.tx, opts.themeId))) throw badRequest('Chủ đề đã chọn không tồn tại.');
     if (!(await lockCode(ctx.tx, opts.codeId))) throw badRequest('Mã đã chọn không tồn tại.');
@@ -161,7 +161,7 @@ export async function assignCode(opts: WriteOpts & { themeId: number; codeId: nu
 }
 
 export async function unassignCode(opts: WriteOpts & { themeId: number; codeId: number }): Promise<TThemeCode> {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     const shown = await findAssignment(ctx.tx, opts.themeId, opts.codeId);
     if (!shown || !(await deleteAssignment(ctx.tx, opts.themeId, opts.codeId))) throw notFound('Mã không thuộc chủ đề này.');
     await ctx.log({ action: 'delete', entity: 'theme_code', entityId: `${opts.themeId}:${opts.codeId}`, before: { themeId: opts.themeId, codeId: opts.codeId } });
