@@ -4,7 +4,7 @@ import type { TLoginData } from '@app/shared/auth';
 import type { Db } from '@/db/client';
 import { AppError } from '@/plugins/errors';
 import { audit } from '@/plugins/audit';
-import { findUserByEmail, findUserById, toUserJson, updateProfileFromSignIn, type UserWithRoles } from '../school/users/users.repository';
+import { findUserByEmail, findUserById, toUserJson, updateProfileFromSignIn, type UserWithRoles } from '@/areas/school/users/users.service';
 import type { GoogleVerifier, SessionTokens } from '@/lib/tokens';
 
 export interface AuthDeps {

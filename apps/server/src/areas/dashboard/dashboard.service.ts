@@ -3,7 +3,7 @@ import type { TDashboard } from '@app/shared/auth';
 import { formatDateTime, SCHOOL_TZ as TZ } from '@app/shared/format';
 import { resolvePrimaryRole, ROLE_LABELS, type TRole } from '@app/shared/roles';
 import { queryRows, type Db } from '@/db/client';
-import { countUsers, countUsersByRole, type UserWithRoles } from '../school/users/users.repository';
+import { countUsers, countUsersByRole, type UserWithRoles } from '@/areas/school/users/users.service';
 
 
 function greetingFor(name: string | null, now: Date) {

@@ -7,7 +7,7 @@ import { campuses } from '@/db/schema/school';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
-import type { UserWithRoles } from '../users/users.repository';
+import type { UserWithRoles } from '../users/users.service';
 import {
   codeTaken,
   countEnrolled,

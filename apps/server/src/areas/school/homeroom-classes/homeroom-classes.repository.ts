@@ -5,7 +5,6 @@ import { academicYears } from '@/db/schema/academic';
 import { campuses, homeroomClasses, students, teachers } from '@/db/schema/school';
 import { searchColumns, searchWhere, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
-import { listStudents } from '../students/students.repository';
 
 export type HomeroomRow = typeof homeroomClasses.$inferSelect;
 export type HomeroomValues = Pick<HomeroomRow, 'name' | 'academicYearId' | 'grade' | 'campusId' | 'homeroomTeacherId'>;
@@ -142,28 +141,4 @@ export async function referencesExist(db: DbOrTx, v: { academicYearId: number; c
            exists (select 1 from campuses where id = ${v.campusId}) as campus,
            (${v.homeroomTeacherId}::int is null or exists (select 1 from teachers where id = ${v.homeroomTeacherId}::int)) as teacher`);
   return row;
-}
-
-// ---- Students of a class ----
-
-export const CLASS_STUDENT_SORTS = ['fullName', 'studentCode', 'dateOfBirth', 'gender', 'status'] as const;
-export type ClassStudentSort = (typeof CLASS_STUDENT_SORTS)[number];
-export const classStudentSortColumns: Record<ClassStudentSort, AnyColumn | SQL> = {
-  // sort_key orders Vietnamese names the way schools do (given name first).
-  fullName: students.sortKey,
-  studentCode: students.studentCode,
-  dateOfBirth: students.dateOfBirth,
-  gender: students.gender,
-  status: students.status,
-};
-export const classStudentTieBreak = [students.sortKey, students.id];
-
-/** A class's students, as the student list shows them. */
-export async function listClassStudents(db: DbOrTx, opts: { classId: number; search?: string; order: SQL[]; limit: number; offset: number }) {
-  return listStudents(db, {
-    where: and(eq(students.homeroomClassId, opts.classId), searchWhere(students.searchText, opts.search)),
-    order: opts.order,
-    limit: opts.limit,
-    offset: opts.offset,
-  });
 }

@@ -8,17 +8,17 @@ import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/writ
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { hasAnyRole } from '@/plugins/auth';
-import type { UserWithRoles } from '../users/users.repository';
+import { classStudentList, type ClassStudentQuery } from '../students/students.service';
+import type { UserWithRoles } from '../users/users.service';
 import {
-  classStudentSortColumns, classStudentTieBreak, deleteHomeroomClass, findHomeroomClass, homeroomDefaultOrder, homeroomNameTaken,
-  homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listClassStudents, listHomeroomClasses,
-  lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type ClassStudentSort, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
+  deleteHomeroomClass, findHomeroomClass, homeroomDefaultOrder, homeroomNameTaken,
+  homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listHomeroomClasses,
+  lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
 } from './homeroom-classes.repository';
 
 type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;
 interface Paged { page: number; limit: number }
 export type HomeroomQuery = Omit<HomeroomFilters, 'teacherScope'> & { sort?: HomeroomSort; order: 'asc' | 'desc' };
-export type ClassStudentQuery = { search?: string; sort?: ClassStudentSort; order: 'asc' | 'desc' };
 
 /** Roles that see every homeroom class; a homeroom teacher without one of them sees only their own. */
 export const HOMEROOM_WIDE_READERS: TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE', 'HEAD_DEPARTMENT'];
@@ -67,17 +67,13 @@ export async function readableHomeroomClass(opts: { db: Db; user: UserWithRoles;
 export async function classStudents(opts: { db: Db; user: UserWithRoles; id: number; q: ClassStudentQuery & Paged }) {
   await readableHomeroomClass(opts);
   const { q } = opts;
-  const r = await listClassStudents(opts.db, {
-    classId: opts.id, search: q.search, order: orderBy(classStudentSortColumns, q, classStudentTieBreak), limit: q.limit, offset: offsetOf(q),
-  });
+  const r = await classStudentList(opts.db, opts.id, q, { limit: q.limit, offset: offsetOf(q) });
   return page(r.items, r.total, q);
 }
 
 export async function classStudentExportRows(opts: { db: Db; user: UserWithRoles; id: number; q: ClassStudentQuery }) {
   const cls = await readableHomeroomClass(opts);
-  const r = await listClassStudents(opts.db, {
-    classId: opts.id, search: opts.q.search, order: orderBy(classStudentSortColumns, opts.q, classStudentTieBreak), limit: MAX_SHEET_ROWS, offset: 0,
-  });
+  const r = await classStudentList(opts.db, opts.id, opts.q, { limit: MAX_SHEET_ROWS, offset: 0 });
   return { cls, rows: r.items };
 }
 

@@ -5,8 +5,7 @@ import { batchedAudit, type WriteCtx } from '@/lib/write';
 import { badRequest } from '@/plugins/errors';
 import { campusRefs, currentYearHomeroomRefs, studentIdsByCodes, type CampusRef, type HomeroomRef } from './students.repository';
 import { accountIssue, createStudents, studentRefIssues, updateStudents, type StudentInput, type StudentRefs } from './students.service';
-import { usersByEmails } from '../users/users.repository';
-import type { AccountCache } from '../users/users.service';
+import { type AccountCache, usersByEmails } from '../users/users.service';
 import { CHANGED_SINCE_CHECK, duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
 
 // ---- Cell parsing shared by this area's kinds ----

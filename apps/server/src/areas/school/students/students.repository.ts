@@ -1,12 +1,12 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TStudent } from '@app/shared/school';
-import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import type { DbOrTx } from '@/db/client';
 import { academicYears } from '@/db/schema/academic';
 import { campuses, homeroomClasses, students } from '@/db/schema/school';
 import { users } from '@/db/schema/users';
-import { searchText, searchWhere, totalOver } from '@/lib/list';
+import { searchWhere, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
+import { personDerived } from '../core/people';
 
 export type StudentRow = typeof students.$inferSelect;
 export type StudentValues = Pick<
@@ -126,7 +126,7 @@ export async function lockStudents(db: DbOrTx, ids: number[]): Promise<Map<numbe
 
 /** The stored search text and name key always follow the values. */
 function derived(v: StudentValues) {
-  return { searchText: searchText(v.studentCode, v.fullName, v.email), sortKey: vietnameseNameSortKey(v.fullName) };
+  return personDerived(v.studentCode, v.fullName, v.email);
 }
 
 const CHUNK = 500;
@@ -231,10 +231,27 @@ export function studentUsage(id: number): UsageCheck[] {
  * Copies a changed account e-mail to the student record (users.service calls it when an admin
  * edits the account). Answers the before/after for the audit log, or null when nothing changed.
  */
-export async function syncStudentEmail(db: DbOrTx, id: number, email: string) {
-  const [row] = await db.select().from(students).where(eq(students.id, id)).for('update').limit(1);
-  if (!row || row.email === email) return null;
-  const values: StudentValues = { ...row, email };
-  await db.update(students).set({ email, ...derived(values), updatedAt: new Date() }).where(eq(students.id, id));
-  return { before: { email: row.email }, after: { email } };
+
+// ---- Students of a class ----
+
+export const CLASS_STUDENT_SORTS = ['fullName', 'studentCode', 'dateOfBirth', 'gender', 'status'] as const;
+export type ClassStudentSort = (typeof CLASS_STUDENT_SORTS)[number];
+export const classStudentSortColumns: Record<ClassStudentSort, AnyColumn | SQL> = {
+  // sort_key orders Vietnamese names the way schools do (given name first).
+  fullName: students.sortKey,
+  studentCode: students.studentCode,
+  dateOfBirth: students.dateOfBirth,
+  gender: students.gender,
+  status: students.status,
+};
+export const classStudentTieBreak = [students.sortKey, students.id];
+
+/** A class's students, as the student list shows them. */
+export async function listClassStudents(db: DbOrTx, opts: { classId: number; search?: string; order: SQL[]; limit: number; offset: number }) {
+  return listStudents(db, {
+    where: and(eq(students.homeroomClassId, opts.classId), searchWhere(students.searchText, opts.search)),
+    order: opts.order,
+    limit: opts.limit,
+    offset: opts.offset,
+  });
 }

@@ -7,11 +7,10 @@ import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import { usersOfStudent, usersOfStudents, type UserWithRoles } from '../users/users.repository';
-import { preloadAccounts, provideAccounts, unlinkStudentAccount, type AccountCache } from '../users/users.service';
+import { type AccountCache, preloadAccounts, provideAccounts, unlinkStudentAccount, usersOfStudent, usersOfStudents, type UserWithRoles } from '../users/users.service';
 import {
-  campusRefs, deleteStudentRow, findStudent, homeroomRefs, insertStudentRows, listStudents, lockStudent, lockStudents, studentIdsByCodes,
-  studentSortColumns, studentTieBreak, studentUsage, studentWhere, updateStudentRows, type CampusRef, type HomeroomRef, type StudentFilters,
+  campusRefs, classStudentSortColumns, classStudentTieBreak, deleteStudentRow, findStudent, homeroomRefs, insertStudentRows, listClassStudents, listStudents, lockStudent, lockStudents, studentIdsByCodes,
+  studentSortColumns, studentTieBreak, studentUsage, studentWhere, updateStudentRows, type CampusRef, type ClassStudentSort, type HomeroomRef, type StudentFilters,
   type StudentRow, type StudentSort, type StudentValues,
 } from './students.repository';
 
@@ -39,6 +38,14 @@ export async function studentPage(db: Db, q: StudentQuery & Paged) {
 
 export async function studentExportRows(db: Db, q: StudentQuery): Promise<TStudent[]> {
   return (await listStudents(db, { ...listOf(q), limit: MAX_SHEET_ROWS, offset: 0 })).items;
+}
+
+export { CLASS_STUDENT_SORTS } from './students.repository';
+export type ClassStudentQuery = { search?: string; sort?: ClassStudentSort; order: 'asc' | 'desc' };
+
+/** A homeroom class's students, as the student list shows them (the homeroom-classes part checks who may read the class). */
+export async function classStudentList(db: Db, classId: number, q: ClassStudentQuery, paging: { limit: number; offset: number }) {
+  return listClassStudents(db, { classId, search: q.search, order: orderBy(classStudentSortColumns, q, classStudentTieBreak), ...paging });
 }
 
 export async function getStudent(db: DbOrTx, id: number): Promise<TStudent> {

@@ -4,8 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { badRequest } from '@/plugins/errors';
 import { departmentRefs, subjectRefs, teacherIdsByCodes, teachersOfUsers } from './teachers.repository';
 import { createTeacher, EMAIL_OF_OTHER_TEACHER, updateTeacher, type TeacherInput, type TeacherRefs } from './teachers.service';
-import { usersByEmails } from '../users/users.repository';
-import type { AccountCache } from '../users/users.service';
+import { type AccountCache, usersByEmails } from '../users/users.service';
 import { CHANGED_SINCE_CHECK, duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
 import { batchedAudit } from '@/lib/write';
 

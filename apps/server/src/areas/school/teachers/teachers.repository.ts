@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TTeacher } from '@app/shared/school';
-import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import type { DbOrTx } from '@/db/client';
 import { departmentHeads, departments, subjects, teachers, teacherSubjects } from '@/db/schema/school';
-import { searchText, searchWhere, totalOver } from '@/lib/list';
+import { searchWhere, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
+import { personDerived } from '../core/people';
 
 export type TeacherRow = typeof teachers.$inferSelect;
 export type TeacherValues = Pick<TeacherRow, 'staffCode' | 'fullName' | 'email' | 'departmentId'>;
@@ -103,7 +103,7 @@ export async function lockTeacher(db: DbOrTx, id: number): Promise<TeacherRow | 
 }
 
 function derived(v: TeacherValues) {
-  return { searchText: searchText(v.staffCode, v.fullName, v.email), sortKey: vietnameseNameSortKey(v.fullName) };
+  return personDerived(v.staffCode, v.fullName, v.email);
 }
 
 export async function insertTeacherRow(db: DbOrTx, v: TeacherValues & { userId: number | null }): Promise<TeacherRow> {
@@ -192,9 +192,3 @@ export function teacherUsage(id: number): UsageCheck[] {
 }
 
 /** Copies a changed account e-mail to the teacher record linked to that account, if any. */
-export async function syncTeacherEmail(db: DbOrTx, userId: number, email: string) {
-  const [row] = await db.select().from(teachers).where(eq(teachers.userId, userId)).for('update').limit(1);
-  if (!row || row.email === email) return null;
-  await db.update(teachers).set({ email, ...derived({ ...row, email }), updatedAt: new Date() }).where(eq(teachers.id, row.id));
-  return { id: row.id, before: { email: row.email }, after: { email } };
-}

@@ -7,8 +7,7 @@ import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import type { UserWithRoles } from '../users/users.repository';
-import { accountByEmail, provideAccount, type AccountCache } from '../users/users.service';
+import { accountByEmail, type AccountCache, provideAccount, type UserWithRoles } from '../users/users.service';
 import {
   deleteTeacherRow, departmentRefs, findTeacher, headedDepartmentIds, insertTeacherRow, listTeachers, lockTeacher, setTeacherSubjects,
   subjectIdsOf, subjectRefs, teacherIdByCode, teachersOfUsers, teacherSortColumns, teacherTieBreak, teacherUsage, teacherWhere,

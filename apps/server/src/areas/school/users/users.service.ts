@@ -6,11 +6,16 @@ import { offsetOf, orderBy, page } from '@/lib/list';
 import { found, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
-import { syncStudentEmail } from '../students/students.repository';
-import { syncTeacherEmail } from '../teachers/teachers.repository';
+import { syncStudentEmail, syncTeacherEmail } from '../core/record-emails.repository';
 import {
   addRole, emailTaken, findUserByEmail, findUserById, insertUser, insertUsers, listUsers, lockUser, replaceRoles, setUserStudent, toUserRow,
   updateUserRow, usersByEmails, userSortColumns, userTieBreak, userWhere, type UserFilters, type UserSort, type UserWithRoles,
+} from './users.repository';
+
+// What other parts and areas read of accounts: they use the users part only through this file.
+export {
+  countUsers, countUsersByRole, findUserByEmail, findUserById, listDemoAccounts, toUserJson, updateProfileFromSignIn, usersByEmails, usersOfStudent,
+  usersOfStudents, type UserWithRoles,
 } from './users.repository';
 
 export type UserInput = z.output<typeof ZUserInput>;
