@@ -9,7 +9,8 @@ import type { Db } from '@/db/client';
 import { listQuery, zIdFilter } from '@/lib/list';
 import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { currentUser } from '@/plugins/auth';
-import { CLASS_STUDENT_SORTS, HOMEROOM_SORTS } from './homeroom-classes.repository';
+import { CLASS_STUDENT_SORTS } from '../students/students.service';
+import { HOMEROOM_SORTS } from './homeroom-classes.repository';
 import {
   classStudentExportRows, classStudents, createHomeroomClass, editHomeroomClass, HOMEROOM_WIDE_READERS, homeroomExportRows, homeroomPage,
   myHomeroomClasses, readableHomeroomClass, removeHomeroomClass,
