@@ -151,7 +151,17 @@ export function useSurveyEditor(initial: TSurvey | null, makeNew: () => SurveyDr
   }, [dirty]);
 
   return {
-    surveyId, survey, draft, setDraft, applySaved, dirty, saving, save, reset, errors, serverError,
+    surveyId,
+    survey,
+    draft,
+    setDraft,
+    applySaved,
+    dirty,
+    saving,
+    save,
+    reset,
+    errors,
+    serverError,
     allowLeave: () => {
       leaveOk.current = true;
     },

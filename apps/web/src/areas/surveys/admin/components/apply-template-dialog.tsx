@@ -30,7 +30,10 @@ function GradesField({ name, label }: { name: string; label: string }) {
       <fieldset aria-describedby={f.error ? `${f.id}-error` : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-fg">
           {label}
-          <span aria-hidden="true" className="text-danger"> *</span>
+          <span aria-hidden="true" className="text-danger">
+            {' '}
+            *
+          </span>
         </legend>
         <div className="flex flex-wrap gap-4">
           {GRADES.map((g) => (
@@ -61,7 +64,12 @@ export function ApplyTemplateDialog({ open, onClose, templateId }: { open: boole
   const current = useContext(CurrentModuleContext);
   const templates = useOptions(TEMPLATE_SOURCE, { enabled: open });
   const modules = useOptions(SOURCES.modules, { enabled: open });
-  const apply = useApiMutation<z.output<typeof ZApplyTemplateInput>, typeof ZApplyTemplateResult>({ method: 'post', url: `${SURVEYS_PATH}/apply-template`, schema: ZApplyTemplateResult, invalidate: [SURVEYS_PATH] });
+  const apply = useApiMutation<z.output<typeof ZApplyTemplateInput>, typeof ZApplyTemplateResult>({
+    method: 'post',
+    url: `${SURVEYS_PATH}/apply-template`,
+    schema: ZApplyTemplateResult,
+    invalidate: [SURVEYS_PATH],
+  });
   // The header's module is the default: wait the moment it takes to load (it starts 500 ms late).
   const moduleReady = !current || current.status === 'success' || current.status === 'error';
   const isSubject = (id: unknown) => templates.rows.find((t) => t.id === Number(id))?.surveyType === 'SUBJECT_SPECIFIC';
@@ -87,7 +95,13 @@ export function ApplyTemplateDialog({ open, onClose, templateId }: { open: boole
           <SelectField name="templateId" label="Mẫu khảo sát" required options={templates.options} placeholder="— Chọn mẫu —" />
           <SelectField name="moduleId" label="Học phần" required options={modules.options} placeholder="— Chọn học phần —" />
           {isSubject(values.templateId) ? (
-            <MultiSelectField name="subjectIds" label="Môn học" required source={SOURCES.subjects} hint="Mỗi môn một khảo sát. Môn không dùng LMS sẽ không có câu hỏi về LMS." />
+            <MultiSelectField
+              name="subjectIds"
+              label="Môn học"
+              required
+              source={SOURCES.subjects}
+              hint="Mỗi môn một khảo sát. Môn không dùng LMS sẽ không có câu hỏi về LMS."
+            />
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <DateField name="startDate" label="Ngày bắt đầu" required />

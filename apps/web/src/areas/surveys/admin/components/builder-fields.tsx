@@ -3,7 +3,19 @@ import { QUESTION_TYPES, QUESTION_TYPE_LABELS, type TQuestionType } from '@app/s
 import { inputClass } from '@/components/data/form-fields';
 
 /** Plain inputs of the builder (sections, questions, columns): the kit's look, without a FormDialog. */
-export function TextInput({ id, label, value, onChange, error, placeholder, labelHidden, className = '', numeric, onKeyDown, required }: {
+export function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  placeholder,
+  labelHidden,
+  className = '',
+  numeric,
+  onKeyDown,
+  required,
+}: {
   id: string;
   label: string;
   value: string;
@@ -21,7 +33,12 @@ export function TextInput({ id, label, value, onChange, error, placeholder, labe
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={labelHidden ? 'sr-only' : 'text-xs font-medium text-muted'}>
         {label}
-        {required ? <span aria-hidden="true" className="text-danger"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="text-danger">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       <input
         id={id}
@@ -41,7 +58,19 @@ export function TextInput({ id, label, value, onChange, error, placeholder, labe
   );
 }
 
-export function Flag({ id, label, checked, onChange, hint }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
+export function Flag({
+  id,
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  hint?: string;
+}) {
   return (
     <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 text-sm text-fg" title={hint}>
       <input
@@ -75,7 +104,12 @@ export function PartError({ id, message }: { id: string; message?: string }) {
 }
 
 /** The question types as a labelled select: a question's own type, or the type of the next one to add. */
-export function QuestionTypeSelect({ label, value, onChange, className }: {
+export function QuestionTypeSelect({
+  label,
+  value,
+  onChange,
+  className,
+}: {
   label: string;
   value: TQuestionType;
   onChange: (t: TQuestionType) => void;
@@ -85,7 +119,11 @@ export function QuestionTypeSelect({ label, value, onChange, className }: {
   return (
     <label className={`flex flex-col gap-1 text-xs font-medium text-muted ${className}`}>
       {label}
-      <select value={value} onChange={(e) => onChange(e.target.value as TQuestionType)} className={`${inputClass} border-border font-normal`}>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value as TQuestionType)}
+        className={`${inputClass} border-border font-normal`}
+      >
         {QUESTION_TYPES.map((t) => (
           <option key={t} value={t}>
             {QUESTION_TYPE_LABELS[t]}

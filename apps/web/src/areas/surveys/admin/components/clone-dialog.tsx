@@ -16,7 +16,12 @@ import { SURVEYS_PATH } from '../api/admin-surveys-api';
 export function CloneDialog({ source, onClose }: { source: TSurveyListItem | null; onClose: () => void }) {
   const navigate = useNavigate();
   const modules = useOptions(SOURCES.modules, { enabled: source !== null && !source.isTemplate });
-  const clone = useApiMutation<z.output<typeof ZCloneSurveyInput>, typeof ZSurvey>({ method: 'post', url: `${SURVEYS_PATH}/clone`, schema: ZSurvey, invalidate: [SURVEYS_PATH] });
+  const clone = useApiMutation<z.output<typeof ZCloneSurveyInput>, typeof ZSurvey>({
+    method: 'post',
+    url: `${SURVEYS_PATH}/clone`,
+    schema: ZSurvey,
+    invalidate: [SURVEYS_PATH],
+  });
   return (
     <FormDialog
       open={source !== null}
@@ -33,7 +38,14 @@ export function CloneDialog({ source, onClose }: { source: TSurveyListItem | nul
     >
       <TextField name="title" label="Tiêu đề bản sao" required />
       {source && !source.isTemplate ? (
-        <SelectField name="moduleId" label="Học phần" required options={modules.options} allowEmpty={false} hint="Có thể chuyển bản sao sang học phần khác." />
+        <SelectField
+          name="moduleId"
+          label="Học phần"
+          required
+          options={modules.options}
+          allowEmpty={false}
+          hint="Có thể chuyển bản sao sang học phần khác."
+        />
       ) : null}
     </FormDialog>
   );

@@ -44,7 +44,9 @@ export function CoverImageField() {
       {url ? (
         <img src={url} alt="Ảnh bìa khảo sát" className="h-32 w-full max-w-xl rounded-lg border border-border object-cover sm:h-40" />
       ) : (
-        <p className="text-sm text-muted">Chưa có ảnh bìa. PNG, JPEG hoặc WebP, tối đa 2 MB; ảnh ngang khoảng 1200 × 300 hiển thị đẹp nhất.</p>
+        <p className="text-sm text-muted">
+          Chưa có ảnh bìa. PNG, JPEG hoặc WebP, tối đa 2 MB; ảnh ngang khoảng 1200 × 300 hiển thị đẹp nhất.
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         <input
@@ -62,7 +64,12 @@ export function CoverImageField() {
           {busy ? 'Đang tải lên...' : url ? 'Đổi ảnh bìa' : 'Tải ảnh bìa lên'}
         </Button>
         {url ? (
-          <Button variant="ghost" className="px-3 py-1.5" disabled={busy || ed.saving} onClick={() => ed.setDraft((d) => ({ ...d, coverImageUrl: null }))}>
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5"
+            disabled={busy || ed.saving}
+            onClick={() => ed.setDraft((d) => ({ ...d, coverImageUrl: null }))}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Xóa ảnh bìa
           </Button>

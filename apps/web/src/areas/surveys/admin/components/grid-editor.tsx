@@ -17,7 +17,13 @@ import { RichTextEditor } from './rich-text-editor';
  * each a question of its own (issue 4: rows are questions sharing a grid group). The student form
  * shows the columns by descending display order.
  */
-export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, canDown, errors }: {
+export const GridEditor = memo(function GridEditor({
+  grid,
+  firstNumber,
+  canUp,
+  canDown,
+  errors,
+}: {
   grid: DraftGrid;
   firstNumber: number;
   canUp: boolean;
@@ -31,14 +37,21 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
   const name = grid.rows.length > 1 ? `nhóm lưới câu ${firstNumber}–${last}` : `nhóm lưới câu ${firstNumber}`;
   const error = errors[grid.key];
   const setColumns = (columns: DraftColumn[]) => setDraft((d) => updateGrid(d, grid.key, { columns }));
-  const editColumn = (key: string, patch: Partial<DraftColumn>) => setColumns(grid.columns.map((c) => (c.key === key ? { ...c, ...patch } : c)));
+  const editColumn = (key: string, patch: Partial<DraftColumn>) =>
+    setColumns(grid.columns.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
   return (
-    <article id={`part-${grid.key}`} tabIndex={-1} aria-label={`Nhóm lưới, câu ${firstNumber} đến ${last}`} className="space-y-4 rounded-lg border border-border bg-bg p-3 sm:p-4">
+    <article
+      id={`part-${grid.key}`}
+      tabIndex={-1}
+      aria-label={`Nhóm lưới, câu ${firstNumber} đến ${last}`}
+      className="space-y-4 rounded-lg border border-border bg-bg p-3 sm:p-4"
+    >
       <PartHeader
         heading={
           <h4 className="text-sm font-semibold text-fg">
-            {grid.rows.length > 1 ? `Câu ${firstNumber}–${last}` : `Câu ${firstNumber}`} <span className="font-normal text-muted">· Lưới trắc nghiệm ({grid.rows.length} dòng)</span>
+            {grid.rows.length > 1 ? `Câu ${firstNumber}–${last}` : `Câu ${firstNumber}`}{' '}
+            <span className="font-normal text-muted">· Lưới trắc nghiệm ({grid.rows.length} dòng)</span>
           </h4>
         }
         itemKey={grid.key}
@@ -54,9 +67,23 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
         {grid.columns.length === 0 ? <p className="text-sm text-muted">Nhóm chưa có cột nào.</p> : null}
         <ol className="space-y-3 sm:space-y-2">
           {grid.columns.map((c, i) => (
-            <li key={c.key} className="grid grid-cols-[repeat(3,minmax(0,1fr))_auto] items-end gap-2 rounded-md border border-border p-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_5rem_auto] sm:border-0 sm:p-0">
-              <TextInput id={`${c.key}-label`} label={`Nhãn cột ${i + 1}`} className="col-span-4 sm:col-span-1" value={c.label} onChange={(label) => editColumn(c.key, { label })} />
-              <TextInput id={`${c.key}-value`} label="Giá trị" value={c.value} onChange={(value) => editColumn(c.key, value === GRID_NONE_VALUE ? { value, valueNumber: '' } : { value })} />
+            <li
+              key={c.key}
+              className="grid grid-cols-[repeat(3,minmax(0,1fr))_auto] items-end gap-2 rounded-md border border-border p-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_5rem_auto] sm:border-0 sm:p-0"
+            >
+              <TextInput
+                id={`${c.key}-label`}
+                label={`Nhãn cột ${i + 1}`}
+                className="col-span-4 sm:col-span-1"
+                value={c.label}
+                onChange={(label) => editColumn(c.key, { label })}
+              />
+              <TextInput
+                id={`${c.key}-value`}
+                label="Giá trị"
+                value={c.value}
+                onChange={(value) => editColumn(c.key, value === GRID_NONE_VALUE ? { value, valueNumber: '' } : { value })}
+              />
               <TextInput
                 id={`${c.key}-number`}
                 label="Giá trị số"
@@ -65,8 +92,19 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
                 placeholder={c.value === GRID_NONE_VALUE ? 'Không có' : ''}
                 onChange={(valueNumber) => editColumn(c.key, { valueNumber })}
               />
-              <TextInput id={`${c.key}-order`} label="Thứ tự" numeric value={c.displayOrder} onChange={(displayOrder) => editColumn(c.key, { displayOrder })} />
-              <IconAction icon={Trash2} label={`Xóa cột ${c.label || i + 1}`} danger onClick={() => setColumns(grid.columns.filter((x) => x.key !== c.key))} />
+              <TextInput
+                id={`${c.key}-order`}
+                label="Thứ tự"
+                numeric
+                value={c.displayOrder}
+                onChange={(displayOrder) => editColumn(c.key, { displayOrder })}
+              />
+              <IconAction
+                icon={Trash2}
+                label={`Xóa cột ${c.label || i + 1}`}
+                danger
+                onClick={() => setColumns(grid.columns.filter((x) => x.key !== c.key))}
+              />
             </li>
           ))}
         </ol>
@@ -81,7 +119,8 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
           </Button>
         </div>
         <p className="text-xs text-muted">
-          Học sinh thấy các cột theo thứ tự giảm dần của ô “Thứ tự”. Cột “Không có ý kiến” có giá trị None và không có giá trị số (không tính vào điểm trung bình).
+          Học sinh thấy các cột theo thứ tự giảm dần của ô “Thứ tự”. Cột “Không có ý kiến” có giá trị None và không có giá trị số (không
+          tính vào điểm trung bình).
         </p>
       </fieldset>
 
@@ -92,7 +131,12 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
             const rowName = `dòng ${i + 1} của ${name}`;
             const rowError = errors[r.key];
             return (
-              <li key={r.key} id={`part-${r.key}`} tabIndex={-1} className="space-y-2 rounded-md border border-border bg-surface p-2 sm:p-3">
+              <li
+                key={r.key}
+                id={`part-${r.key}`}
+                tabIndex={-1}
+                className="space-y-2 rounded-md border border-border bg-surface p-2 sm:p-3"
+              >
                 <div className="flex items-center justify-between gap-2">
                   {/* The box below carries the same words as its (hidden) label. */}
                   <span aria-hidden="true" className="text-sm font-medium text-fg">
@@ -106,7 +150,12 @@ export const GridEditor = memo(function GridEditor({ grid, firstNumber, canUp, c
                       canDown={i < grid.rows.length - 1}
                       onMove={(dir) => setDraft((d) => moveRow(d, grid.key, r.key, dir))}
                     />
-                    <IconAction icon={Trash2} label={`Xóa ${rowName}`} danger onClick={() => setDraft((d) => removeRow(d, grid.key, r.key))} />
+                    <IconAction
+                      icon={Trash2}
+                      label={`Xóa ${rowName}`}
+                      danger
+                      onClick={() => setDraft((d) => removeRow(d, grid.key, r.key))}
+                    />
                   </div>
                 </div>
                 <RichTextEditor

@@ -11,7 +11,13 @@ const cls =
  * buttons). After a move the focus returns to the moved part's button, which React has carried to
  * its new place, or to the other one when this direction is now at the end.
  */
-export function MoveButtons({ itemKey, name, canUp, canDown, onMove }: {
+export function MoveButtons({
+  itemKey,
+  name,
+  canUp,
+  canDown,
+  onMove,
+}: {
   itemKey: string;
   /** Completes the labels: "Chuyển {name} lên". */
   name: string;
@@ -29,10 +35,28 @@ export function MoveButtons({ itemKey, name, canUp, canDown, onMove }: {
   };
   return (
     <span className="inline-flex items-center">
-      <button type="button" className={cls} aria-label={`Chuyển ${name} lên`} title="Chuyển lên" disabled={!canUp} data-move-key={itemKey} data-move-dir={-1} onClick={() => move(-1)}>
+      <button
+        type="button"
+        className={cls}
+        aria-label={`Chuyển ${name} lên`}
+        title="Chuyển lên"
+        disabled={!canUp}
+        data-move-key={itemKey}
+        data-move-dir={-1}
+        onClick={() => move(-1)}
+      >
         <ArrowUp aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" className={cls} aria-label={`Chuyển ${name} xuống`} title="Chuyển xuống" disabled={!canDown} data-move-key={itemKey} data-move-dir={1} onClick={() => move(1)}>
+      <button
+        type="button"
+        className={cls}
+        aria-label={`Chuyển ${name} xuống`}
+        title="Chuyển xuống"
+        disabled={!canDown}
+        data-move-key={itemKey}
+        data-move-dir={1}
+        onClick={() => move(1)}
+      >
         <ArrowDown aria-hidden="true" className="size-4" />
       </button>
     </span>
@@ -40,7 +64,11 @@ export function MoveButtons({ itemKey, name, canUp, canDown, onMove }: {
 }
 
 /** The top line of a part (section, question, grid group): its heading, then move up/down and delete. */
-export function PartHeader({ heading, onDelete, ...move }: Parameters<typeof MoveButtons>[0] & { heading: ReactNode; onDelete: () => void }) {
+export function PartHeader({
+  heading,
+  onDelete,
+  ...move
+}: Parameters<typeof MoveButtons>[0] & { heading: ReactNode; onDelete: () => void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       {heading}

@@ -55,7 +55,12 @@ export function ChoicesEditor({ question: q, onChange }: { question: DraftQuesti
               canDown={i < q.choices.length - 1}
               onMove={(dir: Dir) => set(swap(q.choices, i, i + dir))}
             />
-            <IconAction icon={Trash2} label={`Xóa lựa chọn ${i + 1}`} danger onClick={() => set(q.choices.filter((x) => x.key !== c.key))} />
+            <IconAction
+              icon={Trash2}
+              label={`Xóa lựa chọn ${i + 1}`}
+              danger
+              onClick={() => set(q.choices.filter((x) => x.key !== c.key))}
+            />
           </li>
         ))}
       </ol>
@@ -64,7 +69,12 @@ export function ChoicesEditor({ question: q, onChange }: { question: DraftQuesti
           <Plus aria-hidden="true" className="size-4" />
           Thêm lựa chọn
         </Button>
-        <Flag id={`${q.key}-other`} label={`Thêm lựa chọn “${OTHER_LABEL}” (học sinh tự nhập)`} checked={q.allowOther} onChange={(allowOther) => onChange({ allowOther })} />
+        <Flag
+          id={`${q.key}-other`}
+          label={`Thêm lựa chọn “${OTHER_LABEL}” (học sinh tự nhập)`}
+          checked={q.allowOther}
+          onChange={(allowOther) => onChange({ allowOther })}
+        />
       </div>
     </fieldset>
   );
@@ -78,8 +88,20 @@ export function ScaleEditor({ question: q, onChange }: { question: DraftQuestion
       <legend className="mb-1 text-xs font-medium text-muted sm:col-span-4">Thang đo</legend>
       <TextInput id={`${q.key}-min`} label="Giá trị nhỏ nhất" numeric value={q.scale.min} onChange={(min) => set({ min })} />
       <TextInput id={`${q.key}-max`} label="Giá trị lớn nhất" numeric value={q.scale.max} onChange={(max) => set({ max })} />
-      <TextInput id={`${q.key}-minLabel`} label="Nhãn giá trị nhỏ nhất" value={q.scale.minLabel} placeholder="Ví dụ: Rất kém" onChange={(minLabel) => set({ minLabel })} />
-      <TextInput id={`${q.key}-maxLabel`} label="Nhãn giá trị lớn nhất" value={q.scale.maxLabel} placeholder="Ví dụ: Rất tốt" onChange={(maxLabel) => set({ maxLabel })} />
+      <TextInput
+        id={`${q.key}-minLabel`}
+        label="Nhãn giá trị nhỏ nhất"
+        value={q.scale.minLabel}
+        placeholder="Ví dụ: Rất kém"
+        onChange={(minLabel) => set({ minLabel })}
+      />
+      <TextInput
+        id={`${q.key}-maxLabel`}
+        label="Nhãn giá trị lớn nhất"
+        value={q.scale.maxLabel}
+        placeholder="Ví dụ: Rất tốt"
+        onChange={(maxLabel) => set({ maxLabel })}
+      />
     </fieldset>
   );
 }

@@ -16,7 +16,12 @@ export function QuestionFlags({ question: q, name }: { question: DraftQuestion; 
   const setVisible = useVisibility();
   return (
     <div role="group" aria-label={`Tùy chọn ${name}`} className="flex flex-wrap gap-x-5 gap-y-2">
-      <Flag id={`${q.key}-required`} label="Bắt buộc trả lời" checked={q.required} onChange={(required) => setDraft((d) => updateQuestion(d, q.key, { required }))} />
+      <Flag
+        id={`${q.key}-required`}
+        label="Bắt buộc trả lời"
+        checked={q.required}
+        onChange={(required) => setDraft((d) => updateQuestion(d, q.key, { required }))}
+      />
       <Flag
         id={`${q.key}-visible`}
         label="Giáo viên xem được kết quả"
@@ -36,7 +41,13 @@ export function QuestionFlags({ question: q, name }: { question: DraftQuestion; 
 }
 
 /** One question that is not a grid row: content, type, flags and its options. */
-export const QuestionEditor = memo(function QuestionEditor({ question: q, number, canUp, canDown, error }: {
+export const QuestionEditor = memo(function QuestionEditor({
+  question: q,
+  number,
+  canUp,
+  canDown,
+  error,
+}: {
   question: DraftQuestion;
   number: number;
   canUp: boolean;
@@ -51,7 +62,12 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, number
   // A question with nothing typed yet (just added) goes at once; one with words or an image asks first.
   const hasContent = htmlToPlainText(q.content) !== '' || /<img\b/i.test(q.content);
   return (
-    <article id={`part-${q.key}`} tabIndex={-1} aria-label={`Câu hỏi ${number}`} className="space-y-3 rounded-lg border border-border bg-bg p-3 sm:p-4">
+    <article
+      id={`part-${q.key}`}
+      tabIndex={-1}
+      aria-label={`Câu hỏi ${number}`}
+      className="space-y-3 rounded-lg border border-border bg-bg p-3 sm:p-4"
+    >
       <PartHeader
         heading={
           <h4 className="text-sm font-semibold text-fg">

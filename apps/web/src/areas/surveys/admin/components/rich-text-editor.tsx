@@ -143,10 +143,23 @@ export function RichTextEditor({
       <span id={`${id}-label`} onClick={() => ref.current?.focus()} className={labelHidden ? 'sr-only' : 'text-sm font-medium text-fg'}>
         {label}
       </span>
-      <div className={`rounded-lg border bg-surface focus-within:outline-2 focus-within:outline-primary ${invalid ? 'border-danger' : 'border-border'}`}>
-        <div role="toolbar" aria-label={`Định dạng: ${label}`} className="flex flex-wrap items-center gap-0.5 border-b border-border px-1 py-0.5">
+      <div
+        className={`rounded-lg border bg-surface focus-within:outline-2 focus-within:outline-primary ${invalid ? 'border-danger' : 'border-border'}`}
+      >
+        <div
+          role="toolbar"
+          aria-label={`Định dạng: ${label}`}
+          className="flex flex-wrap items-center gap-0.5 border-b border-border px-1 py-0.5"
+        >
           {TOOLS.map((t) => (
-            <ToolButton key={t.cmd} label={t.label} icon={t.icon} pressed={Boolean(active[t.cmd])} disabled={disabled} onClick={() => run(t.cmd)} />
+            <ToolButton
+              key={t.cmd}
+              label={t.label}
+              icon={t.icon}
+              pressed={Boolean(active[t.cmd])}
+              disabled={disabled}
+              onClick={() => run(t.cmd)}
+            />
           ))}
           <ToolButton label="Chèn liên kết" icon={Link2} disabled={disabled} onClick={openLink} expanded={linking} />
           <ToolButton
@@ -209,8 +222,20 @@ export function RichTextEditor({
   );
 }
 
-function ToolButton({ label, icon: Icon, pressed, disabled, onClick, expanded }: {
-  label: string; icon: LucideIcon; pressed?: boolean; disabled?: boolean; onClick: () => void; expanded?: boolean;
+function ToolButton({
+  label,
+  icon: Icon,
+  pressed,
+  disabled,
+  onClick,
+  expanded,
+}: {
+  label: string;
+  icon: LucideIcon;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  expanded?: boolean;
 }) {
   return (
     <button
@@ -230,8 +255,20 @@ function ToolButton({ label, icon: Icon, pressed, disabled, onClick, expanded }:
   );
 }
 
-function LinkForm({ id, url, error, onUrl, onInsert, onCancel }: {
-  id: string; url: string; error: string | null; onUrl: (s: string) => void; onInsert: () => void; onCancel: () => void;
+function LinkForm({
+  id,
+  url,
+  error,
+  onUrl,
+  onInsert,
+  onCancel,
+}: {
+  id: string;
+  url: string;
+  error: string | null;
+  onUrl: (s: string) => void;
+  onInsert: () => void;
+  onCancel: () => void;
 }): ReactNode {
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-border px-2 py-2">

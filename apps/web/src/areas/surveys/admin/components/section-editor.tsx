@@ -16,7 +16,12 @@ import { RichTextEditor } from './rich-text-editor';
 const focusNew = (key: string) => requestAnimationFrame(() => document.getElementById(`${key}-content`)?.focus());
 
 /** One section: title, description, its questions and grid groups in order, and the add buttons. */
-export const SectionEditor = memo(function SectionEditor({ section: s, index, count, errors }: {
+export const SectionEditor = memo(function SectionEditor({
+  section: s,
+  index,
+  count,
+  errors,
+}: {
   section: DraftSection;
   index: number;
   count: number;
@@ -46,7 +51,12 @@ export const SectionEditor = memo(function SectionEditor({ section: s, index, co
 
   let n = 0;
   return (
-    <section id={`part-${s.key}`} tabIndex={-1} aria-labelledby={`${s.key}-heading`} className="space-y-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+    <section
+      id={`part-${s.key}`}
+      tabIndex={-1}
+      aria-labelledby={`${s.key}-heading`}
+      className="space-y-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5"
+    >
       <PartHeader
         heading={
           <h3 id={`${s.key}-heading`} className="text-base font-semibold text-fg">
@@ -61,7 +71,13 @@ export const SectionEditor = memo(function SectionEditor({ section: s, index, co
         onMove={(dir) => setDraft((d) => moveSection(d, s.key, dir))}
         onDelete={() => (questions === 0 ? setDraft((d) => removeSection(d, s.key)) : setConfirmDelete(true))}
       />
-      <TextInput id={`${s.key}-title`} label="Tiêu đề phần" required value={s.title} onChange={(title) => setDraft((d) => updateSection(d, s.key, { title }))} />
+      <TextInput
+        id={`${s.key}-title`}
+        label="Tiêu đề phần"
+        required
+        value={s.title}
+        onChange={(title) => setDraft((d) => updateSection(d, s.key, { title }))}
+      />
       <RichTextEditor
         id={`${s.key}-description`}
         label="Mô tả phần (không bắt buộc)"
@@ -70,7 +86,9 @@ export const SectionEditor = memo(function SectionEditor({ section: s, index, co
       />
       <PartError id={`${s.key}-error`} message={error} />
 
-      {s.blocks.length === 0 ? <p className="rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted">Phần này chưa có câu hỏi nào.</p> : null}
+      {s.blocks.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted">Phần này chưa có câu hỏi nào.</p>
+      ) : null}
       <div className="space-y-3">
         {s.blocks.map((b, bi) => {
           const first = n + 1;

@@ -8,15 +8,22 @@ import { SURVEYS_PATH } from '../api/admin-surveys-api';
 /** The one status step each status offers (decisions "Status"): draft → active → closed → active. */
 export const STATUS_ACTIONS: Record<TSurveyStatus, { to: TSurveyStatus; label: string; icon: LucideIcon; message: string }> = {
   draft: {
-    to: 'active', label: 'Mở khảo sát', icon: Play,
-    message: 'Học sinh thuộc các khối được chọn sẽ thấy và trả lời khảo sát trong thời gian từ ngày bắt đầu đến ngày kết thúc. Khảo sát đã mở không thể trở lại bản nháp.',
+    to: 'active',
+    label: 'Mở khảo sát',
+    icon: Play,
+    message:
+      'Học sinh thuộc các khối được chọn sẽ thấy và trả lời khảo sát trong thời gian từ ngày bắt đầu đến ngày kết thúc. Khảo sát đã mở không thể trở lại bản nháp.',
   },
   active: {
-    to: 'closed', label: 'Đóng khảo sát', icon: Lock,
+    to: 'closed',
+    label: 'Đóng khảo sát',
+    icon: Lock,
     message: 'Học sinh sẽ không thể gửi thêm câu trả lời. Có thể mở lại khảo sát sau.',
   },
   closed: {
-    to: 'active', label: 'Mở lại khảo sát', icon: RotateCcw,
+    to: 'active',
+    label: 'Mở lại khảo sát',
+    icon: RotateCcw,
     message: 'Học sinh có thể tiếp tục trả lời trong thời gian khảo sát.',
   },
 };
@@ -28,7 +35,14 @@ export interface StatusTarget {
 }
 
 /** PATCH /surveys/{id}/status after a confirmation; the server's refusal ("Ngày bắt đầu là bắt buộc." …) stays in the dialog. */
-export function StatusDialog({ target, onClose, onDone, note, title, lead }: {
+export function StatusDialog({
+  target,
+  onClose,
+  onDone,
+  note,
+  title,
+  lead,
+}: {
   target: StatusTarget | null;
   onClose: () => void;
   onDone?: (survey: TSurvey) => void;

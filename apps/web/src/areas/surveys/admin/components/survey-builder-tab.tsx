@@ -73,7 +73,12 @@ export default function SurveyBuilderTab() {
       </div>
 
       {hasProblems ? (
-        <div ref={alertRef} tabIndex={-1} role="alert" className="space-y-2 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger focus:outline-2 focus:outline-danger">
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          className="space-y-2 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger focus:outline-2 focus:outline-danger"
+        >
           <p className="flex items-start gap-2 font-medium">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {ed.serverError ?? `Chưa lưu được: khảo sát còn ${ed.errors.list.length} lỗi cần sửa.`}
@@ -103,7 +108,8 @@ export default function SurveyBuilderTab() {
 
       {answered > 0 ? (
         <p className="rounded-xl border border-border bg-surface-2 px-4 py-3 text-sm text-fg">
-          Khảo sát đã có {answered} phản hồi: có thể sửa nội dung, thứ tự, tính bắt buộc và quyền xem; không thể xóa hoặc đổi loại câu hỏi, lựa chọn hay cột đã được trả lời.
+          Khảo sát đã có {answered} phản hồi: có thể sửa nội dung, thứ tự, tính bắt buộc và quyền xem; không thể xóa hoặc đổi loại câu hỏi,
+          lựa chọn hay cột đã được trả lời.
         </p>
       ) : null}
 
@@ -114,7 +120,9 @@ export default function SurveyBuilderTab() {
           <SectionEditor key={s.key} section={s} index={i} count={d.sections.length} errors={ed.errors.parts} />
         ))}
         {d.sections.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">Khảo sát này chưa có nội dung (phần và câu hỏi)</p>
+          <p className="rounded-xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
+            Khảo sát này chưa có nội dung (phần và câu hỏi)
+          </p>
         ) : null}
         <Button
           variant="secondary"

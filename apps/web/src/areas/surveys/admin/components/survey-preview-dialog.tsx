@@ -34,7 +34,10 @@ export function SurveyPreviewDialog({ open, onClose }: { open: boolean; onClose:
             : null,
     [d.surveyType, d.subjectId, subjectRow, savedSubject],
   );
-  const survey = useMemo(() => (open ? draftToSurvey(d, { subject, id: ed.surveyId ?? undefined }) : null), [open, d, subject, ed.surveyId]);
+  const survey = useMemo(
+    () => (open ? draftToSurvey(d, { subject, id: ed.surveyId ?? undefined }) : null),
+    [open, d, subject, ed.surveyId],
+  );
   if (!open || !survey) return null;
   return (
     <Modal
@@ -47,7 +50,11 @@ export function SurveyPreviewDialog({ open, onClose }: { open: boolean; onClose:
     >
       <div className="space-y-4">
         <div className="overflow-hidden rounded-xl border border-border bg-surface">
-          {survey.coverImageUrl ? <img src={survey.coverImageUrl} alt="" className="h-32 w-full object-cover sm:h-48" /> : <div aria-hidden="true" className="h-2 bg-primary" />}
+          {survey.coverImageUrl ? (
+            <img src={survey.coverImageUrl} alt="" className="h-32 w-full object-cover sm:h-48" />
+          ) : (
+            <div aria-hidden="true" className="h-2 bg-primary" />
+          )}
           <div className="space-y-2 p-4">
             <p className="text-xl font-semibold text-fg">{survey.title || 'Chưa có tiêu đề'}</p>
             {survey.description ? <QuestionContent html={survey.description} className="text-sm text-muted [&_p]:mb-1" /> : null}

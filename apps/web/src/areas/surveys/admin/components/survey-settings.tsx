@@ -14,7 +14,11 @@ import { RichTextEditor } from './rich-text-editor';
 import { useVisibilityForAll } from './use-visibility';
 
 /** decisions "Status": draft → active → closed, closed → active; a new survey is draft or active. */
-const NEXT: Record<TSurveyStatus, TSurveyStatus[]> = { draft: ['draft', 'active'], active: ['active', 'closed'], closed: ['closed', 'active'] };
+const NEXT: Record<TSurveyStatus, TSurveyStatus[]> = {
+  draft: ['draft', 'active'],
+  active: ['active', 'closed'],
+  closed: ['closed', 'active'],
+};
 
 /**
  * The survey's own fields. The kit's form fields (dd/mm/yyyy dates, selects) are reused by giving
@@ -28,19 +32,22 @@ export function SurveySettings() {
   const answered = (ed.survey?.responseCount ?? 0) > 0;
   const visibility = useVisibilityForAll();
 
-  const ctx = useMemo((): FormContextValue => ({
-    values: d as unknown as Record<string, unknown>,
-    setValue: (name, value) =>
-      ed.setDraft((prev) => {
-        const next = { ...prev, [name]: value } as SurveyDraft;
-        if (name === 'surveyType' && value === 'GENERAL') next.subjectId = null;
-        return next;
-      }),
-    errors: ed.errors.fields,
-    disabled: ed.saving,
-    registerLabel: () => {},
-    formId: 'survey',
-  }), [d, ed]);
+  const ctx = useMemo(
+    (): FormContextValue => ({
+      values: d as unknown as Record<string, unknown>,
+      setValue: (name, value) =>
+        ed.setDraft((prev) => {
+          const next = { ...prev, [name]: value } as SurveyDraft;
+          if (name === 'surveyType' && value === 'GENERAL') next.subjectId = null;
+          return next;
+        }),
+      errors: ed.errors.fields,
+      disabled: ed.saving,
+      registerLabel: () => {},
+      formId: 'survey',
+    }),
+    [d, ed],
+  );
   // Type, subject and module of an answered survey are fixed (decisions "Answered surveys").
   const lockedCtx = useMemo(() => ({ ...ctx, disabled: true }), [ctx]);
 
@@ -51,30 +58,60 @@ export function SurveySettings() {
 
   return (
     <FormContext.Provider value={ctx}>
-      <section aria-labelledby="survey-settings-heading" className="space-y-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+      <section
+        aria-labelledby="survey-settings-heading"
+        className="space-y-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5"
+      >
         <h3 id="survey-settings-heading" className="text-base font-semibold text-fg">
           {d.isTemplate ? 'Thông tin mẫu khảo sát' : 'Thông tin khảo sát'}
         </h3>
         <TextField name="title" label="Tiêu đề khảo sát" required />
-        <RichTextEditor id="survey-description" label="Mô tả (không bắt buộc)" value={d.description} onChange={(description) => ed.setDraft((p) => ({ ...p, description }))} />
+        <RichTextEditor
+          id="survey-description"
+          label="Mô tả (không bắt buộc)"
+          value={d.description}
+          onChange={(description) => ed.setDraft((p) => ({ ...p, description }))}
+        />
         <CoverImageField />
         <Locked when={answered} ctx={lockedCtx} note="Khảo sát đã có phản hồi: không thể đổi loại khảo sát, môn học hoặc học phần.">
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField name="surveyType" label="Loại khảo sát" required options={typeOptions} allowEmpty={false} />
             {d.surveyType === 'SUBJECT_SPECIFIC' && !d.isTemplate ? (
-              <SelectField name="subjectId" label="Môn học" required options={subjects.options} placeholder="— Chọn môn học —" emptyValue={null} />
+              <SelectField
+                name="subjectId"
+                label="Môn học"
+                required
+                options={subjects.options}
+                placeholder="— Chọn môn học —"
+                emptyValue={null}
+              />
             ) : null}
             {!d.isTemplate ? (
-              <SelectField name="moduleId" label="Học phần" required options={modules.options} placeholder="— Chọn học phần —" emptyValue={null} />
+              <SelectField
+                name="moduleId"
+                label="Học phần"
+                required
+                options={modules.options}
+                placeholder="— Chọn học phần —"
+                emptyValue={null}
+              />
             ) : null}
           </div>
         </Locked>
         {d.isTemplate && d.surveyType === 'SUBJECT_SPECIFIC' ? (
-          <p className="text-sm text-muted">Môn học được chọn khi áp dụng mẫu: mỗi môn một khảo sát; câu hỏi “Chỉ dành cho môn dùng LMS” bị bỏ qua với môn không dùng LMS.</p>
+          <p className="text-sm text-muted">
+            Môn học được chọn khi áp dụng mẫu: mỗi môn một khảo sát; câu hỏi “Chỉ dành cho môn dùng LMS” bị bỏ qua với môn không dùng LMS.
+          </p>
         ) : null}
         <fieldset aria-describedby={gradeError ? 'survey-allowedGrades-error' : undefined}>
           <legend className="mb-1.5 text-sm font-medium text-fg">
-            Khối được tham gia{!d.isTemplate ? <span aria-hidden="true" className="text-danger"> *</span> : null}
+            Khối được tham gia
+            {!d.isTemplate ? (
+              <span aria-hidden="true" className="text-danger">
+                {' '}
+                *
+              </span>
+            ) : null}
           </legend>
           <div className="flex flex-wrap gap-4">
             {GRADES.map((g) => (
@@ -85,7 +122,10 @@ export function SurveySettings() {
                   checked={d.allowedGrades.includes(g)}
                   disabled={ed.saving}
                   onChange={(e) =>
-                    ed.setDraft((p) => ({ ...p, allowedGrades: e.target.checked ? [...p.allowedGrades, g].sort() : p.allowedGrades.filter((x) => x !== g) }))
+                    ed.setDraft((p) => ({
+                      ...p,
+                      allowedGrades: e.target.checked ? [...p.allowedGrades, g].sort() : p.allowedGrades.filter((x) => x !== g),
+                    }))
                   }
                   className="size-4 accent-primary"
                 />
@@ -99,10 +139,18 @@ export function SurveySettings() {
           <div className="grid gap-4 sm:grid-cols-3">
             <DateField name="startDate" label="Ngày bắt đầu" />
             <DateField name="endDate" label="Ngày kết thúc" />
-            <SelectField name="status" label="Trạng thái" options={statusOptions} allowEmpty={false} hint="Mở khảo sát cần học phần, ngày bắt đầu, ngày kết thúc và ít nhất một câu hỏi." />
+            <SelectField
+              name="status"
+              label="Trạng thái"
+              options={statusOptions}
+              allowEmpty={false}
+              hint="Mở khảo sát cần học phần, ngày bắt đầu, ngày kết thúc và ít nhất một câu hỏi."
+            />
           </div>
         ) : (
-          <p className="text-sm text-muted">Mẫu khảo sát không gắn với học phần và luôn ở trạng thái bản nháp; ngày và học phần được chọn khi áp dụng mẫu.</p>
+          <p className="text-sm text-muted">
+            Mẫu khảo sát không gắn với học phần và luôn ở trạng thái bản nháp; ngày và học phần được chọn khi áp dụng mẫu.
+          </p>
         )}
         <SwitchField name="autoCalculate" label="Tự động tính kết quả" hint="Cho phép hệ thống tự động tính kết quả của khảo sát." />
         {d.isTemplate ? (
@@ -116,7 +164,9 @@ export function SurveySettings() {
               <EyeOff aria-hidden="true" className="size-4" />
               Ẩn tất cả câu hỏi
             </Button>
-            {visibility.immediate ? <span className="w-full text-xs text-muted">Với câu hỏi đã lưu, thay đổi quyền xem được ghi ngay.</span> : null}
+            {visibility.immediate ? (
+              <span className="w-full text-xs text-muted">Với câu hỏi đã lưu, thay đổi quyền xem được ghi ngay.</span>
+            ) : null}
           </div>
         ) : null}
       </section>

@@ -3,16 +3,39 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TAcademicYear } from '@app/shared/school';
 import type { TSurveyListItem } from '@app/shared/surveys';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
-import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { captureParams, fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { SurveysListPanel } from './surveys-list-panel';
 
 const stamps = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T03:04:00.000Z' };
 const item = (id: number, over: Partial<TSurveyListItem> = {}): TSurveyListItem => ({
-  id, title: `Khảo sát ${id}`, surveyType: 'GENERAL', status: 'draft', startDate: '2026-11-16', endDate: '2026-12-06', allowedGrades: [10, 11],
-  moduleId: 3, moduleCode: 'HP3', subjectId: null, subjectName: null, isTemplate: false, autoCalculate: false, questionCount: 12, responseCount: 0, ...stamps, ...over,
+  id,
+  title: `Khảo sát ${id}`,
+  surveyType: 'GENERAL',
+  status: 'draft',
+  startDate: '2026-11-16',
+  endDate: '2026-12-06',
+  allowedGrades: [10, 11],
+  moduleId: 3,
+  moduleCode: 'HP3',
+  subjectId: null,
+  subjectName: null,
+  isTemplate: false,
+  autoCalculate: false,
+  questionCount: 12,
+  responseCount: 0,
+  ...stamps,
+  ...over,
 });
-const year: TAcademicYear = { id: 5, name: '2026-2027', startDate: '2026-09-01', endDate: '2027-05-31', isCurrent: true, semesterCount: 2, ...stamps };
+const year: TAcademicYear = {
+  id: 5,
+  name: '2026-2027',
+  startDate: '2026-09-01',
+  endDate: '2027-05-31',
+  isCurrent: true,
+  semesterCount: 2,
+  ...stamps,
+};
 const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit: 10 });
 
 let capture: ReturnType<typeof captureParams>;
@@ -26,13 +49,14 @@ afterEach(() => {
 });
 const renderList = (routes: MockRoutes = {}, templates = false) => {
   mock = mockApi({
-    'GET /v1/surveys': () => page([item(1, { title: 'Khảo sát nhà trường', status: 'active', responseCount: 3 }), item(2, { title: 'Khảo sát nháp' })]),
+    'GET /v1/surveys': () =>
+      page([item(1, { title: 'Khảo sát nhà trường', status: 'active', responseCount: 3 }), item(2, { title: 'Khảo sát nháp' })]),
     'GET /v1/academic-years/academic-years': () => page([year]),
     'GET /v1/academic-years/semesters': () => page([]),
     'GET /v1/academic-years/modules': () => page([]),
     ...routes,
   });
-  return renderWithData(<SurveysListPanel templates={templates} />);
+  return renderUi(<SurveysListPanel templates={templates} />);
 };
 const lastListParams = () => capture.seen.filter((c) => c.url === '/v1/surveys').at(-1)?.params;
 
@@ -69,7 +93,9 @@ describe('SurveysListPanel', () => {
     expect(dialog).toHaveTextContent('Khảo sát đã có 3 phản hồi nên không thể xóa');
     expect(within(dialog).queryByRole('button', { name: 'Xóa' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Đóng khảo sát' }));
-    await waitFor(() => expect(mock!.calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: '/v1/surveys/1/status', body: { status: 'closed' } }));
+    await waitFor(() =>
+      expect(mock!.calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: '/v1/surveys/1/status', body: { status: 'closed' } }),
+    );
     expect(mock!.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 
@@ -118,7 +144,10 @@ describe('SurveysListPanel', () => {
   });
 
   it('the templates tab asks only for templates', async () => {
-    renderList({ 'GET /v1/surveys': () => page([item(9, { title: 'Góp ý về thư viện', isTemplate: true, moduleId: null, moduleCode: null })]) }, true);
+    renderList(
+      { 'GET /v1/surveys': () => page([item(9, { title: 'Góp ý về thư viện', isTemplate: true, moduleId: null, moduleCode: null })]) },
+      true,
+    );
     const table = await screen.findByRole('table', { name: 'Danh sách mẫu khảo sát' });
     expect(await within(table).findByText('Góp ý về thư viện')).toBeInTheDocument();
     expect(lastListParams()).toMatchObject({ isTemplate: 'true' });

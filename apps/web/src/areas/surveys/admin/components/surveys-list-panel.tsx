@@ -3,7 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { Copy, FilePlus2, Plus } from 'lucide-react';
 import { formatDate, formatDateTime } from '@app/shared/format';
 import {
-  SURVEY_STATUSES, SURVEY_STATUS_LABELS, SURVEY_TYPES, SURVEY_TYPE_LABELS, ZSurveyListItem, type TSurveyListItem, type TSurveyStatus,
+  SURVEY_STATUSES,
+  SURVEY_STATUS_LABELS,
+  SURVEY_TYPES,
+  SURVEY_TYPE_LABELS,
+  ZSurveyListItem,
+  type TSurveyListItem,
+  type TSurveyStatus,
 } from '@app/shared/surveys';
 import { Badge } from '@/components/data/badge';
 import { DataTable, type Column } from '@/components/data/data-table';
@@ -41,9 +47,16 @@ const titleCell = (r: TSurveyListItem) => (
 const gradesText = (grades: number[]) => (grades.length ? `Khối ${grades.join(', ')}` : 'Chưa chọn khối');
 const surveyColumns: Column<TSurveyListItem>[] = [
   { key: 'title', header: 'Tiêu đề', cell: titleCell, sortKey: 'title', primary: true, className: 'min-w-56' },
-  { key: 'type', header: 'Loại', cell: (r) => (r.surveyType === 'SUBJECT_SPECIFIC' ? `Môn ${r.subjectName ?? '—'}` : 'Chung'), sortKey: 'surveyType' },
   {
-    key: 'module', header: 'Học phần', sortKey: 'moduleCode',
+    key: 'type',
+    header: 'Loại',
+    cell: (r) => (r.surveyType === 'SUBJECT_SPECIFIC' ? `Môn ${r.subjectName ?? '—'}` : 'Chung'),
+    sortKey: 'surveyType',
+  },
+  {
+    key: 'module',
+    header: 'Học phần',
+    sortKey: 'moduleCode',
     cell: (r) => (
       <div className="whitespace-nowrap">
         {r.moduleCode ?? '—'}
@@ -52,10 +65,24 @@ const surveyColumns: Column<TSurveyListItem>[] = [
     ),
   },
   {
-    key: 'dates', header: 'Thời gian', sortKey: 'startDate',
-    cell: (r) => (r.startDate || r.endDate ? <span className="whitespace-nowrap">{formatDate(r.startDate) || '…'} – {formatDate(r.endDate) || '…'}</span> : '—'),
+    key: 'dates',
+    header: 'Thời gian',
+    sortKey: 'startDate',
+    cell: (r) =>
+      r.startDate || r.endDate ? (
+        <span className="whitespace-nowrap">
+          {formatDate(r.startDate) || '…'} – {formatDate(r.endDate) || '…'}
+        </span>
+      ) : (
+        '—'
+      ),
   },
-  { key: 'status', header: 'Trạng thái', cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{SURVEY_STATUS_LABELS[r.status]}</Badge>, sortKey: 'status' },
+  {
+    key: 'status',
+    header: 'Trạng thái',
+    cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{SURVEY_STATUS_LABELS[r.status]}</Badge>,
+    sortKey: 'status',
+  },
 ];
 const templateColumns: Column<TSurveyListItem>[] = [
   { key: 'title', header: 'Tên mẫu', cell: titleCell, sortKey: 'title', primary: true, className: 'min-w-56' },
@@ -77,7 +104,10 @@ export function SurveysListPanel({ templates = false }: { templates?: boolean })
   });
   const years = useOptions(SOURCES.years, { enabled: !templates });
   const semesters = useOptions({ ...SOURCES.semesters, params: { academicYearId: list.filters.academicYearId } }, { enabled: !templates });
-  const modules = useOptions({ ...SOURCES.modules, params: { academicYearId: list.filters.academicYearId, semesterId: list.filters.semesterId } }, { enabled: !templates });
+  const modules = useOptions(
+    { ...SOURCES.modules, params: { academicYearId: list.filters.academicYearId, semesterId: list.filters.semesterId } },
+    { enabled: !templates },
+  );
   const [deleting, setDeleting] = useState<TSurveyListItem | null>(null);
   const [cloning, setCloning] = useState<TSurveyListItem | null>(null);
   const [statusOf, setStatusOf] = useState<TSurveyListItem | null>(null);
@@ -85,20 +115,50 @@ export function SurveysListPanel({ templates = false }: { templates?: boolean })
   const kind = templates ? 'mẫu' : 'khảo sát';
 
   const filters = templates ? (
-    <FilterSelect label="Loại" value={list.filters.surveyType} onChange={(v) => list.setFilter('surveyType', v)} options={TYPE_OPTIONS} allLabel="Tất cả loại" />
+    <FilterSelect
+      label="Loại"
+      value={list.filters.surveyType}
+      onChange={(v) => list.setFilter('surveyType', v)}
+      options={TYPE_OPTIONS}
+      allLabel="Tất cả loại"
+    />
   ) : (
     <>
       <FilterSelect
-        label="Năm học" value={list.filters.academicYearId} options={years.options} allLabel="Tất cả năm học"
+        label="Năm học"
+        value={list.filters.academicYearId}
+        options={years.options}
+        allLabel="Tất cả năm học"
         onChange={(v) => list.setFilters({ academicYearId: v, semesterId: null, moduleId: null })}
       />
       <FilterSelect
-        label="Học kỳ" value={list.filters.semesterId} options={semesters.options} allLabel="Tất cả học kỳ"
+        label="Học kỳ"
+        value={list.filters.semesterId}
+        options={semesters.options}
+        allLabel="Tất cả học kỳ"
         onChange={(v) => list.setFilters({ semesterId: v, moduleId: null })}
       />
-      <FilterSelect label="Học phần" value={list.filters.moduleId} onChange={(v) => list.setFilter('moduleId', v)} options={modules.options} allLabel="Tất cả học phần" />
-      <FilterSelect label="Trạng thái" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} allLabel="Tất cả trạng thái" />
-      <FilterSelect label="Loại" value={list.filters.surveyType} onChange={(v) => list.setFilter('surveyType', v)} options={TYPE_OPTIONS} allLabel="Tất cả loại" />
+      <FilterSelect
+        label="Học phần"
+        value={list.filters.moduleId}
+        onChange={(v) => list.setFilter('moduleId', v)}
+        options={modules.options}
+        allLabel="Tất cả học phần"
+      />
+      <FilterSelect
+        label="Trạng thái"
+        value={list.filters.status}
+        onChange={(v) => list.setFilter('status', v)}
+        options={STATUS_OPTIONS}
+        allLabel="Tất cả trạng thái"
+      />
+      <FilterSelect
+        label="Loại"
+        value={list.filters.surveyType}
+        onChange={(v) => list.setFilter('surveyType', v)}
+        options={TYPE_OPTIONS}
+        allLabel="Tất cả loại"
+      />
     </>
   );
 
@@ -120,7 +180,12 @@ export function SurveysListPanel({ templates = false }: { templates?: boolean })
           </>
         }
       >
-        <SearchInput value={list.searchText} onChange={list.setSearch} placeholder={templates ? 'Tìm theo tên mẫu...' : 'Tìm theo tiêu đề khảo sát...'} label={`Tìm ${kind}`} />
+        <SearchInput
+          value={list.searchText}
+          onChange={list.setSearch}
+          placeholder={templates ? 'Tìm theo tên mẫu...' : 'Tìm theo tiêu đề khảo sát...'}
+          label={`Tìm ${kind}`}
+        />
       </ListToolbar>
       <DataTable
         label={templates ? 'Danh sách mẫu khảo sát' : 'Danh sách khảo sát'}
@@ -134,7 +199,9 @@ export function SurveysListPanel({ templates = false }: { templates?: boolean })
           const step = r.isTemplate ? null : STATUS_ACTIONS[r.status];
           return (
             <RowActions name={name} onEdit={() => navigate(builderPath(r.id))} onDelete={() => setDeleting(r)}>
-              {r.isTemplate ? <IconAction icon={FilePlus2} label={`Tạo khảo sát từ ${name}`} onClick={() => setApplying({ templateId: r.id })} /> : null}
+              {r.isTemplate ? (
+                <IconAction icon={FilePlus2} label={`Tạo khảo sát từ ${name}`} onClick={() => setApplying({ templateId: r.id })} />
+              ) : null}
               {step ? <IconAction icon={step.icon} label={`${step.label} “${r.title}”`} onClick={() => setStatusOf(r)} /> : null}
               <IconAction icon={Copy} label={`Nhân bản ${name}`} onClick={() => setCloning(r)} />
             </RowActions>

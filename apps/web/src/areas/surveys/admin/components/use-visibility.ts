@@ -28,7 +28,9 @@ export function useVisibility() {
 }
 
 const setIn = (keys: Set<string>, visibleToTeacher: boolean) => (d: SurveyDraft) =>
-  allQuestions(d).filter((q) => keys.has(q.key)).reduce((acc, q) => updateQuestion(acc, q.key, { visibleToTeacher }), d);
+  allQuestions(d)
+    .filter((q) => keys.has(q.key))
+    .reduce((acc, q) => updateQuestion(acc, q.key, { visibleToTeacher }), d);
 
 /** Every question at once (a saved template: its saved questions in one bulk call). */
 export function useVisibilityForAll() {
@@ -41,7 +43,10 @@ export function useVisibilityForAll() {
     ed.setDraft(setIn(new Set(unsaved.map((q) => q.key)), visible));
     if (!saved.length) return;
     try {
-      const res = await setTemplateQuestionsVisibility(saved.map((q) => q.id!), visible);
+      const res = await setTemplateQuestionsVisibility(
+        saved.map((q) => q.id!),
+        visible,
+      );
       ed.applySaved(setIn(new Set(saved.map((q) => q.key)), visible));
       toast.success(res.message ?? 'Đã cập nhật quyền xem của giáo viên.');
     } catch (err) {

@@ -57,7 +57,11 @@ export function serverIssues(err: unknown): DraftIssue[] {
     if (!d || typeof d !== 'object') return [];
     const { path, message } = d as { path?: unknown; message?: unknown };
     if (typeof path !== 'string' || typeof message !== 'string') return [];
-    const parts = path.replace(/^body/, '').split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const parts = path
+      .replace(/^body/, '')
+      .split('/')
+      .filter(Boolean)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
     return [{ path: parts, message }];
   });
 }

@@ -1,5 +1,14 @@
 import { isChoiceType, type TQuestionType } from '@app/shared/surveys';
-import { newQuestion, newSection, starterChoices, type DraftBlock, type DraftGrid, type DraftQuestion, type DraftSection, type SurveyDraft } from './survey-draft';
+import {
+  newQuestion,
+  newSection,
+  starterChoices,
+  type DraftBlock,
+  type DraftGrid,
+  type DraftQuestion,
+  type DraftSection,
+  type SurveyDraft,
+} from './survey-draft';
 
 /**
  * Edits of the draft, each returning a new draft (React state). Parts are found by key, so a
@@ -112,7 +121,8 @@ export function addRow(d: SurveyDraft, gridKey: string, rowKey?: string): Survey
     const last = b.rows.at(-1);
     // A new row takes the flags of the row above: rows of one table usually share them.
     const row: DraftQuestion = {
-      ...newQuestion('grid'), ...(rowKey ? { key: rowKey } : {}),
+      ...newQuestion('grid'),
+      ...(rowKey ? { key: rowKey } : {}),
       ...(last ? { required: last.required, visibleToTeacher: last.visibleToTeacher, lmsOnly: last.lmsOnly } : {}),
     };
     return { ...b, rows: [...b.rows, row] };
@@ -120,7 +130,9 @@ export function addRow(d: SurveyDraft, gridKey: string, rowKey?: string): Survey
 }
 export function removeRow(d: SurveyDraft, gridKey: string, rowKey: string): SurveyDraft {
   // The last row gone, the group goes with it.
-  return mapBlocks(d, (b) => (b.kind !== 'grid' || b.key !== gridKey ? b : b.rows.length <= 1 ? null : { ...b, rows: b.rows.filter((r) => r.key !== rowKey) }));
+  return mapBlocks(d, (b) =>
+    b.kind !== 'grid' || b.key !== gridKey ? b : b.rows.length <= 1 ? null : { ...b, rows: b.rows.filter((r) => r.key !== rowKey) },
+  );
 }
 export function moveRow(d: SurveyDraft, gridKey: string, rowKey: string, dir: Dir): SurveyDraft {
   return mapBlocks(d, (b) => {

@@ -1,6 +1,16 @@
 import {
-  GRID_NONE_VALUE, htmlToPlainText, isChoiceType, LINEAR_SCALE_DEFAULTS, normalizeOptions, OTHER_VALUE,
-  type TGridColumn, type TQuestionType, type TSurvey, type TSurveyQuestion, type TSurveyStatus, type TSurveyType,
+  GRID_NONE_VALUE,
+  htmlToPlainText,
+  isChoiceType,
+  LINEAR_SCALE_DEFAULTS,
+  normalizeOptions,
+  OTHER_VALUE,
+  type TGridColumn,
+  type TQuestionType,
+  type TSurvey,
+  type TSurveyQuestion,
+  type TSurveyStatus,
+  type TSurveyType,
 } from '@app/shared/surveys';
 import { foldVietnamese } from '@app/shared/vietnamese';
 
@@ -80,7 +90,12 @@ let seq = 0;
 /** Keys of parts made in the builder; saved parts use their id (`q12`). */
 export const newKey = (prefix: string) => `n${prefix}${++seq}`;
 
-const emptyScale = (): DraftScale => ({ min: String(LINEAR_SCALE_DEFAULTS.min), max: String(LINEAR_SCALE_DEFAULTS.max), minLabel: '', maxLabel: '' });
+const emptyScale = (): DraftScale => ({
+  min: String(LINEAR_SCALE_DEFAULTS.min),
+  max: String(LINEAR_SCALE_DEFAULTS.max),
+  minLabel: '',
+  maxLabel: '',
+});
 
 export function newQuestion(questionType: TQuestionType = 'multiple_choice'): DraftQuestion {
   return {
@@ -103,10 +118,22 @@ export const newGrid = (): DraftGrid => ({ kind: 'grid', key: newKey('g'), colum
 
 /** A column added by hand: the next number after the numbered ones. */
 export function newColumn(columns: DraftColumn[]): DraftColumn {
-  const numbers = columns.filter((c) => c.valueNumber.trim() !== '').map((c) => Number(c.valueNumber)).filter(Number.isFinite);
-  const orders = columns.filter((c) => c.displayOrder.trim() !== '').map((c) => Number(c.displayOrder)).filter(Number.isFinite);
+  const numbers = columns
+    .filter((c) => c.valueNumber.trim() !== '')
+    .map((c) => Number(c.valueNumber))
+    .filter(Number.isFinite);
+  const orders = columns
+    .filter((c) => c.displayOrder.trim() !== '')
+    .map((c) => Number(c.displayOrder))
+    .filter(Number.isFinite);
   const next = numbers.length ? Math.max(...numbers) + 1 : 1;
-  return { key: newKey('c'), label: '', value: String(next), valueNumber: String(next), displayOrder: String(orders.length ? Math.max(...orders) + 1 : 1) };
+  return {
+    key: newKey('c'),
+    label: '',
+    value: String(next),
+    valueNumber: String(next),
+    displayOrder: String(orders.length ? Math.max(...orders) + 1 : 1),
+  };
 }
 
 /**
@@ -161,9 +188,10 @@ export function emptyDraft(opts: { isTemplate?: boolean; moduleId?: number | nul
 
 function draftQuestion(q: TSurveyQuestion): DraftQuestion {
   const n = normalizeOptions(q.questionType, q.options);
-  const scale = q.questionType === 'linear_scale' && n.scale
-    ? { min: String(n.scale.min), max: String(n.scale.max), minLabel: n.scale.minLabel, maxLabel: n.scale.maxLabel }
-    : emptyScale();
+  const scale =
+    q.questionType === 'linear_scale' && n.scale
+      ? { min: String(n.scale.min), max: String(n.scale.max), minLabel: n.scale.minLabel, maxLabel: n.scale.maxLabel }
+      : emptyScale();
   return {
     key: `q${q.id}`,
     id: q.id,
@@ -180,39 +208,43 @@ function draftQuestion(q: TSurveyQuestion): DraftQuestion {
 
 /** The survey as GET /surveys/{id} answers it → the builder's draft. */
 export function draftFromSurvey(s: TSurvey): SurveyDraft {
-  const sections = [...s.sections].sort((a, b) => a.displayOrder - b.displayOrder).map((sec): DraftSection => {
-    const blocks: DraftBlock[] = [];
-    const grids = new Map<number, DraftGrid>();
-    for (const q of [...sec.questions].sort((a, b) => a.displayOrder - b.displayOrder)) {
-      if (q.questionType !== 'grid') {
-        blocks.push({ kind: 'question', key: `q${q.id}`, question: draftQuestion(q) });
-        continue;
+  const sections = [...s.sections]
+    .sort((a, b) => a.displayOrder - b.displayOrder)
+    .map((sec): DraftSection => {
+      const blocks: DraftBlock[] = [];
+      const grids = new Map<number, DraftGrid>();
+      for (const q of [...sec.questions].sort((a, b) => a.displayOrder - b.displayOrder)) {
+        if (q.questionType !== 'grid') {
+          blocks.push({ kind: 'question', key: `q${q.id}`, question: draftQuestion(q) });
+          continue;
+        }
+        const gid = q.gridGroup?.id;
+        const existing = gid !== undefined ? grids.get(gid) : undefined;
+        if (existing) {
+          existing.rows.push(draftQuestion(q));
+          continue;
+        }
+        const grid: DraftGrid = {
+          kind: 'grid',
+          key: gid !== undefined ? `g${gid}` : newKey('g'),
+          ...(gid !== undefined ? { groupId: gid } : {}),
+          columns: [...(q.gridGroup?.columns ?? [])]
+            .sort((a, b) => a.displayOrder - b.displayOrder)
+            .map((c) => ({
+              key: c.id !== undefined ? `c${c.id}` : newKey('c'),
+              ...(c.id !== undefined ? { id: c.id } : {}),
+              label: c.label,
+              value: c.value,
+              valueNumber: c.valueNumber === null ? '' : String(c.valueNumber),
+              displayOrder: String(c.displayOrder),
+            })),
+          rows: [draftQuestion(q)],
+        };
+        if (gid !== undefined) grids.set(gid, grid);
+        blocks.push(grid);
       }
-      const gid = q.gridGroup?.id;
-      const existing = gid !== undefined ? grids.get(gid) : undefined;
-      if (existing) {
-        existing.rows.push(draftQuestion(q));
-        continue;
-      }
-      const grid: DraftGrid = {
-        kind: 'grid',
-        key: gid !== undefined ? `g${gid}` : newKey('g'),
-        ...(gid !== undefined ? { groupId: gid } : {}),
-        columns: [...(q.gridGroup?.columns ?? [])].sort((a, b) => a.displayOrder - b.displayOrder).map((c) => ({
-          key: c.id !== undefined ? `c${c.id}` : newKey('c'),
-          ...(c.id !== undefined ? { id: c.id } : {}),
-          label: c.label,
-          value: c.value,
-          valueNumber: c.valueNumber === null ? '' : String(c.valueNumber),
-          displayOrder: String(c.displayOrder),
-        })),
-        rows: [draftQuestion(q)],
-      };
-      if (gid !== undefined) grids.set(gid, grid);
-      blocks.push(grid);
-    }
-    return { key: `s${sec.id}`, id: sec.id, title: sec.title, description: sec.description ?? '', blocks };
-  });
+      return { key: `s${sec.id}`, id: sec.id, title: sec.title, description: sec.description ?? '', blocks };
+    });
   return {
     title: s.title,
     description: s.description ?? '',
@@ -243,7 +275,10 @@ export function choiceValues(choices: DraftChoice[]): string[] {
   const taken = new Set<string>([OTHER_VALUE, ...choices.map((c) => c.value).filter(Boolean)]);
   return choices.map((c) => {
     if (c.value) return c.value;
-    const base = foldVietnamese(c.label).replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+    const base = foldVietnamese(c.label)
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40);
     if (!base) return '';
     let v = base;
     for (let i = 2; taken.has(v); i++) v = `${base}_${i}`;
@@ -258,7 +293,12 @@ function optionsBody(q: DraftQuestion): unknown {
     return { choices: q.choices.map((c, i) => ({ value: values[i], label: c.label.trim() })), allowOther: q.allowOther };
   }
   if (q.questionType === 'linear_scale') {
-    return { min: numberOrRaw(q.scale.min), max: numberOrRaw(q.scale.max), minLabel: q.scale.minLabel.trim(), maxLabel: q.scale.maxLabel.trim() };
+    return {
+      min: numberOrRaw(q.scale.min),
+      max: numberOrRaw(q.scale.max),
+      minLabel: q.scale.minLabel.trim(),
+      maxLabel: q.scale.maxLabel.trim(),
+    };
   }
   return null;
 }
@@ -341,7 +381,13 @@ function surveyBody(d: SurveyDraft, map: BodyMap) {
           }
         }
       }
-      return { ...(s.id !== undefined ? { id: s.id } : {}), title: s.title.trim(), description: richOrNull(s.description), displayOrder: i + 1, questions };
+      return {
+        ...(s.id !== undefined ? { id: s.id } : {}),
+        title: s.title.trim(),
+        description: richOrNull(s.description),
+        displayOrder: i + 1,
+        questions,
+      };
     }),
   };
 }

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
-import { makeUser } from '@/test/fixtures';
-import { makeModule } from '@/areas/school/current-module/module-fixtures';
+import { makeModule, makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
 import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import SurveyDetailRoute from '@/app/survey-detail-tabs';
@@ -12,17 +11,54 @@ import SurveyDetailRoute from '@/app/survey-detail-tabs';
 const ADMIN = makeUser(['ADMIN']);
 const stamps = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const q = (id: number, displayOrder: number, over: Partial<TSurveyQuestion> = {}): TSurveyQuestion => ({
-  id, content: `<p>Câu ${id}</p>`, questionType: 'short_text', required: 1, displayOrder, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null, ...over,
+  id,
+  content: `<p>Câu ${id}</p>`,
+  questionType: 'short_text',
+  required: 1,
+  displayOrder,
+  options: null,
+  visibleToTeacher: true,
+  lmsOnly: false,
+  gridGroup: null,
+  ...over,
 });
 const SAVED: TSurvey = {
-  id: 1, title: 'Khảo sát giữa kỳ', description: null, coverImageUrl: null, surveyType: 'GENERAL', status: 'draft',
-  startDate: '2026-01-05', endDate: '2026-01-20', allowedGrades: [10, 11, 12], moduleId: 3, subjectId: null, subject: null,
-  autoCalculate: false, isTemplate: false, responseCount: 0, ...stamps,
+  id: 1,
+  title: 'Khảo sát giữa kỳ',
+  description: null,
+  coverImageUrl: null,
+  surveyType: 'GENERAL',
+  status: 'draft',
+  startDate: '2026-01-05',
+  endDate: '2026-01-20',
+  allowedGrades: [10, 11, 12],
+  moduleId: 3,
+  subjectId: null,
+  subject: null,
+  autoCalculate: false,
+  isTemplate: false,
+  responseCount: 0,
+  ...stamps,
   sections: [
     { id: 20, title: 'Góp ý', description: null, displayOrder: 2, questions: [q(201, 1, { questionType: 'long_text', required: 0 })] },
     {
-      id: 10, title: 'Ý kiến chung', description: '<p>Phần đầu</p>', displayOrder: 1,
-      questions: [q(102, 2, { questionType: 'multiple_choice', options: { choices: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], allowOther: true } }), q(101, 1)],
+      id: 10,
+      title: 'Ý kiến chung',
+      description: '<p>Phần đầu</p>',
+      displayOrder: 1,
+      questions: [
+        q(102, 2, {
+          questionType: 'multiple_choice',
+          options: {
+            choices: [
+              { value: 'a', label: 'A' },
+              { value: 'b', label: 'B' },
+            ],
+            allowOther: true,
+          },
+        }),
+        q(101, 1),
+      ],
     },
   ],
 };
@@ -31,17 +67,28 @@ const SAVED: TSurvey = {
 function echo(body: unknown): TSurvey {
   let next = 900;
   type Part = { id?: number };
-  const b = body as Record<string, unknown> & { sections: Array<Part & { questions: Array<Part & { gridGroup: null | (Part & { key: string; columns: Part[] }) }> }> };
+  const b = body as Record<string, unknown> & {
+    sections: Array<Part & { questions: Array<Part & { gridGroup: null | (Part & { key: string; columns: Part[] }) }> }>;
+  };
   const groups = new Map<string, number>();
   return {
-    ...SAVED, ...b, id: 1, subject: null, responseCount: 0,
+    ...SAVED,
+    ...b,
+    id: 1,
+    subject: null,
+    responseCount: 0,
     sections: b.sections.map((s) => ({
-      ...s, id: s.id ?? ++next,
+      ...s,
+      id: s.id ?? ++next,
       questions: s.questions.map((x) => {
         const g = x.gridGroup;
         const gid = g ? (g.id ?? groups.get(g.key) ?? ++next) : null;
         if (g) groups.set(g.key, gid!);
-        return { ...x, id: x.id ?? ++next, gridGroup: g ? { id: gid!, columns: g.columns.map((c, i) => ({ ...c, id: c.id ?? gid! * 10 + i })) } : null };
+        return {
+          ...x,
+          id: x.id ?? ++next,
+          gridGroup: g ? { id: gid!, columns: g.columns.map((c, i) => ({ ...c, id: c.id ?? gid! * 10 + i })) } : null,
+        };
       }),
     })),
   } as TSurvey;
@@ -92,26 +139,94 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(writes('PUT')).toHaveLength(1));
-    const body = writes('PUT')[0].body as Record<string, unknown> & { sections: Array<Record<string, unknown> & { questions: Array<Record<string, unknown>> }> };
+    const body = writes('PUT')[0].body as Record<string, unknown> & {
+      sections: Array<Record<string, unknown> & { questions: Array<Record<string, unknown>> }>;
+    };
     // Field by field, the body of issue 4 (plus isTemplate, which the shared input schema carries).
     expect(Object.keys(body).sort()).toEqual([
-      'allowedGrades', 'autoCalculate', 'coverImageUrl', 'description', 'endDate', 'isTemplate', 'moduleId', 'sections', 'startDate', 'status', 'subjectId', 'surveyType', 'title',
+      'allowedGrades',
+      'autoCalculate',
+      'coverImageUrl',
+      'description',
+      'endDate',
+      'isTemplate',
+      'moduleId',
+      'sections',
+      'startDate',
+      'status',
+      'subjectId',
+      'surveyType',
+      'title',
     ]);
     expect(body).toMatchObject({
-      title: 'Khảo sát giữa kỳ', description: null, coverImageUrl: null, surveyType: 'GENERAL', status: 'draft', startDate: '2026-01-05', endDate: '2026-01-20',
-      allowedGrades: [10, 11, 12], moduleId: 3, subjectId: null, autoCalculate: false, isTemplate: false,
+      title: 'Khảo sát giữa kỳ',
+      description: null,
+      coverImageUrl: null,
+      surveyType: 'GENERAL',
+      status: 'draft',
+      startDate: '2026-01-05',
+      endDate: '2026-01-20',
+      allowedGrades: [10, 11, 12],
+      moduleId: 3,
+      subjectId: null,
+      autoCalculate: false,
+      isTemplate: false,
     });
-    expect(body.sections.map((s) => [s.id, s.title, s.displayOrder])).toEqual([[10, 'Ý kiến chung', 1], [20, 'Góp ý', 2]]);
+    expect(body.sections.map((s) => [s.id, s.title, s.displayOrder])).toEqual([
+      [10, 'Ý kiến chung', 1],
+      [20, 'Góp ý', 2],
+    ]);
     expect(body.sections[0].description).toBe('<p>Phần đầu</p>');
     const qs = body.sections[0].questions;
-    expect(qs.map((x) => [x.id, x.questionType, x.displayOrder])).toEqual([[101, 'short_text', 1], [102, 'multiple_choice', 2], [undefined, 'grid', 3], [undefined, 'grid', 4]]);
-    expect(qs[0]).toEqual({ id: 101, content: '<p>Câu 101</p>', questionType: 'short_text', required: 1, displayOrder: 1, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null });
-    expect(qs[1].options).toEqual({ choices: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], allowOther: true });
+    expect(qs.map((x) => [x.id, x.questionType, x.displayOrder])).toEqual([
+      [101, 'short_text', 1],
+      [102, 'multiple_choice', 2],
+      [undefined, 'grid', 3],
+      [undefined, 'grid', 4],
+    ]);
+    expect(qs[0]).toEqual({
+      id: 101,
+      content: '<p>Câu 101</p>',
+      questionType: 'short_text',
+      required: 1,
+      displayOrder: 1,
+      options: null,
+      visibleToTeacher: true,
+      lmsOnly: false,
+      gridGroup: null,
+    });
+    expect(qs[1].options).toEqual({
+      choices: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+      allowOther: true,
+    });
 
     const columns = AGREEMENT_COLUMNS.map(({ id: _id, ...c }) => c);
-    for (const [row, content, order] of [[qs[2], 'Thầy cô giảng dễ hiểu', 3], [qs[3], 'Bài tập vừa sức', 4]] as const) {
-      expect(Object.keys(row).sort()).toEqual(['content', 'displayOrder', 'gridGroup', 'lmsOnly', 'options', 'questionType', 'required', 'visibleToTeacher']);
-      expect(row).toMatchObject({ content, questionType: 'grid', required: 1, displayOrder: order, options: null, visibleToTeacher: true, lmsOnly: false });
+    for (const [row, content, order] of [
+      [qs[2], 'Thầy cô giảng dễ hiểu', 3],
+      [qs[3], 'Bài tập vừa sức', 4],
+    ] as const) {
+      expect(Object.keys(row).sort()).toEqual([
+        'content',
+        'displayOrder',
+        'gridGroup',
+        'lmsOnly',
+        'options',
+        'questionType',
+        'required',
+        'visibleToTeacher',
+      ]);
+      expect(row).toMatchObject({
+        content,
+        questionType: 'grid',
+        required: 1,
+        displayOrder: order,
+        options: null,
+        visibleToTeacher: true,
+        lmsOnly: false,
+      });
       const g = row.gridGroup as { key: string; columns: Array<Record<string, unknown>> };
       expect(Object.keys(g).sort()).toEqual(['columns', 'key']);
       expect(g.columns).toEqual(columns);
@@ -131,9 +246,17 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Chuyển phần 1 xuống' })).toHaveFocus());
     await userEvent.click(saveButton());
     await waitFor(() => expect(writes('PUT')).toHaveLength(1));
-    const body = writes('PUT')[0].body as { sections: Array<{ id: number; displayOrder: number; questions: Array<{ id: number; displayOrder: number }> }> };
-    expect(body.sections.map((s) => [s.id, s.displayOrder])).toEqual([[20, 1], [10, 2]]);
-    expect(body.sections[1].questions.map((x) => [x.id, x.displayOrder])).toEqual([[102, 1], [101, 2]]);
+    const body = writes('PUT')[0].body as {
+      sections: Array<{ id: number; displayOrder: number; questions: Array<{ id: number; displayOrder: number }> }>;
+    };
+    expect(body.sections.map((s) => [s.id, s.displayOrder])).toEqual([
+      [20, 1],
+      [10, 2],
+    ]);
+    expect(body.sections[1].questions.map((x) => [x.id, x.displayOrder])).toEqual([
+      [102, 1],
+      [101, 2],
+    ]);
   });
 
   it('keeps everything typed when the server refuses, and shows its message at the top', async () => {
@@ -195,7 +318,10 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
   it('a new survey is POSTed without ids and then opens under its id', async () => {
     let posted: MockRequest | undefined;
     const { router } = renderPage(
-      { 'POST /v1/surveys': (req) => ((posted = req), ok({ ...echo(req.body), id: 7 }, 'Đã tạo khảo sát.')), 'GET /v1/surveys/7': () => ok({ ...echo(posted!.body), id: 7 }) },
+      {
+        'POST /v1/surveys': (req) => ((posted = req), ok({ ...echo(req.body), id: 7 }, 'Đã tạo khảo sát.')),
+        'GET /v1/surveys/7': () => ok({ ...echo(posted!.body), id: 7 }),
+      },
       SAVED,
       '/admin/surveys/new',
     );
@@ -207,13 +333,23 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     await typeRich(screen.getByRole('textbox', { name: 'Nội dung câu hỏi 1' }), 'Em đến thư viện mấy lần mỗi tuần?');
     await userEvent.click(saveButton());
     await waitFor(() => expect(posted).toBeDefined());
-    const body = posted!.body as { title: string; status: string; sections: Array<Record<string, unknown> & { questions: Array<Record<string, unknown>> }> };
+    const body = posted!.body as {
+      title: string;
+      status: string;
+      sections: Array<Record<string, unknown> & { questions: Array<Record<string, unknown>> }>;
+    };
     expect(body.title).toBe('Khảo sát mới về thư viện');
     expect(body.status).toBe('draft');
     expect(body).toMatchObject({ moduleId: 3, surveyType: 'GENERAL', allowedGrades: [10, 11, 12], isTemplate: false });
     expect(body.sections[0]).not.toHaveProperty('id');
     expect(body.sections[0].questions[0]).not.toHaveProperty('id');
-    expect(body.sections[0].questions[0].options).toEqual({ choices: [{ value: 'lua_chon_1', label: 'Lựa chọn 1' }, { value: 'lua_chon_2', label: 'Lựa chọn 2' }], allowOther: false });
+    expect(body.sections[0].questions[0].options).toEqual({
+      choices: [
+        { value: 'lua_chon_1', label: 'Lựa chọn 1' },
+        { value: 'lua_chon_2', label: 'Lựa chọn 2' },
+      ],
+      allowOther: false,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/surveys/7'));
   });
 
@@ -235,7 +371,11 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     await screen.findByRole('button', { name: 'Lưu khảo sát' });
     await userEvent.click(screen.getByRole('button', { name: 'Xem trước' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xem trước khảo sát' });
-    expect(within(dialog).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Xem trước khảo sát', 'Ý kiến chung', 'Góp ý']);
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Xem trước khảo sát', 'Ý kiến chung', 'Góp ý']);
     for (const input of within(dialog).getAllByRole('radio')) expect(input).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: 'Khác' })).toBeInTheDocument();
   });

@@ -39,7 +39,8 @@ export class OwnResponseMissingError extends Error {
 export function loadErrorText(error: unknown): string {
   if (error instanceof SurveyNotFoundError) return SURVEY_MSG.surveyNotFound;
   const status = httpStatus(error);
-  const fallback = status !== undefined && status >= 500 ? SURVEY_MSG.loadServerError : status === 404 ? SURVEY_MSG.surveyNotFound : SURVEY_MSG.loadFailed;
+  const fallback =
+    status !== undefined && status >= 500 ? SURVEY_MSG.loadServerError : status === 404 ? SURVEY_MSG.surveyNotFound : SURVEY_MSG.loadFailed;
   return errorMessage(error, fallback);
 }
 

@@ -8,7 +8,13 @@ import { OwnResponseMissingError, SurveyNotFoundError } from '../api/survey-api'
  * A load error shown in the page as "Lỗi: text" (spec section 8), with a retry when one makes sense:
  * never for a 404 (`error`), since asking again for something that does not exist cannot help.
  */
-export function InlineError({ text, error, onRetry, retrying = false, backTo = '/student/surveys' }: {
+export function InlineError({
+  text,
+  error,
+  onRetry,
+  retrying = false,
+  backTo = '/student/surveys',
+}: {
   text: string;
   /** The failed request's error; a 404 hides the retry button. */
   error?: unknown;

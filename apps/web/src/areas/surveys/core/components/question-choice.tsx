@@ -3,8 +3,18 @@ import { checkboxAnswer, checkboxSelection, singleAnswer, singleSelection } from
 import { choiceInputClass, chosenLabelClass, inputClass, type QuestionInputProps } from './question-types';
 
 /** The text box of a chosen "Khác" (other) choice. */
-export function OtherTextInput({ value, onChange, disabled, labelId, errorId }: {
-  value: string; onChange: (text: string) => void; disabled: boolean; labelId: string; errorId?: string;
+export function OtherTextInput({
+  value,
+  onChange,
+  disabled,
+  labelId,
+  errorId,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  disabled: boolean;
+  labelId: string;
+  errorId?: string;
 }) {
   return (
     <input
@@ -28,10 +38,19 @@ export function MultipleChoiceQuestion({ question, value, onChange, disabled, la
   const { selected, otherText } = singleSelection(question, value);
   const otherChosen = choices.some((c) => c.isOther && c.value === selected);
   return (
-    <div role="radiogroup" aria-labelledby={labelId} aria-describedby={errorId} aria-invalid={errorId ? true : undefined} aria-required={question.required === 1 || undefined}>
+    <div
+      role="radiogroup"
+      aria-labelledby={labelId}
+      aria-describedby={errorId}
+      aria-invalid={errorId ? true : undefined}
+      aria-required={question.required === 1 || undefined}
+    >
       <div className="flex flex-col gap-2">
         {choices.map((c) => (
-          <label key={c.value} className={`flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
+          <label
+            key={c.value}
+            className={`flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed ${chosenLabelClass}`}
+          >
             <input
               type="radio"
               className={choiceInputClass}
@@ -46,7 +65,13 @@ export function MultipleChoiceQuestion({ question, value, onChange, disabled, la
         ))}
       </div>
       {otherChosen ? (
-        <OtherTextInput value={otherText} onChange={(t) => onChange(singleAnswer(question, selected!, t))} disabled={disabled} labelId={labelId} errorId={errorId} />
+        <OtherTextInput
+          value={otherText}
+          onChange={(t) => onChange(singleAnswer(question, selected!, t))}
+          disabled={disabled}
+          labelId={labelId}
+          errorId={errorId}
+        />
       ) : null}
     </div>
   );
@@ -66,7 +91,10 @@ export function CheckboxQuestion({ question, value, onChange, disabled, labelId,
     <div role="group" aria-labelledby={labelId} aria-describedby={errorId}>
       <div className="flex flex-col gap-2">
         {choices.map((c) => (
-          <label key={c.value} className={`flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
+          <label
+            key={c.value}
+            className={`flex cursor-pointer items-center gap-2 text-sm text-fg has-disabled:cursor-not-allowed ${chosenLabelClass}`}
+          >
             <input
               type="checkbox"
               className={`${choiceInputClass} rounded`}
@@ -81,7 +109,13 @@ export function CheckboxQuestion({ question, value, onChange, disabled, labelId,
         ))}
       </div>
       {otherChosen ? (
-        <OtherTextInput value={otherText} onChange={(t) => onChange(checkboxAnswer(question, selected, t))} disabled={disabled} labelId={labelId} errorId={errorId} />
+        <OtherTextInput
+          value={otherText}
+          onChange={(t) => onChange(checkboxAnswer(question, selected, t))}
+          disabled={disabled}
+          labelId={labelId}
+          errorId={errorId}
+        />
       ) : null}
     </div>
   );

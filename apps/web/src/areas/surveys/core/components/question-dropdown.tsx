@@ -28,7 +28,13 @@ export function DropdownQuestion({ question, value, onChange, disabled, labelId,
         ))}
       </select>
       {otherChosen ? (
-        <OtherTextInput value={otherText} onChange={(t) => onChange(singleAnswer(question, selected!, t))} disabled={disabled} labelId={labelId} errorId={errorId} />
+        <OtherTextInput
+          value={otherText}
+          onChange={(t) => onChange(singleAnswer(question, selected!, t))}
+          disabled={disabled}
+          labelId={labelId}
+          errorId={errorId}
+        />
       ) : null}
     </div>
   );

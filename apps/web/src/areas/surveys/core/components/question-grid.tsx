@@ -1,4 +1,11 @@
-import { gridColumnsForDisplay, visibleGridColumnsForTeacher, type TAnswers, type TAnswerValue, type TGridGroup, type TSurveyQuestion } from '@app/shared/surveys';
+import {
+  gridColumnsForDisplay,
+  visibleGridColumnsForTeacher,
+  type TAnswers,
+  type TAnswerValue,
+  type TGridGroup,
+  type TSurveyQuestion,
+} from '@app/shared/surveys';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { QuestionContent } from './question-content';
 import { RequiredMark } from './question-item';
@@ -73,7 +80,9 @@ export function GridQuestionGroup({ questions, group, mode, answers, errors, onA
                   </th>
                   {columns.map((c, i) => (
                     <td key={c.value} className="px-2 py-2 text-center align-middle max-sm:block max-sm:px-0 max-sm:py-1 max-sm:text-left">
-                      <label className={`inline-flex cursor-pointer items-center gap-2 p-1 has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
+                      <label
+                        className={`inline-flex cursor-pointer items-center gap-2 p-1 has-disabled:cursor-not-allowed ${chosenLabelClass}`}
+                      >
                         <input
                           type="radio"
                           className={choiceInputClass}

@@ -26,7 +26,14 @@ const INPUTS: Partial<Record<string, (p: QuestionInputProps) => React.JSX.Elemen
 };
 
 /** One non-grid question: its text (sanitized HTML), required mark, input and error. */
-export function QuestionItem({ question, value, error, mode, onAnswer, idPrefix }: {
+export function QuestionItem({
+  question,
+  value,
+  error,
+  mode,
+  onAnswer,
+  idPrefix,
+}: {
   question: TSurveyQuestion;
   value: TAnswerValue;
   error?: string;
@@ -37,7 +44,12 @@ export function QuestionItem({ question, value, error, mode, onAnswer, idPrefix 
   const id = ids(idPrefix);
   const Input = INPUTS[question.questionType];
   return (
-    <div id={id.question(question.id)} tabIndex={-1} className="rounded-lg p-1 focus:outline-2 focus:outline-primary" data-question-type={question.questionType}>
+    <div
+      id={id.question(question.id)}
+      tabIndex={-1}
+      className="rounded-lg p-1 focus:outline-2 focus:outline-primary"
+      data-question-type={question.questionType}
+    >
       <div className="mb-2 flex gap-1 text-sm font-medium text-fg">
         <QuestionContent html={question.content} id={id.label(question.id)} />
         {question.required === 1 ? <RequiredMark /> : null}

@@ -19,7 +19,10 @@ export function LinearScaleQuestion({ question, value, onChange, disabled, label
       {scale.minLabel ? <span className="text-sm text-muted">{scale.minLabel}</span> : null}
       <div className="flex flex-wrap gap-1">
         {steps.map((n) => (
-          <label key={n} className={`flex min-w-10 cursor-pointer flex-col items-center gap-1 rounded-lg px-2 py-1 text-sm text-fg hover:bg-surface-2 has-disabled:cursor-not-allowed ${chosenLabelClass}`}>
+          <label
+            key={n}
+            className={`flex min-w-10 cursor-pointer flex-col items-center gap-1 rounded-lg px-2 py-1 text-sm text-fg hover:bg-surface-2 has-disabled:cursor-not-allowed ${chosenLabelClass}`}
+          >
             <span>{n}</span>
             <input
               type="radio"
@@ -29,7 +32,9 @@ export function LinearScaleQuestion({ question, value, onChange, disabled, label
               checked={current === n}
               onChange={() => onChange(n)}
               disabled={disabled}
-              aria-label={[String(n), n === scale.min ? scale.minLabel : '', n === scale.max ? scale.maxLabel : ''].filter(Boolean).join(' - ')}
+              aria-label={[String(n), n === scale.min ? scale.minLabel : '', n === scale.max ? scale.maxLabel : '']
+                .filter(Boolean)
+                .join(' - ')}
             />
           </label>
         ))}

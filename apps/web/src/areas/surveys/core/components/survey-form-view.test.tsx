@@ -23,16 +23,32 @@ describe('SurveyFormView', () => {
     expect(LONG_TEXT_ROWS).toBe(4);
     // multiple choice (103): radios with "Khác" appended by allowOther
     const mc = screen.getByRole('radiogroup', { name: 'Câu hỏi 103' });
-    expect(within(mc).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['A', 'B', 'Khác']);
+    expect(
+      within(mc)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['A', 'B', 'Khác']);
     // dropdown (104): the map shape
     const dd = screen.getByRole('combobox', { name: 'Câu hỏi 104' });
-    expect(within(dd).getAllByRole('option').map((o) => o.textContent)).toEqual(['-- Chọn một giá trị --', 'Lựa chọn A', 'Lựa chọn B']);
+    expect(
+      within(dd)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['-- Chọn một giá trị --', 'Lựa chọn A', 'Lựa chọn B']);
     // checkbox (105)
     const cb = screen.getByRole('group', { name: 'Câu hỏi 105' });
-    expect(within(cb).getAllByRole('checkbox').map((r) => r.closest('label')!.textContent)).toEqual(['X', 'Y', 'Khác']);
+    expect(
+      within(cb)
+        .getAllByRole('checkbox')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['X', 'Y', 'Khác']);
     // linear scale (106): 1..5 with the end labels
     const scale = screen.getByRole('radiogroup', { name: 'Câu hỏi 106' });
-    expect(within(scale).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(scale)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(within(scale).getByRole('radio', { name: '1 - Kém' })).toBeInTheDocument();
     expect(within(scale).getByRole('radio', { name: '5 - Tốt' })).toBeInTheDocument();
     // required marks
@@ -45,9 +61,14 @@ describe('SurveyFormView', () => {
     render(<SurveyFormView survey={makeSurvey()} answers={{}} mode="answer" onAnswer={() => {}} />);
     const tables = screen.getAllByRole('table');
     expect(tables).toHaveLength(1);
-    const headers = within(tables[0]).getAllByRole('columnheader').slice(1).map((h) => h.textContent);
+    const headers = within(tables[0])
+      .getAllByRole('columnheader')
+      .slice(1)
+      .map((h) => h.textContent);
     expect(headers).toEqual(DESC_LABELS);
-    const rows = within(tables[0]).getAllByRole('rowheader').map((h) => h.textContent);
+    const rows = within(tables[0])
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
     expect(rows[0]).toContain('Thầy cô giảng dễ hiểu');
     expect(rows).toHaveLength(3);
     // each radio is named by its row and its column
@@ -67,14 +88,25 @@ describe('SurveyFormView', () => {
     expect(screen.getByRole('radio', { name: 'Thầy cô giảng dễ hiểu Rất đồng ý' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Câu hỏi 202 Không có ý kiến' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Câu hỏi 104' })).toHaveValue('b');
-    expect(screen.getAllByRole('textbox', { name: 'Nội dung lựa chọn Khác' }).map((t) => (t as HTMLInputElement).value)).toEqual(['Cả hai', 'Trò chơi']);
-    for (const el of [...screen.getAllByRole('radio'), ...screen.getAllByRole('checkbox'), ...screen.getAllByRole('textbox'), screen.getByRole('combobox')])
+    expect(screen.getAllByRole('textbox', { name: 'Nội dung lựa chọn Khác' }).map((t) => (t as HTMLInputElement).value)).toEqual([
+      'Cả hai',
+      'Trò chơi',
+    ]);
+    for (const el of [
+      ...screen.getAllByRole('radio'),
+      ...screen.getAllByRole('checkbox'),
+      ...screen.getAllByRole('textbox'),
+      screen.getByRole('combobox'),
+    ])
       expect(el).toBeDisabled();
   });
 
   it('teacher preview hides the "Không có ý kiến" column and disables inputs', () => {
     render(<SurveyFormView survey={makeSurvey()} answers={{}} mode="teacher-preview" />);
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').slice(1).map((h) => h.textContent);
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .slice(1)
+      .map((h) => h.textContent);
     expect(headers).toEqual(DESC_LABELS.slice(0, 5));
     expect(screen.getByRole('radio', { name: 'Thầy cô giảng dễ hiểu Đồng ý' })).toBeDisabled();
   });
@@ -90,7 +122,13 @@ describe('SurveyFormView', () => {
           ...base,
           sections: [
             { id: 1, title: 'Trống', description: null, displayOrder: 1, questions: [] },
-            { id: 2, title: 'Lưới', description: null, displayOrder: 2, questions: [{ ...grid, id: 900, gridGroup: { id: 70, columns: [] } }] },
+            {
+              id: 2,
+              title: 'Lưới',
+              description: null,
+              displayOrder: 2,
+              questions: [{ ...grid, id: 900, gridGroup: { id: 70, columns: [] } }],
+            },
             { id: 3, title: 'Lưới 2', description: null, displayOrder: 3, questions: [{ ...grid, id: 901, gridGroup: null }] },
           ],
         }}
@@ -104,7 +142,8 @@ describe('SurveyFormView', () => {
   });
 
   it('renders question HTML sanitized (no script, no handlers, no javascript: links) with trailing zeros stripped', () => {
-    const html = '<p onclick="alert(1)">Điểm <b>4.50</b><script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">x</a><a href="https://a.vn" style="color:red">y</a></p>';
+    const html =
+      '<p onclick="alert(1)">Điểm <b>4.50</b><script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">x</a><a href="https://a.vn" style="color:red">y</a></p>';
     const clean = sanitizeHtml(html);
     expect(clean).not.toMatch(/script|onclick|onerror|javascript|<img|style=/i);
     expect(clean).toContain('<b>4.5</b>');

@@ -44,11 +44,20 @@ function blocksOf(questions: TSurveyQuestion[]): Block[] {
  */
 export function SurveyFormView({ survey, answers, errors = {}, mode, onAnswer, idPrefix = 'sv' }: SurveyFormViewProps) {
   const sections = orderedSections(survey);
-  if (sections.length === 0) return <p className="rounded-xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">{SURVEY_MSG.emptySurvey}</p>;
+  if (sections.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
+        {SURVEY_MSG.emptySurvey}
+      </p>
+    );
   return (
     <div className="space-y-6">
       {sections.map((s) => (
-        <section key={s.id} aria-labelledby={`${idPrefix}-s-${s.id}`} className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6">
+        <section
+          key={s.id}
+          aria-labelledby={`${idPrefix}-s-${s.id}`}
+          className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6"
+        >
           <h2 id={`${idPrefix}-s-${s.id}`} className="text-lg font-semibold text-fg">
             {s.title}
           </h2>

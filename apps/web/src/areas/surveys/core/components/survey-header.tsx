@@ -8,7 +8,12 @@ import { QuestionContent } from './question-content';
  * The header block of spec section 2: back link to the list, cover image, title, start and end
  * dates, subject (subject-specific surveys), course class name and teacher names.
  */
-export function SurveyHeader({ survey, backTo = '/student/surveys', backLabel = 'Quay lại danh sách khảo sát', hideTitle = false }: {
+export function SurveyHeader({
+  survey,
+  backTo = '/student/surveys',
+  backLabel = 'Quay lại danh sách khảo sát',
+  hideTitle = false,
+}: {
   survey: TSurvey;
   backTo?: string;
   backLabel?: string;

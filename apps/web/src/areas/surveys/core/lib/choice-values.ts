@@ -40,5 +40,8 @@ export function checkboxSelection(q: TQuestionLike, v: TAnswerValue): { selected
 
 export function checkboxAnswer(q: TQuestionLike, selected: string[], otherText: string): TAnswerValue {
   if (!selected.some((s) => isOtherValue(q, s))) return selected;
-  return otherAnswer(selected.map((s) => (isOtherValue(q, s) ? OTHER_VALUE : s)), otherText);
+  return otherAnswer(
+    selected.map((s) => (isOtherValue(q, s) ? OTHER_VALUE : s)),
+    otherText,
+  );
 }

@@ -8,10 +8,53 @@ import { stripTrailingZeros } from '@app/shared/survey-answers';
  * ("4.50" → "4.5", spec section 3).
  */
 const ALLOWED = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'span', 'div', 'ul', 'ol', 'li', 'a', 'sub', 'sup',
-  'small', 'code', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'strike',
+  'span',
+  'div',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'sub',
+  'sup',
+  'small',
+  'code',
+  'pre',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
 ]);
-const DROP = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'link', 'meta', 'svg', 'math', 'form', 'input', 'button', 'textarea', 'select']);
+const DROP = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'link',
+  'meta',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+]);
 const SAFE_HREF = /^(https?:|mailto:)/i;
 
 function clean(node: Node, doc: Document): Node[] {

@@ -23,26 +23,49 @@ function Where() {
  * params read from `path`); other paths render a marker that shows where the app went, unless
  * `routePath` is '*'. With `module` (null: none yet), the header's current module is provided too.
  */
-export function renderSurveyPage(ui: ReactElement, { path, routePath = path, state, user = STUDENT, module }: {
-  path: string;
-  routePath?: string;
-  state?: unknown;
-  user?: TUser | null;
-  module?: TModule | null;
-}) {
+export function renderSurveyPage(
+  ui: ReactElement,
+  {
+    path,
+    routePath = path,
+    state,
+    user = STUDENT,
+    module,
+  }: {
+    path: string;
+    routePath?: string;
+    state?: unknown;
+    user?: TUser | null;
+    module?: TModule | null;
+  },
+) {
   const client = createQueryClient();
   const [pathname, search] = path.split('?');
   const router = createMemoryRouter(
-    routePath === '*' ? [{ path: '*', element: ui }] : [{ path: routePath, element: ui }, { path: '*', element: <Where /> }],
+    routePath === '*'
+      ? [{ path: '*', element: ui }]
+      : [
+          { path: routePath, element: ui },
+          { path: '*', element: <Where /> },
+        ],
     { initialEntries: [{ pathname, search: search === undefined ? '' : `?${search}`, state }] },
   );
-  const auth = { status: 'authenticated', user, primaryRole: user?.primaryRole ?? 'STUDENT', photoURL: null } as unknown as AuthContextValue;
+  const auth = {
+    status: 'authenticated',
+    user,
+    primaryRole: user?.primaryRole ?? 'STUDENT',
+    photoURL: null,
+  } as unknown as AuthContextValue;
   const current: CurrentModuleValue | null =
-    module === undefined ? null : { module, modules: module ? [module] : [], setModule: () => {}, reload: async () => {}, status: 'success' };
+    module === undefined
+      ? null
+      : { module, modules: module ? [module] : [], setModule: () => {}, reload: async () => {}, status: 'success' };
   const page = <RouterProvider router={router} />;
   const view = render(
     <QueryClientProvider client={client}>
-      <AuthContext.Provider value={auth}>{current ? <CurrentModuleContext.Provider value={current}>{page}</CurrentModuleContext.Provider> : page}</AuthContext.Provider>
+      <AuthContext.Provider value={auth}>
+        {current ? <CurrentModuleContext.Provider value={current}>{page}</CurrentModuleContext.Provider> : page}
+      </AuthContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -2,7 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { ZPage } from '@app/shared/api';
 import {
-  ZClassCompletion, ZGradeCampusCompletion, ZHomeroomSurveyStatus, ZSurveyCompletion, ZSurveyStats,
+  ZClassCompletion,
+  ZGradeCampusCompletion,
+  ZHomeroomSurveyStatus,
+  ZSurveyCompletion,
+  ZSurveyStats,
 } from '@app/shared/survey-monitoring';
 import { apiClient, unwrap } from '@/lib/api-client';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { errorMessage } from '@/lib/api-client';
-import { useParamStore } from '@/components/data/list-state';
+import { useUrlParams } from '@/components/data/url-params';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClassCompletion, useGradeCampusCompletion, useSurveyCompletion } from '../api/monitoring-api';
 import { studentsText } from '../lib/completion';
@@ -19,9 +19,12 @@ export function CompletionPanel({ surveyId }: { surveyId: number }) {
   const overall = useSurveyCompletion(surveyId);
   const byClass = useClassCompletion(scope);
   const byGradeCampus = useGradeCampusCompletion(scope);
-  const params = useParamStore(true);
+  const params = useUrlParams();
   const classOptions = useMemo(
-    () => (byClass.data ?? []).filter((c) => c.homeroomClassId !== null).map((c) => ({ value: c.homeroomClassId!, label: c.homeroomClassName ?? '' })),
+    () =>
+      (byClass.data ?? [])
+        .filter((c) => c.homeroomClassId !== null)
+        .map((c) => ({ value: c.homeroomClassId!, label: c.homeroomClassName ?? '' })),
     [byClass.data],
   );
   const showClass = (classId: number | null) => params.update(pendingOfClass(classId));

@@ -10,7 +10,10 @@ const params = captureEachTest();
 const TEACHER = makeUser(['HOMEROOM_TEACHER', 'TEACHER']);
 
 const STATUS = {
-  homeroomClassId: 4, homeroomClassName: '11 Hóa', moduleId: 3, moduleCode: '2026-HK1-M2',
+  homeroomClassId: 4,
+  homeroomClassName: '11 Hóa',
+  moduleId: 3,
+  moduleCode: '2026-HK1-M2',
   surveys: [
     surveyRow(1, { title: 'Khảo sát chung', done: 20, expected: 32, rate: 62.5, students: 32, studentsDone: 20, daysLeft: 2 }),
     surveyRow(2, { title: 'Khảo sát môn Toán', done: 25, expected: 32, rate: 78.1, students: 32, studentsDone: 25 }),
@@ -26,13 +29,21 @@ describe('"Tiến độ khảo sát" on the homeroom class page', () => {
         'GET /v1/homeroom-classes/4/survey-status': () => ok(STATUS),
         'GET /v1/surveys/all-students-survey-status': () =>
           page([
-            studentStatus(1, 'Lê Thị Lan', { pending: [{ surveyId: 2, title: 'Khảo sát môn Toán', courseClassId: 9, courseClassName: 'Toán 11A1' }] }),
-            studentStatus(2, 'Trần Văn Minh', { done: 0, pending: [{ surveyId: 1, title: 'Khảo sát chung', courseClassId: null, courseClassName: null }] }),
+            studentStatus(1, 'Lê Thị Lan', {
+              pending: [{ surveyId: 2, title: 'Khảo sát môn Toán', courseClassId: 9, courseClassName: 'Toán 11A1' }],
+            }),
+            studentStatus(2, 'Trần Văn Minh', {
+              done: 0,
+              pending: [{ surveyId: 1, title: 'Khảo sát chung', courseClassId: null, courseClassName: null }],
+            }),
           ]),
       },
     });
     const section = await screen.findByRole('region', { name: 'Tiến độ khảo sát' });
-    expect(await within(section).findByRole('progressbar', { name: 'Khảo sát chung' })).toHaveAttribute('aria-valuetext', '62,5%, 20/32 lượt');
+    expect(await within(section).findByRole('progressbar', { name: 'Khảo sát chung' })).toHaveAttribute(
+      'aria-valuetext',
+      '62,5%, 20/32 lượt',
+    );
     expect(within(section).getByText('Còn 2 ngày')).toBeInTheDocument();
     expect(section).toHaveTextContent('học phần 2026-HK1-M2');
     expect(params('/v1/homeroom-classes/4/survey-status')).toEqual({ moduleId: 3 });

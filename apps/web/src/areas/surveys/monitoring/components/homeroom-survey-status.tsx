@@ -7,7 +7,7 @@ import { ListToolbar } from '@/components/data/list-toolbar';
 import { Pagination } from '@/components/data/pagination';
 import { SearchInput } from '@/components/data/search-input';
 import { useListQuery } from '@/components/data/use-list-query';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
 import { CurrentModuleContext } from '@/areas/school/current-module/public';
 import { MONITOR_PATHS, useHomeroomSurveyStatus } from '../api/monitoring-api';
 import { closesSoon, daysLeftText, studentsText } from '../lib/completion';
@@ -18,7 +18,16 @@ const STATUS_OPTIONS = STUDENT_DONE_STATUSES.map((s) => ({ value: s, label: STUD
 const COLUMNS: Column<TStudentSurveyStatus>[] = [
   { key: 'name', header: 'Họ và tên', primary: true, cell: (r) => <span className="font-medium">{r.fullName}</span> },
   { key: 'code', header: 'Mã học sinh', cell: (r) => r.studentCode },
-  { key: 'done', header: 'Đã làm', align: 'right', cell: (r) => <span className="tabular-nums">{r.done}/{r.expected}</span> },
+  {
+    key: 'done',
+    header: 'Đã làm',
+    align: 'right',
+    cell: (r) => (
+      <span className="tabular-nums">
+        {r.done}/{r.expected}
+      </span>
+    ),
+  },
   {
     key: 'pending',
     header: 'Còn thiếu',
@@ -69,8 +78,8 @@ export function HomeroomSurveyStatus({ classId, className }: { classId: number; 
           Tiến độ khảo sát
         </h2>
         <p className="text-sm text-muted">
-          Các khảo sát đang mở{status.data?.moduleCode ? ` của học phần ${status.data.moduleCode}` : ''} mà học sinh lớp {className} phải làm. Chỉ hiển thị đã làm hay
-          chưa, không hiển thị câu trả lời.
+          Các khảo sát đang mở{status.data?.moduleCode ? ` của học phần ${status.data.moduleCode}` : ''} mà học sinh lớp {className} phải
+          làm. Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời.
         </p>
       </div>
       <CompletionBars
@@ -93,14 +102,30 @@ export function HomeroomSurveyStatus({ classId, className }: { classId: number; 
       {surveys?.length ? (
         <div className="rounded-xl border border-border bg-surface p-4 sm:p-5">
           <h3 className="mb-3 text-base font-semibold text-fg">
-            {list.filters.status === 'not_done' ? 'Học sinh chưa hoàn thành' : list.filters.status === 'done' ? 'Học sinh đã hoàn thành' : 'Tất cả học sinh'}
+            {list.filters.status === 'not_done'
+              ? 'Học sinh chưa hoàn thành'
+              : list.filters.status === 'done'
+                ? 'Học sinh đã hoàn thành'
+                : 'Tất cả học sinh'}
             {list.query.data ? <span className="ml-1 text-sm font-normal text-muted"> ({list.total})</span> : null}
           </h3>
           <ListToolbar
             activeFilters={list.activeFilters}
-            filters={<FilterSelect label="Trạng thái" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} />}
+            filters={
+              <FilterSelect
+                label="Trạng thái"
+                value={list.filters.status}
+                onChange={(v) => list.setFilter('status', v)}
+                options={STATUS_OPTIONS}
+              />
+            }
           >
-            <SearchInput value={list.searchText} onChange={list.setSearch} label="Tìm học sinh chưa làm khảo sát" placeholder="Tên hoặc mã học sinh..." />
+            <SearchInput
+              value={list.searchText}
+              onChange={list.setSearch}
+              label="Tìm học sinh chưa làm khảo sát"
+              placeholder="Tên hoặc mã học sinh..."
+            />
           </ListToolbar>
           <DataTable
             label={`Tiến độ khảo sát của học sinh lớp ${className}`}

@@ -8,7 +8,7 @@ import { ListToolbar } from '@/components/data/list-toolbar';
 import { Pagination } from '@/components/data/pagination';
 import { SearchInput } from '@/components/data/search-input';
 import { useListQuery } from '@/components/data/use-list-query';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@app/shared/format';
 import { MONITOR_PATHS } from '../api/monitoring-api';
 import { useStudentResponseActions } from './student-response-actions';
 
@@ -29,14 +29,31 @@ const DONE_OPTIONS: Option[] = [
 /** `withTime`: a list of students not done has no submission time to show. */
 function columns(subject: boolean, withTime: boolean): Column<TSurveyStudentStatus>[] {
   return [
-    { key: 'name', header: 'Họ và tên', sortKey: 'fullName', primary: true, cell: (r) => <span className="font-medium">{r.fullName}</span> },
+    {
+      key: 'name',
+      header: 'Họ và tên',
+      sortKey: 'fullName',
+      primary: true,
+      cell: (r) => <span className="font-medium">{r.fullName}</span>,
+    },
     { key: 'code', header: 'Mã học sinh', sortKey: 'studentCode', cell: (r) => r.studentCode },
     { key: 'class', header: 'Lớp chủ nhiệm', sortKey: 'homeroomClassName', cell: (r) => r.homeroomClassName ?? 'Chưa xếp lớp' },
     ...(subject ? [{ key: 'course', header: 'Lớp học phần', cell: (r: TSurveyStudentStatus) => r.courseClassName ?? '—' }] : []),
     { key: 'campus', header: 'Khối · Cơ sở', hideOnMobile: true, cell: (r) => `Khối ${r.grade} · ${r.campusName}` },
-    { key: 'status', header: 'Trạng thái', cell: (r) => (r.done ? <Badge tone="primary">Đã làm</Badge> : <Badge tone="danger">Chưa làm</Badge>) },
+    {
+      key: 'status',
+      header: 'Trạng thái',
+      cell: (r) => (r.done ? <Badge tone="primary">Đã làm</Badge> : <Badge tone="danger">Chưa làm</Badge>),
+    },
     ...(withTime
-      ? [{ key: 'at', header: 'Thời điểm gửi', sortKey: 'submittedAt', cell: (r: TSurveyStudentStatus) => (r.submittedAt ? formatDateTime(r.submittedAt) : '—') }]
+      ? [
+          {
+            key: 'at',
+            header: 'Thời điểm gửi',
+            sortKey: 'submittedAt',
+            cell: (r: TSurveyStudentStatus) => (r.submittedAt ? formatDateTime(r.submittedAt) : '—'),
+          },
+        ]
       : []),
   ];
 }
@@ -67,15 +84,26 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
   }, [classFilter]);
 
   const responses = useStudentResponseActions(surveyId, subject);
-  const title = list.filters.done === 'false' ? 'Học sinh chưa hoàn thành' : list.filters.done === 'true' ? 'Học sinh đã hoàn thành' : 'Tất cả học sinh phải làm';
+  const title =
+    list.filters.done === 'false'
+      ? 'Học sinh chưa hoàn thành'
+      : list.filters.done === 'true'
+        ? 'Học sinh đã hoàn thành'
+        : 'Tất cả học sinh phải làm';
   return (
     <section aria-labelledby="pending-students-title" className="rounded-xl border border-border bg-surface p-4 sm:p-5">
-      <h3 id="pending-students-title" ref={heading} tabIndex={-1} className="mb-1 scroll-mt-20 text-base font-semibold text-fg focus:outline-none">
+      <h3
+        id="pending-students-title"
+        ref={heading}
+        tabIndex={-1}
+        className="mb-1 scroll-mt-20 text-base font-semibold text-fg focus:outline-none"
+      >
         {title}
         {list.query.data ? <span className="ml-1 text-sm font-normal text-muted"> ({list.total})</span> : null}
       </h3>
       <p className="mb-4 text-xs text-muted">
-        {subject ? 'Khảo sát theo môn: mỗi lớp học phần của học sinh là một lượt riêng. ' : ''}{responses.actions
+        {subject ? 'Khảo sát theo môn: mỗi lớp học phần của học sinh là một lượt riêng. ' : ''}
+        {responses.actions
           ? 'Quản trị viên có thể xem hoặc xóa câu trả lời của học sinh đã làm (xóa để học sinh làm lại).'
           : 'Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời.'}
       </p>

@@ -12,7 +12,12 @@ import CompletionTab from './completion-tab';
 
 const survey = { ...makeSurvey(), id: 7 };
 const submission = answersToSubmission(survey, completeAnswers(), { studentId: 1, courseClassId: 11 });
-const doneRow = studentItem(1, 'Nguyễn Văn An', { courseClassId: 11, courseClassName: 'Toán 10A1', done: true, submittedAt: '2026-11-20T03:00:00Z' });
+const doneRow = studentItem(1, 'Nguyễn Văn An', {
+  courseClassId: 11,
+  courseClassName: 'Toán 10A1',
+  done: true,
+  submittedAt: '2026-11-20T03:00:00Z',
+});
 const notDoneRow = studentItem(2, 'Trần Thị Bình', { courseClassId: 12, courseClassName: 'Toán 10A2' });
 
 let students = [doneRow, notDoneRow];
@@ -24,7 +29,14 @@ const API: MockRoutes = {
   'GET /v1/surveys/7': () => ok(survey),
   'GET /v1/surveys/7/responses/student/1': () =>
     ok([
-      { responseId: 90, courseClassId: 99, courseClassName: 'Toán 10A9', teacherIds: [], submittedAt: '2026-11-19T00:00:00Z', submission: { ...submission, sections: [] } },
+      {
+        responseId: 90,
+        courseClassId: 99,
+        courseClassName: 'Toán 10A9',
+        teacherIds: [],
+        submittedAt: '2026-11-19T00:00:00Z',
+        submission: { ...submission, sections: [] },
+      },
       { responseId: 91, courseClassId: 11, courseClassName: 'Toán 10A1', teacherIds: [9], submittedAt: '2026-11-20T03:00:00Z', submission },
     ]),
   'DELETE /v1/surveys/7/responses/student/1': () => {
@@ -52,7 +64,10 @@ afterEach(() => {
 
 const renderAs = (role: TRole) =>
   renderMonitoring(<CompletionTab surveyId={7} survey={null} />, {
-    api: API, path: '/admin/surveys/7?tab=progress&hs_done=', routePath: '/admin/surveys/:id', user: makeUser([role]),
+    api: API,
+    path: '/admin/surveys/7?tab=progress&hs_done=',
+    routePath: '/admin/surveys/:id',
+    user: makeUser([role]),
   });
 
 describe('admin actions on a done student of the "Tiến độ" list', () => {
@@ -95,7 +110,9 @@ describe('admin actions on a done student of the "Tiến độ" list', () => {
     expect(urls.some((u) => u.startsWith('DELETE'))).toBe(false);
 
     await userEvent.click(within(done).getByRole('button', { name: 'Xóa phản hồi của Nguyễn Văn An' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Xóa phản hồi?' })).getByRole('button', { name: 'Xóa phản hồi' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Xóa phản hồi?' })).getByRole('button', { name: 'Xóa phản hồi' }),
+    );
     await waitFor(() => expect(urls).toContain('DELETE /v1/surveys/7/responses/student/1?courseClassId=11'));
     expect(await screen.findByText('Đã xóa 1 phản hồi.')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByRole('button', { name: /Xóa phản hồi/ })).not.toBeInTheDocument());

@@ -7,7 +7,7 @@ import { Modal } from '@/components/data/modal';
 import { IconAction, RowActions } from '@/components/data/row-actions';
 import { useApiMutation } from '@/components/data/use-api-mutation';
 import { apiClient, errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@app/shared/format';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/areas/auth/public';
 import { loadErrorText, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/core/api/survey-api';
@@ -34,7 +34,10 @@ const who = (r: TSurveyStudentStatus) => `${r.fullName} (${r.studentCode})${r.co
  * student's own renderer) and "Xóa phản hồi" (the student may then answer again). The server allows
  * both to ADMIN only, so other roles get no actions at all (`actions` undefined: no empty column).
  */
-export function useStudentResponseActions(surveyId: number, subject: boolean): {
+export function useStudentResponseActions(
+  surveyId: number,
+  subject: boolean,
+): {
   actions: ((r: TSurveyStudentStatus) => ReactNode) | undefined;
   dialogs: ReactNode;
 } {
@@ -73,7 +76,8 @@ export function useStudentResponseActions(surveyId: number, subject: boolean): {
                 {deleting.submittedAt ? `, gửi lúc ${formatDateTime(deleting.submittedAt)}` : ''}.
               </p>
               <p className="mt-2 text-muted">
-                Học sinh sẽ được làm lại khảo sát này (nếu khảo sát còn mở). Câu trả lời đã xóa không khôi phục được; thao tác được ghi nhật ký.
+                Học sinh sẽ được làm lại khảo sát này (nếu khảo sát còn mở). Câu trả lời đã xóa không khôi phục được; thao tác được ghi nhật
+                ký.
               </p>
             </>
           ) : null
@@ -86,13 +90,25 @@ export function useStudentResponseActions(surveyId: number, subject: boolean): {
 }
 
 /** One student's submitted answers, read-only: the survey definition + GET …/responses/student/{id}. */
-function StudentResponseDialog({ surveyId, row, subject, onClose }: { surveyId: number; row: TSurveyStudentStatus; subject: boolean; onClose: () => void }) {
+function StudentResponseDialog({
+  surveyId,
+  row,
+  subject,
+  onClose,
+}: {
+  surveyId: number;
+  row: TSurveyStudentStatus;
+  subject: boolean;
+  onClose: () => void;
+}) {
   const courseClassId = subject ? row.courseClassId : null;
   const survey = useQuery(surveyQuery(surveyId, null));
   const response = useQuery({
     queryKey: ['admin-student-response', studentResponsePath(surveyId, row.studentId), courseClassId],
     queryFn: async () => {
-      const res = await apiClient.get(studentResponsePath(surveyId, row.studentId), { params: courseClassId ? { courseClassId } : undefined });
+      const res = await apiClient.get(studentResponsePath(surveyId, row.studentId), {
+        params: courseClassId ? { courseClassId } : undefined,
+      });
       const list = ((res.data ?? {}) as { data?: unknown }).data;
       const items = Array.isArray(list) ? (list as Array<{ courseClassId?: number | null; submission?: unknown }>) : [];
       return items.find((x) => (x.courseClassId ?? null) === courseClassId) ?? items[0] ?? null;
@@ -100,12 +116,27 @@ function StudentResponseDialog({ surveyId, row, subject, onClose }: { surveyId: 
     retry: false,
   });
   let body: ReactNode;
-  if (survey.isError) body = <LoadError text={loadErrorText(survey.error)} onRetry={() => void survey.refetch()} retrying={survey.isFetching} />;
+  if (survey.isError)
+    body = <LoadError text={loadErrorText(survey.error)} onRetry={() => void survey.refetch()} retrying={survey.isFetching} />;
   else if (response.isError)
-    body = <LoadError text={errorMessage(response.error, 'Không thể tải câu trả lời.')} onRetry={() => void response.refetch()} retrying={response.isFetching} />;
+    body = (
+      <LoadError
+        text={errorMessage(response.error, 'Không thể tải câu trả lời.')}
+        onRetry={() => void response.refetch()}
+        retrying={response.isFetching}
+      />
+    );
   else if (survey.isPending || response.isPending) body = <FormSkeleton label="Đang tải câu trả lời..." />;
   else if (!response.data?.submission) body = <LoadError text="Không tìm thấy câu trả lời của học sinh này (có thể đã bị xóa)." />;
-  else body = <SurveyFormView survey={survey.data} answers={ownResponseToAnswers(survey.data, response.data.submission)} mode="readonly" idPrefix="adm" />;
+  else
+    body = (
+      <SurveyFormView
+        survey={survey.data}
+        answers={ownResponseToAnswers(survey.data, response.data.submission)}
+        mode="readonly"
+        idPrefix="adm"
+      />
+    );
   return (
     <Modal
       open

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { CLOSING_SOON_DAYS, type TSurveyCompletion } from '@app/shared/survey-monitoring';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatValue } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
+import { formatValue } from '@/lib/format';
 import { Badge } from '@/components/data/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,7 +36,10 @@ export function SurveyStatsCard({
     );
   if (stats.isError)
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger"
+      >
         <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
         {errorMessage(stats.error, 'Không thể tải số liệu khảo sát. Vui lòng thử lại sau.')}
         <Button variant="secondary" onClick={() => void stats.refetch()}>
@@ -66,7 +70,10 @@ export function SurveyStatsCard({
           Khảo sát
         </h2>
         {allLink ? (
-          <Link to={allLink} className="rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+          <Link
+            to={allLink}
+            className="rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          >
             Xem tất cả khảo sát
           </Link>
         ) : null}
@@ -84,7 +91,9 @@ export function SurveyStatsCard({
       <div className="rounded-xl border border-border bg-surface p-4 sm:p-5">
         <h3 className="text-base font-semibold text-fg">{onlyClosingSoon ? 'Khảo sát sắp đóng' : 'Khảo sát đang mở'}</h3>
         <p className="mt-0.5 text-xs text-muted">
-          {onlyClosingSoon ? `Kết thúc trong ${CLOSING_SOON_DAYS} ngày tới, kèm tiến độ hiện tại.` : `Khảo sát kết thúc trong ${CLOSING_SOON_DAYS} ngày tới được đánh dấu.`}
+          {onlyClosingSoon
+            ? `Kết thúc trong ${CLOSING_SOON_DAYS} ngày tới, kèm tiến độ hiện tại.`
+            : `Khảo sát kết thúc trong ${CLOSING_SOON_DAYS} ngày tới được đánh dấu.`}
         </p>
         {listed.length ? (
           <ul className="mt-4 space-y-4">
@@ -116,7 +125,11 @@ function EndHint({ survey }: { survey: TSurveyCompletion }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span>Kết thúc {formatDate(survey.endDate) || '—'}</span>
-      {closesSoon(survey.daysLeft) ? <Badge tone="danger">{daysLeftText(survey.daysLeft)}</Badge> : <span>· {daysLeftText(survey.daysLeft)}</span>}
+      {closesSoon(survey.daysLeft) ? (
+        <Badge tone="danger">{daysLeftText(survey.daysLeft)}</Badge>
+      ) : (
+        <span>· {daysLeftText(survey.daysLeft)}</span>
+      )}
       <span>· {studentsText(survey)}</span>
     </span>
   );

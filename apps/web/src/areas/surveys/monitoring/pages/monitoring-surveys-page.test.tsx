@@ -9,8 +9,25 @@ import MonitoringSurveysPage from './monitoring-surveys-page';
 const params = captureEachTest();
 
 const SURVEYS = [
-  surveyRow(1, { title: 'Khảo sát ý kiến học sinh về nhà trường', daysLeft: 2, done: 269, expected: 398, rate: 67.6, students: 398, studentsDone: 269 }),
-  surveyRow(2, { title: 'Lấy ý kiến về giảng dạy - Toán', surveyType: 'SUBJECT_SPECIFIC', subjectName: 'Toán', status: 'closed', daysLeft: -5, done: 10, expected: 40, rate: 25 }),
+  surveyRow(1, {
+    title: 'Khảo sát ý kiến học sinh về nhà trường',
+    daysLeft: 2,
+    done: 269,
+    expected: 398,
+    rate: 67.6,
+    students: 398,
+    studentsDone: 269,
+  }),
+  surveyRow(2, {
+    title: 'Lấy ý kiến về giảng dạy - Toán',
+    surveyType: 'SUBJECT_SPECIFIC',
+    subjectName: 'Toán',
+    status: 'closed',
+    daysLeft: -5,
+    done: 10,
+    expected: 40,
+    rate: 25,
+  }),
 ];
 const API = {
   'GET /v1/surveys/survey-completion-by-survey': () => page(SURVEYS),
@@ -53,7 +70,10 @@ describe('/quality/surveys and /principal/surveys', () => {
   });
 
   it('says so when the module has no survey', async () => {
-    renderMonitoring(<MonitoringSurveysPage />, { api: { 'GET /v1/surveys/survey-completion-by-survey': () => page([]) }, path: '/quality/surveys' });
+    renderMonitoring(<MonitoringSurveysPage />, {
+      api: { 'GET /v1/surveys/survey-completion-by-survey': () => page([]) },
+      path: '/quality/surveys',
+    });
     expect(await screen.findByText('Chưa có khảo sát nào trong học phần này.')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ArrowLeft, BarChart3 } from 'lucide-react';
 import { SURVEY_STATUSES, SURVEY_STATUS_LABELS, SURVEY_TYPE_LABELS } from '@app/shared/surveys';
 import { ZSurveyCompletion, type TSurveyCompletion } from '@app/shared/survey-monitoring';
 import { Badge } from '@/components/data/badge';
 import { DataTable, type Column } from '@/components/data/data-table';
 import { FilterSelect } from '@/components/data/filter-select';
+import { useUrlParams } from '@/components/data/url-params';
 import { ListToolbar } from '@/components/data/list-toolbar';
 import { Pagination } from '@/components/data/pagination';
 import { SearchInput } from '@/components/data/search-input';
@@ -12,7 +13,7 @@ import { useListQuery } from '@/components/data/use-list-query';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@app/shared/format';
 import { useCurrentModule } from '@/areas/school/current-module/public';
 import { MONITOR_PATHS, useSurveyCompletion } from '../api/monitoring-api';
 import { CompletionPanel } from '../components/completion-panel';
@@ -55,7 +56,11 @@ const COLUMNS: Column<TSurveyCompletion>[] = [
       </div>
     ),
   },
-  { key: 'status', header: 'Trạng thái', cell: (s) => <Badge tone={s.status === 'active' ? 'primary' : 'neutral'}>{SURVEY_STATUS_LABELS[s.status]}</Badge> },
+  {
+    key: 'status',
+    header: 'Trạng thái',
+    cell: (s) => <Badge tone={s.status === 'active' ? 'primary' : 'neutral'}>{SURVEY_STATUS_LABELS[s.status]}</Badge>,
+  },
   {
     key: 'progress',
     header: 'Tiến độ',
@@ -70,7 +75,7 @@ const COLUMNS: Column<TSurveyCompletion>[] = [
  */
 export default function MonitoringSurveysPage() {
   const title = useRouteTitle('Khảo sát');
-  const [params] = useSearchParams();
+  const params = useUrlParams();
   const surveyId = Number(params.get(SURVEY_KEY)) || null;
   return surveyId ? <SurveyDrillDown surveyId={surveyId} /> : <SurveyList title={title} />;
 }
@@ -92,7 +97,14 @@ function SurveyList({ title }: { title: string }) {
       />
       <ListToolbar
         activeFilters={list.activeFilters}
-        filters={<FilterSelect label="Trạng thái" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} />}
+        filters={
+          <FilterSelect
+            label="Trạng thái"
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v)}
+            options={STATUS_OPTIONS}
+          />
+        }
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} label="Tìm khảo sát" placeholder="Tên khảo sát..." />
       </ListToolbar>
@@ -103,7 +115,11 @@ function SurveyList({ title }: { title: string }) {
         emptyTitle="Chưa có khảo sát nào trong học phần này."
         emptyDescription="Khi nhà trường mở khảo sát, tiến độ làm bài của học sinh sẽ hiện ở đây."
         actions={(s) => (
-          <Link to={`${pathname}?${SURVEY_KEY}=${s.surveyId}`} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Xem tiến độ ${s.title}`}>
+          <Link
+            to={`${pathname}?${SURVEY_KEY}=${s.surveyId}`}
+            className={buttonClass('secondary', 'px-3 py-1.5')}
+            aria-label={`Xem tiến độ ${s.title}`}
+          >
             <BarChart3 aria-hidden="true" className="size-4" />
             Xem tiến độ
           </Link>
@@ -120,11 +136,17 @@ function SurveyDrillDown({ surveyId }: { surveyId: number }) {
   const survey = useSurveyCompletion(surveyId);
   return (
     <div>
-      <Link to={pathname} className="mb-3 inline-flex items-center gap-1.5 rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+      <Link
+        to={pathname}
+        className="mb-3 inline-flex items-center gap-1.5 rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Tất cả khảo sát
       </Link>
-      <PageHeader title={survey.data?.title ?? 'Tiến độ khảo sát'} subtitle="Tiến độ làm khảo sát theo lớp, theo khối và cơ sở, và danh sách học sinh chưa hoàn thành." />
+      <PageHeader
+        title={survey.data?.title ?? 'Tiến độ khảo sát'}
+        subtitle="Tiến độ làm khảo sát theo lớp, theo khối và cơ sở, và danh sách học sinh chưa hoàn thành."
+      />
       <CompletionPanel surveyId={surveyId} />
     </div>
   );

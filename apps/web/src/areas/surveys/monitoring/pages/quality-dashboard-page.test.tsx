@@ -19,8 +19,10 @@ const STATS: TSurveyStats = {
 };
 const API = {
   'GET /v1/surveys/stats': () => ok(STATS),
-  'GET /v1/surveys/survey-completion-by-grade-campus': () => ok([gradeCampusRow(10, 'Cơ sở Trung tâm', 100, 130), gradeCampusRow(11, 'Cơ sở Trung tâm', 60, 130)]),
-  'GET /v1/surveys/survey-completion-by-class': () => ok([classRow(1, '10 Toán', 30, 35), classRow(2, '11 Hóa', 10, 34), classRow(3, '12 Lý', 20, 33)]),
+  'GET /v1/surveys/survey-completion-by-grade-campus': () =>
+    ok([gradeCampusRow(10, 'Cơ sở Trung tâm', 100, 130), gradeCampusRow(11, 'Cơ sở Trung tâm', 60, 130)]),
+  'GET /v1/surveys/survey-completion-by-class': () =>
+    ok([classRow(1, '10 Toán', 30, 35), classRow(2, '11 Hóa', 10, 34), classRow(3, '12 Lý', 20, 33)]),
 };
 
 describe('/quality/dashboard', () => {
@@ -41,7 +43,11 @@ describe('/quality/dashboard', () => {
     expect(await within(grade).findByRole('progressbar', { name: 'Khối 11 – Cơ sở Trung tâm' })).toHaveAttribute('aria-valuenow', '46');
     const classes = screen.getByRole('region', { name: 'Theo lớp chủ nhiệm' });
     await within(classes).findByRole('progressbar', { name: '11 Hóa' });
-    expect(within(classes).getAllByRole('progressbar').map((b) => b.getAttribute('aria-valuenow'))).toEqual(['29', '61', '86']);
+    expect(
+      within(classes)
+        .getAllByRole('progressbar')
+        .map((b) => b.getAttribute('aria-valuenow')),
+    ).toEqual(['29', '61', '86']);
   });
 
   it('offers a retry when the figures cannot be read', async () => {

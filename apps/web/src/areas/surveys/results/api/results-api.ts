@@ -2,8 +2,18 @@ import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-
 import { isAxiosError } from 'axios';
 import type { z } from 'zod';
 import {
-  ZAutoCalculate, ZCalculateResult, ZCourseResults, ZDepartmentAverage, ZGradeCampusResults, ZGridQuestions, ZModuleResults,
-  ZScoreConfig, ZSubjectCourseResults, ZSurveyResults, ZTeacherCourseResults, ZTextResponses,
+  ZAutoCalculate,
+  ZCalculateResult,
+  ZCourseResults,
+  ZDepartmentAverage,
+  ZGradeCampusResults,
+  ZGridQuestions,
+  ZModuleResults,
+  ZScoreConfig,
+  ZSubjectCourseResults,
+  ZSurveyResults,
+  ZTeacherCourseResults,
+  ZTextResponses,
 } from '@app/shared/survey-results';
 import { apiClient, unwrap } from '@/lib/api-client';
 import { sendWrite } from '@/components/data/use-api-mutation';
@@ -31,7 +41,10 @@ function resultsQuery<T extends z.ZodType>(path: string, schema: T, params: Para
 const f = (filtered: boolean) => ({ filtered: filtered ? 'true' : 'false' });
 
 /** `teacherId` narrows to one teacher (with `courseClassId`: that class's responses about them): the personal page sends it so a head of department (or a school-wide role who also teaches) sees their own classes there, not the department's. */
-export const surveyResultsQuery = (surveyId: number | null, o: { filtered: boolean; courseClassId?: number; teacherId?: number; compare?: boolean }) =>
+export const surveyResultsQuery = (
+  surveyId: number | null,
+  o: { filtered: boolean; courseClassId?: number; teacherId?: number; compare?: boolean },
+) =>
   resultsQuery(
     `${S}/${surveyId}/results`,
     ZSurveyResults,
@@ -50,18 +63,35 @@ export const moduleResultsQuery = (moduleId: number | null, filtered: boolean) =
   resultsQuery(`${S}/modules/${moduleId}/${filtered ? 'results-filtered' : 'results'}`, ZModuleResults, {}, moduleId !== null);
 
 export const departmentAverageQuery = (moduleId: number | null, departmentId: number | null, filtered: boolean) =>
-  resultsQuery(`${S}/modules/${moduleId}/departments/${departmentId}/average-score`, ZDepartmentAverage, f(filtered), moduleId !== null && departmentId !== null);
+  resultsQuery(
+    `${S}/modules/${moduleId}/departments/${departmentId}/average-score`,
+    ZDepartmentAverage,
+    f(filtered),
+    moduleId !== null && departmentId !== null,
+  );
 
 /** `me`: the caller's own teacher record (the server resolves it; 404 NO_TEACHER_RECORD when the account has none). */
 export const teacherCourseResultsQuery = (moduleId: number | null, teacherId: number | 'me' | null, filtered: boolean) =>
-  resultsQuery(`${S}/modules/${moduleId}/teachers/${teacherId}/course-results`, ZTeacherCourseResults, f(filtered), moduleId !== null && teacherId !== null);
+  resultsQuery(
+    `${S}/modules/${moduleId}/teachers/${teacherId}/course-results`,
+    ZTeacherCourseResults,
+    f(filtered),
+    moduleId !== null && teacherId !== null,
+  );
 
 /** The `me` call's answer for an account that is not linked to a teacher record. */
 export const isNoTeacherRecord = (error: unknown) =>
-  isAxiosError(error) && error.response?.status === 404 && (error.response.data as { code?: unknown } | undefined)?.code === 'NO_TEACHER_RECORD';
+  isAxiosError(error) &&
+  error.response?.status === 404 &&
+  (error.response.data as { code?: unknown } | undefined)?.code === 'NO_TEACHER_RECORD';
 
 export const subjectCourseResultsQuery = (moduleId: number | null, subjectId: number | null, filtered: boolean) =>
-  resultsQuery(`${S}/modules/${moduleId}/subjects/${subjectId}/active-courses-results`, ZSubjectCourseResults, f(filtered), moduleId !== null && subjectId !== null);
+  resultsQuery(
+    `${S}/modules/${moduleId}/subjects/${subjectId}/active-courses-results`,
+    ZSubjectCourseResults,
+    f(filtered),
+    moduleId !== null && subjectId !== null,
+  );
 
 /**
  * Approved free-text and "Khác" answers only (the server never sends the others). `teacherId` narrows to
@@ -69,7 +99,12 @@ export const subjectCourseResultsQuery = (moduleId: number | null, subjectId: nu
  * their own classes there, not the department's.
  */
 export const textResponsesQuery = (surveyId: number | null, o: { courseClassId?: number; teacherId?: number } = {}) =>
-  resultsQuery(`${S}/${surveyId}/text-questions-responses`, ZTextResponses, { courseClassId: o.courseClassId, teacherId: o.teacherId, limit: 50 }, surveyId !== null);
+  resultsQuery(
+    `${S}/${surveyId}/text-questions-responses`,
+    ZTextResponses,
+    { courseClassId: o.courseClassId, teacherId: o.teacherId, limit: 50 },
+    surveyId !== null,
+  );
 
 export const gridQuestionsQuery = (surveyId: number) => resultsQuery(`${S}/${surveyId}/grid-questions`, ZGridQuestions);
 export const scoreConfigQuery = (surveyId: number) => resultsQuery(`${S}/${surveyId}/score-config`, ZScoreConfig);
@@ -81,7 +116,8 @@ export const calculateModule = (moduleId: number) => sendWrite('post', `${S}/mod
 export const toggleAutoCalculate = (surveyId: number, enabled: boolean) =>
   sendWrite('post', `${S}/${surveyId}/toggle-auto-calculate`, { enabled }, ZAutoCalculate);
 /** Replaces the score questions with `questionIds`. */
-export const saveScoreConfig = (surveyId: number, questionIds: number[]) => sendWrite('post', `${S}/${surveyId}/score-config`, { questionIds }, ZScoreConfig);
+export const saveScoreConfig = (surveyId: number, questionIds: number[]) =>
+  sendWrite('post', `${S}/${surveyId}/score-config`, { questionIds }, ZScoreConfig);
 /** Back to the default score (every grid answer with a number). */
 export const clearScoreConfig = (surveyId: number) => sendWrite('delete', `${S}/${surveyId}/score-config`, undefined, ZScoreConfig);
 

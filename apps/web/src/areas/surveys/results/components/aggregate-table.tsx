@@ -17,7 +17,12 @@ export interface NamedAggregate extends TAggregate {
  * how many classes and responses. Hidden rows say so instead of a number.
  */
 export function AggregateTable({
-  rows, label, nameHeader, extra, actions, emptyTitle = 'Chưa có kết quả.',
+  rows,
+  label,
+  nameHeader,
+  extra,
+  actions,
+  emptyTitle = 'Chưa có kết quả.',
 }: {
   rows: NamedAggregate[];
   label: string;
@@ -41,7 +46,12 @@ export function AggregateTable({
     { key: 'score', header: 'Điểm TB', align: 'right', cell: (r) => <ScoreCell score={r.score} hidden={r.hidden} /> },
     { key: 'sd', header: 'ĐLC', align: 'right', cell: (r) => (r.hidden ? '—' : <span className="tabular-nums">{fmtScore(r.sd)}</span>) },
     // A general survey is about no class: "—" rather than a misleading 0.
-    { key: 'classes', header: 'Số lớp', align: 'right', cell: (r) => <span className="tabular-nums">{r.classCount || r.n === 0 ? fmtCount(r.classCount) : '—'}</span> },
+    {
+      key: 'classes',
+      header: 'Số lớp',
+      align: 'right',
+      cell: (r) => <span className="tabular-nums">{r.classCount || r.n === 0 ? fmtCount(r.classCount) : '—'}</span>,
+    },
     {
       key: 'n',
       header: 'Phản hồi (n)',

@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
 import {
-  Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Text, Tooltip, XAxis, YAxis,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Text,
+  Tooltip,
+  XAxis,
+  YAxis,
 } from 'recharts';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { fmtN, fmtPercent, fmtScore, TOO_FEW } from '../lib/stats';
@@ -76,7 +87,13 @@ function TooltipBox({ title, lines }: { title: string; lines: string[] }) {
 function GhostLabel(props: { x?: number | string; y?: number | string; height?: number | string; value?: unknown }) {
   if (props.value === undefined || props.value === null) return null;
   return (
-    <text x={Number(props.x ?? 0) + 6} y={Number(props.y ?? 0) + Number(props.height ?? 0) / 2} dy="0.35em" fontSize={11} fill="var(--app-muted)">
+    <text
+      x={Number(props.x ?? 0) + 6}
+      y={Number(props.y ?? 0) + Number(props.height ?? 0) / 2}
+      dy="0.35em"
+      fontSize={11}
+      fill="var(--app-muted)"
+    >
       {String(props.value)}
     </text>
   );
@@ -91,7 +108,11 @@ const rowText = (r: BarRow, format: (v: number) => string, short: boolean) =>
  * Hidden slices keep their row, with no bar and the reason as its label.
  */
 export function HBarChart({
-  rows, max, label, format = fmtScore, color = COLORS.own,
+  rows,
+  max,
+  label,
+  format = fmtScore,
+  color = COLORS.own,
 }: {
   rows: BarRow[];
   max: number;
@@ -112,8 +133,20 @@ export function HBarChart({
     <ChartFrame label={label} height={height}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 0 }} barCategoryGap={8}>
         <CartesianGrid horizontal={false} stroke="var(--app-border)" />
-        <XAxis type="number" domain={[0, max]} ticks={scoreAxis ? wholeTicks(max) : undefined} tick={axisTick} tickFormatter={(v: number) => (scoreAxis ? String(v) : format(v))} />
-        <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={(p: object) => <CategoryTick {...p} width={labelWidth} />} />
+        <XAxis
+          type="number"
+          domain={[0, max]}
+          ticks={scoreAxis ? wholeTicks(max) : undefined}
+          tick={axisTick}
+          tickFormatter={(v: number) => (scoreAxis ? String(v) : format(v))}
+        />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={labelWidth}
+          interval={0}
+          tick={(p: object) => <CategoryTick {...p} width={labelWidth} />}
+        />
         <Tooltip
           cursor={{ fill: 'var(--app-surface-2)' }}
           content={({ active, payload }) => {
@@ -154,19 +187,37 @@ export function GroupedHBarChart({ rows, series, max, label }: { rows: GroupRow[
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 40, bottom: 4, left: 0 }} barCategoryGap={6} barGap={1}>
         <CartesianGrid horizontal={false} stroke="var(--app-border)" />
         <XAxis type="number" domain={[0, max]} ticks={wholeTicks(max)} tick={axisTick} />
-        <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={(p: object) => <CategoryTick {...p} width={labelWidth} />} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={labelWidth}
+          interval={0}
+          tick={(p: object) => <CategoryTick {...p} width={labelWidth} />}
+        />
         <Tooltip
           cursor={{ fill: 'var(--app-surface-2)' }}
           content={({ active, payload }) => {
             const r = active ? (payload?.[0]?.payload as { row: GroupRow } | undefined)?.row : undefined;
             if (!r) return null;
-            return <TooltipBox title={r.label} lines={series.map((s) => `${s.label}: ${r.values[s.key] == null ? 'chưa có' : fmtScore(r.values[s.key])} (${fmtN(r.n[s.key] ?? 0)})`)} />;
+            return (
+              <TooltipBox
+                title={r.label}
+                lines={series.map(
+                  (s) => `${s.label}: ${r.values[s.key] == null ? 'chưa có' : fmtScore(r.values[s.key])} (${fmtN(r.n[s.key] ?? 0)})`,
+                )}
+              />
+            );
           }}
         />
         <Legend verticalAlign="top" height={28} itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
         {series.map((s) => (
           <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[0, 3, 3, 0]} maxBarSize={14} isAnimationActive={false}>
-            <LabelList dataKey={s.key} position="right" formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')} style={{ fontSize: 10, fill: 'var(--app-fg)' }} />
+            <LabelList
+              dataKey={s.key}
+              position="right"
+              formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')}
+              style={{ fontSize: 10, fill: 'var(--app-fg)' }}
+            />
           </Bar>
         ))}
       </BarChart>
@@ -175,15 +226,34 @@ export function GroupedHBarChart({ rows, series, max, label }: { rows: GroupRow[
 }
 
 /** Share of answers per option (percent of those who answered), count and share at the bar's end. */
-export function DistributionChart({ options, label }: { options: Array<{ value: string; label: string; count: number; percent: number }>; label: string }) {
+export function DistributionChart({
+  options,
+  label,
+}: {
+  options: Array<{ value: string; label: string; count: number; percent: number }>;
+  label: string;
+}) {
   const labelWidth = useLabelWidth();
   const data = options.map((o) => ({ ...o, text: `${o.count} (${fmtPercent(o.percent)})` }));
   return (
     <ChartFrame label={label} height={options.length * 28 + 30}>
       <BarChart data={data} layout="vertical" margin={{ top: 2, right: labelWidth > 150 ? 84 : 70, bottom: 2, left: 0 }} barCategoryGap={6}>
         <XAxis type="number" domain={[0, 100]} hide />
-        <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={(p: object) => <CategoryTick {...p} width={labelWidth} />} />
-        <Bar dataKey="percent" fill={COLORS.own} radius={[0, 4, 4, 0]} maxBarSize={18} background={{ fill: 'var(--app-surface-2)' }} isAnimationActive={false}>
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={labelWidth}
+          interval={0}
+          tick={(p: object) => <CategoryTick {...p} width={labelWidth} />}
+        />
+        <Bar
+          dataKey="percent"
+          fill={COLORS.own}
+          radius={[0, 4, 4, 0]}
+          maxBarSize={18}
+          background={{ fill: 'var(--app-surface-2)' }}
+          isAnimationActive={false}
+        >
           <LabelList dataKey="text" position="right" style={{ fontSize: 11, fill: 'var(--app-fg)' }} />
         </Bar>
       </BarChart>
@@ -213,11 +283,19 @@ export function TrendChart({ points, max, label }: { points: TrendPoint[]; max: 
           content={({ active, payload }) => {
             const p = active ? (payload?.[0]?.payload as TrendPoint | undefined) : undefined;
             if (!p) return null;
-            return <TooltipBox title={p.label} lines={[p.hidden ? TOO_FEW : `Điểm ${fmtScore(p.value)} · ĐLC ${fmtScore(p.sd)}`, fmtN(p.n)]} />;
+            return (
+              <TooltipBox title={p.label} lines={[p.hidden ? TOO_FEW : `Điểm ${fmtScore(p.value)} · ĐLC ${fmtScore(p.sd)}`, fmtN(p.n)]} />
+            );
           }}
         />
         <Line type="monotone" dataKey="y" stroke={COLORS.own} strokeWidth={2} dot={{ r: 4 }} connectNulls={false} isAnimationActive={false}>
-          <LabelList dataKey="y" position="top" offset={10} formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')} style={{ fontSize: 11, fill: 'var(--app-fg)' }} />
+          <LabelList
+            dataKey="y"
+            position="top"
+            offset={10}
+            formatter={(v: unknown) => (typeof v === 'number' ? fmtScore(v) : '')}
+            style={{ fontSize: 11, fill: 'var(--app-fg)' }}
+          />
         </Line>
       </LineChart>
     </ChartFrame>

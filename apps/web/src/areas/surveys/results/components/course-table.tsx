@@ -12,7 +12,17 @@ function status(r: TCourseResult) {
 }
 
 /** Course classes with their score, SD and n; hidden and excluded classes say why. */
-export function CourseTable({ items, label, showTeachers = true, showSubject = true }: { items: TCourseResult[]; label: string; showTeachers?: boolean; showSubject?: boolean }) {
+export function CourseTable({
+  items,
+  label,
+  showTeachers = true,
+  showSubject = true,
+}: {
+  items: TCourseResult[];
+  label: string;
+  showTeachers?: boolean;
+  showSubject?: boolean;
+}) {
   const columns: Column<TCourseResult>[] = [
     {
       key: 'class',
@@ -26,14 +36,19 @@ export function CourseTable({ items, label, showTeachers = true, showSubject = t
       ),
     },
     ...(showSubject ? [{ key: 'subject', header: 'Môn', cell: (r: TCourseResult) => r.subjectName }] : []),
-    ...(showTeachers ? [{ key: 'teachers', header: 'Giáo viên', cell: (r: TCourseResult) => r.teachers.map((t) => t.fullName).join(', ') || '—' }] : []),
+    ...(showTeachers
+      ? [{ key: 'teachers', header: 'Giáo viên', cell: (r: TCourseResult) => r.teachers.map((t) => t.fullName).join(', ') || '—' }]
+      : []),
     { key: 'where', header: 'Khối · Cơ sở', hideOnMobile: true, cell: (r) => gradeCampusLabel(r.grade, r.campusName) },
     {
       key: 'n',
       header: 'Phản hồi (n)',
       align: 'right',
       cell: (r) => (
-        <span className="tabular-nums" title={`${r.totalResponses} phản hồi / ${r.enrolled} học sinh; ${r.straightLined} phản hồi chọn cùng một mức`}>
+        <span
+          className="tabular-nums"
+          title={`${r.totalResponses} phản hồi / ${r.enrolled} học sinh; ${r.straightLined} phản hồi chọn cùng một mức`}
+        >
           {fmtCount(r.n)}
           <span className="text-xs text-muted"> / {fmtCount(r.enrolled)}</span>
         </span>

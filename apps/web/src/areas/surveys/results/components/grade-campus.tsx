@@ -7,12 +7,27 @@ import { ScoreCell } from './results-common';
 const key = (r: TGradeCampusResult) => `${r.grade}:${r.campusId}`;
 
 const COLUMNS: Column<TGradeCampusResult>[] = [
-  { key: 'cell', header: 'Khối · Cơ sở', primary: true, cell: (r) => <span className="font-medium text-fg">{gradeCampusLabel(r.grade, r.campusName)}</span> },
+  {
+    key: 'cell',
+    header: 'Khối · Cơ sở',
+    primary: true,
+    cell: (r) => <span className="font-medium text-fg">{gradeCampusLabel(r.grade, r.campusName)}</span>,
+  },
   { key: 'score', header: 'Điểm TB', align: 'right', cell: (r) => <ScoreCell score={r.score} hidden={r.hidden} /> },
   { key: 'sd', header: 'ĐLC', align: 'right', cell: (r) => (r.hidden ? '—' : <span className="tabular-nums">{fmtScore(r.sd)}</span>) },
   { key: 'n', header: 'Phản hồi (n)', align: 'right', cell: (r) => <span className="tabular-nums">{fmtCount(r.n)}</span> },
-  { key: 'eligible', header: 'Học sinh cần trả lời', align: 'right', cell: (r) => <span className="tabular-nums">{fmtCount(r.eligible)}</span> },
-  { key: 'rate', header: 'Tỉ lệ phản hồi', align: 'right', cell: (r) => <span className="tabular-nums">{fmtPercent(r.responseRate)}</span> },
+  {
+    key: 'eligible',
+    header: 'Học sinh cần trả lời',
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{fmtCount(r.eligible)}</span>,
+  },
+  {
+    key: 'rate',
+    header: 'Tỉ lệ phản hồi',
+    align: 'right',
+    cell: (r) => <span className="tabular-nums">{fmtPercent(r.responseRate)}</span>,
+  },
 ];
 
 /** Grade × campus: answers pooled per cell (they cut across classes), with how many were asked. */
@@ -25,11 +40,23 @@ export function GradeCampusView({ items, title = 'Kết quả theo khối và c�
         <HBarChart
           label="Điểm trung bình theo khối và cơ sở"
           max={scoreAxisMax(sorted.map((r) => r.score))}
-          rows={sorted.map((r) => ({ key: key(r), label: gradeCampusLabel(r.grade, r.campusName), value: r.score, n: r.n, hidden: r.hidden }))}
+          rows={sorted.map((r) => ({
+            key: key(r),
+            label: gradeCampusLabel(r.grade, r.campusName),
+            value: r.score,
+            n: r.n,
+            hidden: r.hidden,
+          }))}
         />
       ) : null}
       <div className="mt-3">
-        <DataTable label="Bảng kết quả theo khối và cơ sở" columns={COLUMNS} rows={sorted} rowKey={key} emptyTitle="Chưa có kết quả theo khối và cơ sở." />
+        <DataTable
+          label="Bảng kết quả theo khối và cơ sở"
+          columns={COLUMNS}
+          rows={sorted}
+          rowKey={key}
+          emptyTitle="Chưa có kết quả theo khối và cơ sở."
+        />
       </div>
     </section>
   );

@@ -6,7 +6,8 @@ import { COLORS, DistributionChart, GroupedHBarChart } from './charts';
 
 const TEXT_TYPES = new Set(['short_text', 'long_text']);
 const isTextQuestion = (q: Pick<TQuestionResult, 'questionType'>) => TEXT_TYPES.has(q.questionType);
-const isNumbered = (q: TQuestionResult) => q.mean !== null || q.answerN > 0 || q.questionType === 'grid' || q.questionType === 'linear_scale';
+const isNumbered = (q: TQuestionResult) =>
+  q.mean !== null || q.answerN > 0 || q.questionType === 'grid' || q.questionType === 'linear_scale';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -54,11 +55,14 @@ export function QuestionCard({ q }: { q: TQuestionResult }) {
           </dl>
           {isNumbered(q) && q.noOpinion > 0 ? (
             <p className="mb-2 text-xs text-muted">
-              {fmtCount(q.noOpinion)} câu “Không có ý kiến” được tính vào n và biểu đồ nhưng không tính vào điểm trung bình (điểm TB trên {fmtCount(q.answerN)} câu trả lời có điểm).
+              {fmtCount(q.noOpinion)} câu “Không có ý kiến” được tính vào n và biểu đồ nhưng không tính vào điểm trung bình (điểm TB trên{' '}
+              {fmtCount(q.answerN)} câu trả lời có điểm).
             </p>
           ) : null}
           {isTextQuestion(q) ? (
-            <p className="text-sm text-muted">Câu hỏi tự luận: {fmtCount(q.answered)} câu trả lời. Nội dung được xem sau khi duyệt ý kiến.</p>
+            <p className="text-sm text-muted">
+              Câu hỏi tự luận: {fmtCount(q.answered)} câu trả lời. Nội dung được xem sau khi duyệt ý kiến.
+            </p>
           ) : q.options.length ? (
             <>
               <DistributionChart label={`Phân bố câu trả lời, ${title}`} options={q.options} />
@@ -123,19 +127,40 @@ export function QuestionComparison({ questions, ownLabel = 'Thầy cô' }: { que
       key: 'own',
       header: `${ownLabel} (TB · ĐLC · n)`,
       align: 'right',
-      cell: ({ q }) => (q.hidden ? <span className="text-xs text-muted">{TOO_FEW}</span> : <span className="tabular-nums">{fmtScore(q.mean)} · {fmtScore(q.stdDev)} · {fmtCount(q.answered)}</span>),
+      cell: ({ q }) =>
+        q.hidden ? (
+          <span className="text-xs text-muted">{TOO_FEW}</span>
+        ) : (
+          <span className="tabular-nums">
+            {fmtScore(q.mean)} · {fmtScore(q.stdDev)} · {fmtCount(q.answered)}
+          </span>
+        ),
     },
     {
       key: 'department',
       header: 'Tổ (TB · n)',
       align: 'right',
-      cell: ({ q }) => (q.comparison?.department ? <span className="tabular-nums">{mean(q.comparison.department.hidden, q.comparison.department.mean)} · {fmtCount(q.comparison.department.n)}</span> : DASH),
+      cell: ({ q }) =>
+        q.comparison?.department ? (
+          <span className="tabular-nums">
+            {mean(q.comparison.department.hidden, q.comparison.department.mean)} · {fmtCount(q.comparison.department.n)}
+          </span>
+        ) : (
+          DASH
+        ),
     },
     {
       key: 'school',
       header: 'Toàn trường (TB · n)',
       align: 'right',
-      cell: ({ q }) => (q.comparison?.school ? <span className="tabular-nums">{mean(q.comparison.school.hidden, q.comparison.school.mean)} · {fmtCount(q.comparison.school.n)}</span> : DASH),
+      cell: ({ q }) =>
+        q.comparison?.school ? (
+          <span className="tabular-nums">
+            {mean(q.comparison.school.hidden, q.comparison.school.mean)} · {fmtCount(q.comparison.school.n)}
+          </span>
+        ) : (
+          DASH
+        ),
     },
   ];
   const max = scoreAxisMax(chartRows.flatMap((r) => Object.values(r.values)));

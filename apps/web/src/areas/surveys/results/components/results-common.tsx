@@ -39,8 +39,16 @@ export function FilterNote({ filter, audience }: { filter: TFilterInfo; audience
       ? `Giáo viên và tổ trưởng không xem được lớp có ít hơn ${filter.minGroupSize} phản hồi (hiện “${TOO_FEW}”), và các số liệu tổng hợp họ xem không tính các lớp đó, để không ai suy ra ý kiến của từng học sinh.`
       : `Lớp có ít hơn ${filter.minGroupSize} phản hồi hiện “${TOO_FEW}” và không được tính vào các số liệu tổng hợp (điểm chung, trung bình tổ, toàn trường, từng câu hỏi), để không ai suy ra ý kiến của từng học sinh.`;
   return (
-    <div role="note" aria-label="Giải thích cách lọc" className="mb-4 flex gap-3 rounded-xl border border-border bg-surface p-4 text-sm text-fg">
-      {filter.filtered ? <Filter aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" /> : <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />}
+    <div
+      role="note"
+      aria-label="Giải thích cách lọc"
+      className="mb-4 flex gap-3 rounded-xl border border-border bg-surface p-4 text-sm text-fg"
+    >
+      {filter.filtered ? (
+        <Filter aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      ) : (
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+      )}
       <div className="space-y-1.5">
         {filter.filtered ? (
           <p>
@@ -50,8 +58,8 @@ export function FilterNote({ filter, audience }: { filter: TFilterInfo; audience
           </p>
         ) : (
           <p>
-            <strong>Số liệu chưa lọc:</strong> tính mọi phản hồi. Chọn “Đã lọc” để bỏ các phản hồi chọn cùng một mức cho mọi câu tính điểm và
-            các lớp học phần có ít hơn {filter.minResponses} phản hồi hợp lệ.
+            <strong>Số liệu chưa lọc:</strong> tính mọi phản hồi. Chọn “Đã lọc” để bỏ các phản hồi chọn cùng một mức cho mọi câu tính điểm
+            và các lớp học phần có ít hơn {filter.minResponses} phản hồi hợp lệ.
           </p>
         )}
         <p className="text-muted">{privacy}</p>
@@ -61,7 +69,17 @@ export function FilterNote({ filter, audience }: { filter: TFilterInfo; audience
 }
 
 /** When the figures were computed; a warning when newer answers came after a stored calculation. */
-export function Freshness({ computedAt, stored, stale, canRecalculate }: { computedAt: string; stored?: boolean; stale?: boolean; canRecalculate?: boolean }) {
+export function Freshness({
+  computedAt,
+  stored,
+  stale,
+  canRecalculate,
+}: {
+  computedAt: string;
+  stored?: boolean;
+  stale?: boolean;
+  canRecalculate?: boolean;
+}) {
   return (
     <p className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
       <Clock aria-hidden="true" className="size-3.5" />
@@ -70,14 +88,25 @@ export function Freshness({ computedAt, stored, stale, canRecalculate }: { compu
       </span>
       {stale ? (
         <span className="font-medium text-danger">
-          Đã có phản hồi mới sau lần tính này{canRecalculate ? ' — bấm “Tính lại kết quả” để cập nhật.' : '; số liệu sẽ cập nhật khi nhà trường tính lại.'}
+          Đã có phản hồi mới sau lần tính này
+          {canRecalculate ? ' — bấm “Tính lại kết quả” để cập nhật.' : '; số liệu sẽ cập nhật khi nhà trường tính lại.'}
         </span>
       ) : null}
     </p>
   );
 }
 
-export function LoadError({ error, onRetry, retrying, fallback = 'Không thể tải kết quả khảo sát. Vui lòng thử lại sau.' }: { error: unknown; onRetry: () => void; retrying?: boolean; fallback?: string }) {
+export function LoadError({
+  error,
+  onRetry,
+  retrying,
+  fallback = 'Không thể tải kết quả khảo sát. Vui lòng thử lại sau.',
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  fallback?: string;
+}) {
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-5">
       <p className="flex items-center gap-2 text-sm font-medium text-danger">
@@ -129,7 +158,14 @@ export function Panel({ title, actions, children, id }: { title: string; actions
  * or "chưa có" when nobody answered.
  */
 export function FigureCard({
-  label, score, sd, n, hidden, detail, classCount, tone = 'own',
+  label,
+  score,
+  sd,
+  n,
+  hidden,
+  detail,
+  classCount,
+  tone = 'own',
 }: {
   label: string;
   score: number | null;
@@ -142,7 +178,11 @@ export function FigureCard({
   tone?: 'own' | 'other';
 }) {
   return (
-    <div role="group" aria-label={label} className={`rounded-xl border p-4 ${tone === 'own' ? 'border-primary/40 bg-primary/5' : 'border-border bg-surface'}`}>
+    <div
+      role="group"
+      aria-label={label}
+      className={`rounded-xl border p-4 ${tone === 'own' ? 'border-primary/40 bg-primary/5' : 'border-border bg-surface'}`}
+    >
       <p className="text-xs font-medium text-muted">{label}</p>
       {hidden ? (
         <p className="mt-2 text-sm font-medium text-fg">{TOO_FEW}</p>
@@ -154,7 +194,9 @@ export function FigureCard({
         {fmtN(n)} phản hồi{detail ? ` · ${detail}` : ''}
       </p>
       {/* A score over course classes has its SD between classes: one class has none to show. */}
-      {!hidden && score !== null && sd === null && classCount === 1 ? <p className="mt-1 text-xs text-muted">ĐLC giữa các lớp cần ít nhất 2 lớp.</p> : null}
+      {!hidden && score !== null && sd === null && classCount === 1 ? (
+        <p className="mt-1 text-xs text-muted">ĐLC giữa các lớp cần ít nhất 2 lớp.</p>
+      ) : null}
       {!hidden && score === null ? <p className="mt-1 text-xs text-muted">Chưa có phản hồi có điểm.</p> : null}
     </div>
   );

@@ -5,7 +5,13 @@ import { ModuleSelect } from './module-select';
 import { FilterToggle } from './results-common';
 
 /** The frame every results page shares: title, the module it shows, the module picker and the filtered toggle. */
-export function ResultsPageFrame({ title, filtered, onFilteredChange, actions, children }: {
+export function ResultsPageFrame({
+  title,
+  filtered,
+  onFilteredChange,
+  actions,
+  children,
+}: {
   title: string;
   filtered: boolean;
   onFilteredChange: (v: boolean) => void;

@@ -12,29 +12,79 @@ const ADMIN = makeUser(['ADMIN']);
 const SURVEY = makeSurvey({ id: 11, surveyType: 'SUBJECT_SPECIFIC', autoCalculate: false });
 
 const results = (filtered: boolean): TSurveyResults => ({
-  surveyId: 11, title: 'Khảo sát môn Toán', surveyType: 'SUBJECT_SPECIFIC', moduleId: 3, subjectId: 4, subjectName: 'Toán', autoCalculate: false,
+  surveyId: 11,
+  title: 'Khảo sát môn Toán',
+  surveyType: 'SUBJECT_SPECIFIC',
+  moduleId: 3,
+  subjectId: 4,
+  subjectName: 'Toán',
+  autoCalculate: false,
   scope: scope({ kind: 'school', label: 'Toàn trường', teacherId: null, departmentId: null }),
   filter: filterInfo(filtered ? { filtered: true, straightLinedExcluded: 5, classesExcluded: 1 } : {}),
-  computedAt: COMPUTED, stored: true, stale: false, n: 30, score: agg(4.1, 0.3, 30, { classCount: 2 }), hidden: false, reason: null,
+  computedAt: COMPUTED,
+  stored: true,
+  stale: false,
+  n: 30,
+  score: agg(4.1, 0.3, 30, { classCount: 2 }),
+  hidden: false,
+  reason: null,
   questions: [
     question(1),
     question(2, { visibleToTeacher: false, inScore: false, hidden: true, mean: null, stdDev: null, median: null, options: [] }),
-    question(3, { questionType: 'long_text', content: 'Góp ý khác', options: [], mean: null, stdDev: null, median: null, answerN: 0, noOpinion: 0, answered: 12, inScore: false }),
+    question(3, {
+      questionType: 'long_text',
+      content: 'Góp ý khác',
+      options: [],
+      mean: null,
+      stdDev: null,
+      median: null,
+      answerN: 0,
+      noOpinion: 0,
+      answered: 12,
+      inScore: false,
+    }),
   ],
 });
 const grid: TGridQuestions = {
   surveyId: 11,
   items: [1, 2].map((id) => ({
-    questionId: id, content: `Câu lưới ${id}`, questionType: 'grid' as const, sectionId: 1, sectionTitle: 'Giảng dạy', position: id, gridGroupId: 1,
-    columns: [], scale: null, visibleToTeacher: id === 1, inScoreConfig: false,
+    questionId: id,
+    content: `Câu lưới ${id}`,
+    questionType: 'grid' as const,
+    sectionId: 1,
+    sectionTitle: 'Giảng dạy',
+    position: id,
+    gridGroupId: 1,
+    columns: [],
+    scale: null,
+    visibleToTeacher: id === 1,
+    inScoreConfig: false,
   })),
 };
 const config = (questionIds: number[]): TScoreConfig => ({
-  surveyId: 11, questionIds, isDefault: questionIds.length === 0, questions: [], responseCount: 30, straightLinedCount: 4,
+  surveyId: 11,
+  questionIds,
+  isDefault: questionIds.length === 0,
+  questions: [],
+  responseCount: 30,
+  straightLinedCount: 4,
 });
-const courses: TCourseResults = { surveyId: 11, filter: filterInfo(), computedAt: COMPUTED, stored: true, stale: false, summary: agg(4.1, 0.3, 30), items: [course(1)] };
+const courses: TCourseResults = {
+  surveyId: 11,
+  filter: filterInfo(),
+  computedAt: COMPUTED,
+  stored: true,
+  stale: false,
+  summary: agg(4.1, 0.3, 30),
+  items: [course(1)],
+};
 const gradeCampus: TGradeCampusResults = {
-  surveyId: 11, filter: filterInfo(), computedAt: COMPUTED, stored: true, stale: false, overall: agg(4.1, 0.3, 30),
+  surveyId: 11,
+  filter: filterInfo(),
+  computedAt: COMPUTED,
+  stored: true,
+  stale: false,
+  overall: agg(4.1, 0.3, 30),
   items: [{ ...agg(4.05, 0.6, 30), grade: 10, campusId: 1, campusName: 'Cơ sở 1', eligible: 35, responseRate: 85.7 }],
 };
 
@@ -55,8 +105,13 @@ function api(over: MockRoutes = {}): MockRoutes {
     'GET /v1/surveys/11/active-courses-results': () => ok(courses),
     'GET /v1/surveys/11/active-courses-results-filtered': () => ok(courses),
     'GET /v1/surveys/11/grade-campus-results': () => ok(gradeCampus),
-    'POST /v1/surveys/11/calculate-results': () => ok({ scope: 'survey', surveyId: 11, moduleId: 3, kinds: ['questions'], responseCount: 30, computedAt: COMPUTED, durationMs: 40 }, 'Đã tính lại kết quả khảo sát.'),
-    'POST /v1/surveys/11/toggle-auto-calculate': (req) => ok({ surveyId: 11, autoCalculate: (req.body as { enabled: boolean }).enabled }, 'Đã bật tự động tính kết quả khi có phản hồi mới.'),
+    'POST /v1/surveys/11/calculate-results': () =>
+      ok(
+        { scope: 'survey', surveyId: 11, moduleId: 3, kinds: ['questions'], responseCount: 30, computedAt: COMPUTED, durationMs: 40 },
+        'Đã tính lại kết quả khảo sát.',
+      ),
+    'POST /v1/surveys/11/toggle-auto-calculate': (req) =>
+      ok({ surveyId: 11, autoCalculate: (req.body as { enabled: boolean }).enabled }, 'Đã bật tự động tính kết quả khi có phản hồi mới.'),
     'GET /v1/surveys/11/export-excel': () => ({ status: 200, body: new Blob(['xlsx']) }),
     ...over,
   };
@@ -81,7 +136,9 @@ describe('Kết quả tab of /admin/surveys/{id}', () => {
     expect(q1).toHaveTextContent('Độ lệch chuẩn0,50');
     expect(q1).toHaveTextContent('Trung vị4,00');
     expect(q1).toHaveTextContent('Không có ý kiến2');
-    expect(q1).toHaveTextContent('2 câu “Không có ý kiến” được tính vào n và biểu đồ nhưng không tính vào điểm trung bình (điểm TB trên 28 câu trả lời có điểm).');
+    expect(q1).toHaveTextContent(
+      '2 câu “Không có ý kiến” được tính vào n và biểu đồ nhưng không tính vào điểm trung bình (điểm TB trên 28 câu trả lời có điểm).',
+    );
     expect(within(q1).getByText('Hoàn toàn đồng ý: 12 (40%)')).toBeInTheDocument();
     // The screen-reader list reads shares the Vietnamese way, as the bars do ("53,3%", not "53.3%").
     expect(within(q1).getByText('Đồng ý: 16 (53,3%)')).toBeInTheDocument();
@@ -149,10 +206,18 @@ describe('Kết quả tab of /admin/surveys/{id}', () => {
   });
 
   it('without responses says so; a failing grade×campus call shows its message', async () => {
-    renderTab(api({
-      'GET /v1/surveys/11/results': () => ok({ ...results(false), n: 0, score: agg(null, null, 0, { classCount: 0 }), questions: [question(1, { answered: 0, answerN: 0, noOpinion: 0, mean: null, stdDev: null, median: null })] }),
-      'GET /v1/surveys/11/grade-campus-results': () => fail(400, 'Không thể tải kết quả theo khối và cơ sở. Vui lòng thử lại sau.'),
-    }));
+    renderTab(
+      api({
+        'GET /v1/surveys/11/results': () =>
+          ok({
+            ...results(false),
+            n: 0,
+            score: agg(null, null, 0, { classCount: 0 }),
+            questions: [question(1, { answered: 0, answerN: 0, noOpinion: 0, mean: null, stdDev: null, median: null })],
+          }),
+        'GET /v1/surveys/11/grade-campus-results': () => fail(400, 'Không thể tải kết quả theo khối và cơ sở. Vui lòng thử lại sau.'),
+      }),
+    );
     expect(await screen.findByText('Chưa có phản hồi nào.')).toBeInTheDocument();
     expect(await screen.findByText('Không thể tải kết quả theo khối và cơ sở. Vui lòng thử lại sau.')).toBeInTheDocument();
   });

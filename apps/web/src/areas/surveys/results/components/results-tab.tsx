@@ -8,7 +8,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import type { SurveyTabProps } from '@/areas/surveys/core/survey-tabs';
 import {
-  activeCourseResultsQuery, calculateSurvey, gradeCampusResultsQuery, surveyResultsQuery, toggleAutoCalculate, useRefreshResults,
+  activeCourseResultsQuery,
+  calculateSurvey,
+  gradeCampusResultsQuery,
+  surveyResultsQuery,
+  toggleAutoCalculate,
+  useRefreshResults,
 } from '../api/results-api';
 import { aggDetail, CourseBars, CourseTable } from './course-table';
 import { GradeCampusView } from './grade-campus';
@@ -52,7 +57,11 @@ export default function ResultsTab({ surveyId, survey }: SurveyTabProps) {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <FilterToggle filtered={filtered} onChange={setFiltered} />
         <Button onClick={() => calc.mutate(surveyId)} disabled={calc.isPending} aria-busy={calc.isPending}>
-          {calc.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Calculator aria-hidden="true" className="size-4" />}
+          {calc.isPending ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Calculator aria-hidden="true" className="size-4" />
+          )}
           {calc.isPending ? 'Đang tính...' : 'Tính lại kết quả'}
         </Button>
         <SurveyExportButton surveyId={surveyId} filtered={filtered} />
@@ -66,7 +75,9 @@ export default function ResultsTab({ surveyId, survey }: SurveyTabProps) {
               autoOn ? 'bg-primary' : 'bg-surface-2 ring-1 ring-border'
             }`}
           >
-            <span className={`inline-block size-4 rounded-full bg-surface shadow transition-transform ${autoOn ? 'translate-x-6' : 'translate-x-1'}`} />
+            <span
+              className={`inline-block size-4 rounded-full bg-surface shadow transition-transform ${autoOn ? 'translate-x-6' : 'translate-x-1'}`}
+            />
           </Switch>
           <span className="text-sm text-fg">Tự động tính khi có phản hồi mới</span>
         </div>
@@ -104,7 +115,11 @@ function SurveyResultsBody({ data, filtered }: { data: TSurveyResults; filtered:
       </Panel>
       <Panel title="Kết quả theo câu hỏi">
         {data.n === 0 ? (
-          <EmptyState icon={ChartNoAxesColumn} title="Chưa có phản hồi nào." description="Kết quả từng câu hỏi hiện khi học sinh bắt đầu trả lời khảo sát." />
+          <EmptyState
+            icon={ChartNoAxesColumn}
+            title="Chưa có phản hồi nào."
+            description="Kết quả từng câu hỏi hiện khi học sinh bắt đầu trả lời khảo sát."
+          />
         ) : (
           <div className="grid gap-3 lg:grid-cols-2">
             {data.questions.map((q) => (
@@ -142,6 +157,14 @@ function SurveyCourses({ surveyId, filtered }: { surveyId: number; filtered: boo
 function SurveyGradeCampus({ surveyId, filtered }: { surveyId: number; filtered: boolean }) {
   const q = useQuery(gradeCampusResultsQuery(surveyId, filtered));
   if (q.isPending) return <LoadingBlock label="Đang tải kết quả theo khối và cơ sở..." />;
-  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} fallback="Không thể tải kết quả theo khối và cơ sở. Vui lòng thử lại sau." />;
+  if (q.isError)
+    return (
+      <LoadError
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        retrying={q.isFetching}
+        fallback="Không thể tải kết quả theo khối và cơ sở. Vui lòng thử lại sau."
+      />
+    );
   return <GradeCampusView items={q.data.items} />;
 }

@@ -42,7 +42,10 @@ export function ScoreConfigEditor({ surveyId }: { surveyId: number }) {
     onSuccess: (res) => done(res, 'Đã lưu các câu hỏi tính điểm.'),
     onError: (err) => toast.error(errorMessage(err, 'Không thể lưu cấu hình điểm. Vui lòng thử lại sau.')),
   });
-  const reset = useMutation({ mutationFn: () => clearScoreConfig(surveyId), onSuccess: (res) => done(res, 'Đã chuyển về cách tính điểm mặc định.') });
+  const reset = useMutation({
+    mutationFn: () => clearScoreConfig(surveyId),
+    onSuccess: (res) => done(res, 'Đã chuyển về cách tính điểm mặc định.'),
+  });
 
   if (grid.isPending || config.isPending || !picked)
     return (
@@ -103,7 +106,9 @@ export function ScoreConfigEditor({ surveyId }: { surveyId: number }) {
                           <span className="min-w-0 text-sm text-fg">
                             <span className="font-medium">Câu {q.position}.</span> {q.content}
                             <span className="mt-0.5 flex flex-wrap gap-1">
-                              <Badge>{q.questionType === 'grid' ? 'Lưới' : `Thang đo ${q.scale ? `${q.scale.min}–${q.scale.max}` : ''}`.trim()}</Badge>
+                              <Badge>
+                                {q.questionType === 'grid' ? 'Lưới' : `Thang đo ${q.scale ? `${q.scale.min}–${q.scale.max}` : ''}`.trim()}
+                              </Badge>
                               {!q.visibleToTeacher ? <Badge>Giáo viên không xem</Badge> : null}
                             </span>
                           </span>
@@ -115,7 +120,11 @@ export function ScoreConfigEditor({ surveyId }: { surveyId: number }) {
             ))}
           </fieldset>
           <div className="mt-4 flex flex-wrap items-center gap-2">
-            <Button onClick={() => save.mutate([...picked])} disabled={!changed || picked.size === 0 || save.isPending} aria-busy={save.isPending}>
+            <Button
+              onClick={() => save.mutate([...picked])}
+              disabled={!changed || picked.size === 0 || save.isPending}
+              aria-busy={save.isPending}
+            >
               {save.isPending ? 'Đang lưu...' : 'Lưu câu hỏi tính điểm'}
             </Button>
             <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={config.data.isDefault || reset.isPending}>
@@ -127,7 +136,8 @@ export function ScoreConfigEditor({ surveyId }: { surveyId: number }) {
       ) : null}
       {last ? (
         <p role="status" className="mt-3 text-sm text-muted">
-          Đã tính lại với {fmtCount(last.responseCount)} phản hồi; {fmtCount(last.straightLinedCount)} phản hồi chọn cùng một mức cho mọi câu tính điểm.
+          Đã tính lại với {fmtCount(last.responseCount)} phản hồi; {fmtCount(last.straightLinedCount)} phản hồi chọn cùng một mức cho mọi
+          câu tính điểm.
         </p>
       ) : null}
       <ConfirmDialog

@@ -10,7 +10,19 @@ import { exportExcel } from '../api/results-api';
  * "Xuất Excel" of one survey's results (`GET /surveys/{id}/export-excel`): a summary sheet and a
  * responses sheet, filtered like the figures on screen. Downloaded with the token by the shared helper.
  */
-export function SurveyExportButton({ surveyId, filtered, label = 'Xuất Excel', name, compact = false }: { surveyId: number; filtered: boolean; label?: string; name?: string; compact?: boolean }) {
+export function SurveyExportButton({
+  surveyId,
+  filtered,
+  label = 'Xuất Excel',
+  name,
+  compact = false,
+}: {
+  surveyId: number;
+  filtered: boolean;
+  label?: string;
+  name?: string;
+  compact?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -24,7 +36,14 @@ export function SurveyExportButton({ surveyId, filtered, label = 'Xuất Excel',
     }
   };
   return (
-    <Button variant="secondary" className={compact ? 'px-3 py-1.5' : ''} onClick={() => void run()} disabled={busy} aria-busy={busy} aria-label={name ? `${label}: ${name}` : undefined}>
+    <Button
+      variant="secondary"
+      className={compact ? 'px-3 py-1.5' : ''}
+      onClick={() => void run()}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={name ? `${label}: ${name}` : undefined}
+    >
       {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
       {busy ? 'Đang xuất...' : label}
     </Button>

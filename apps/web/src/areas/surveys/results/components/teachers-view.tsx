@@ -31,7 +31,12 @@ export function TeachersView({ teachers }: { teachers: TTeacherAggregate[] }) {
         </>
       }
     >
-      <AggregateTable rows={rows} label="Bảng kết quả theo giáo viên" nameHeader="Giáo viên" emptyTitle={search || dept ? 'Không có giáo viên phù hợp.' : 'Chưa có giáo viên nào có kết quả.'} />
+      <AggregateTable
+        rows={rows}
+        label="Bảng kết quả theo giáo viên"
+        nameHeader="Giáo viên"
+        emptyTitle={search || dept ? 'Không có giáo viên phù hợp.' : 'Chưa có giáo viên nào có kết quả.'}
+      />
     </Panel>
   );
 }

@@ -12,10 +12,27 @@ import { LoadError } from './results-common';
  * classes) and optionally one class. The server leaves out classes too small to show (texts and
  * counts); `hiddenClasses` says how many there were.
  */
-export function TextAnswers({ surveyId, teacherId, courseClassId, hiddenClasses = 0 }: { surveyId: number; teacherId?: number; courseClassId?: number; hiddenClasses?: number }) {
+export function TextAnswers({
+  surveyId,
+  teacherId,
+  courseClassId,
+  hiddenClasses = 0,
+}: {
+  surveyId: number;
+  teacherId?: number;
+  courseClassId?: number;
+  hiddenClasses?: number;
+}) {
   const q = useQuery(textResponsesQuery(surveyId, { teacherId, courseClassId }));
   if (q.isError) {
-    return <LoadError error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} fallback="Không thể tải ý kiến của học sinh. Vui lòng thử lại sau." />;
+    return (
+      <LoadError
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        retrying={q.isFetching}
+        fallback="Không thể tải ý kiến của học sinh. Vui lòng thử lại sau."
+      />
+    );
   }
   if (q.isPending)
     return (
@@ -43,7 +60,8 @@ export function TextAnswers({ surveyId, teacherId, courseClassId, hiddenClasses 
           </p>
           <h3 className="mt-0.5 text-sm font-medium break-words text-fg">{tq.content}</h3>
           <p className="mt-1 text-xs text-muted">
-            {fmtN(tq.answered)} câu trả lời · {fmtCount(tq.approved)} đã duyệt · {fmtCount(tq.pending)} chờ duyệt · {fmtCount(tq.rejected)} không hiển thị
+            {fmtN(tq.answered)} câu trả lời · {fmtCount(tq.approved)} đã duyệt · {fmtCount(tq.pending)} chờ duyệt · {fmtCount(tq.rejected)}{' '}
+            không hiển thị
           </p>
           {tq.hidden ? (
             <p className="mt-3 text-sm text-muted">{TOO_FEW}</p>

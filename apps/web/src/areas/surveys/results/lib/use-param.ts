@@ -1,4 +1,4 @@
-import { useParamStore } from '@/components/data/list-state';
+import { useUrlParams } from '@/components/data/url-params';
 
 /**
  * One query parameter of a results page (module pickers aside, every choice lives in the address so
@@ -6,9 +6,9 @@ import { useParamStore } from '@/components/data/list-state';
  * ones that depend on it.
  */
 export function useParam(key: string, clears: string[] = []): [string | null, (v: string) => void] {
-  const store = useParamStore(true);
-  const set = (v: string) => store.update({ [key]: v || null, ...Object.fromEntries(clears.map((c) => [c, null])) });
-  return [store.get(key), set];
+  const params = useUrlParams();
+  const set = (v: string) => params.update({ [key]: v || null, ...Object.fromEntries(clears.map((c) => [c, null])) });
+  return [params.get(key), set];
 }
 
 /** Filtered or unfiltered figures, as `?filtered=1`. */

@@ -10,30 +10,67 @@ import DepartmentResultsPage from './department-results-page';
 const HEAD = makeUser(['HEAD_DEPARTMENT', 'TEACHER']);
 
 const moduleResults = (filtered: boolean): TModuleResults => ({
-  moduleId: 3, moduleCode: '2026-HK1-M2', moduleName: 'Module 2', scope: scope({ kind: 'department', label: 'Tổ Toán', teacherId: null }),
-  filter: filterInfo({ filtered }), computedAt: COMPUTED, stored: false, stale: false, overall: agg(3.9, 0.3, 120, { classCount: 5 }),
-  surveys: [{ ...agg(3.9, 0.3, 120), surveyId: 11, title: 'Khảo sát môn Toán', surveyType: 'SUBJECT_SPECIFIC', subjectId: 4, subjectName: 'Toán' }],
+  moduleId: 3,
+  moduleCode: '2026-HK1-M2',
+  moduleName: 'Module 2',
+  scope: scope({ kind: 'department', label: 'Tổ Toán', teacherId: null }),
+  filter: filterInfo({ filtered }),
+  computedAt: COMPUTED,
+  stored: false,
+  stale: false,
+  overall: agg(3.9, 0.3, 120, { classCount: 5 }),
+  surveys: [
+    { ...agg(3.9, 0.3, 120), surveyId: 11, title: 'Khảo sát môn Toán', surveyType: 'SUBJECT_SPECIFIC', subjectId: 4, subjectName: 'Toán' },
+  ],
   departments: [{ ...agg(3.9, 0.3, 120), departmentId: 2, departmentName: 'Tổ Toán' }],
-  subjects: [], teachers: [], gradeCampus: [],
+  subjects: [],
+  teachers: [],
+  gradeCampus: [],
 });
 
 const average = (filtered: boolean): TDepartmentAverage => ({
-  moduleId: 3, departmentId: 2, departmentName: 'Tổ Toán',
+  moduleId: 3,
+  departmentId: 2,
+  departmentName: 'Tổ Toán',
   filter: filterInfo(filtered ? { filtered: true, straightLinedExcluded: 6, classesExcluded: 2 } : {}),
   computedAt: COMPUTED,
   // Lê Thị Hoa's only class (3 responses) is left out of the department's figures.
   department: agg(3.9012, 0.3123, 120, { classCount: 5, leftOut: 3 }),
   school: agg(3.7, 0.45, 900, { classCount: 40 }),
   teachers: [
-    { ...agg(4.2, 0.21, 60, { classCount: 2, leftOut: 4 }), teacherId: 7, teacherName: 'Nguyễn Văn An', departmentId: 2, departmentName: 'Tổ Toán' },
+    {
+      ...agg(4.2, 0.21, 60, { classCount: 2, leftOut: 4 }),
+      teacherId: 7,
+      teacherName: 'Nguyễn Văn An',
+      departmentId: 2,
+      departmentName: 'Tổ Toán',
+    },
     { ...hiddenAgg(3), leftOut: 3, teacherId: 8, teacherName: 'Lê Thị Hoa', departmentId: 2, departmentName: 'Tổ Toán' },
   ],
-  subjects: [{ ...agg(3.9, 0.31, 120, { classCount: 5 }), subjectId: 4, subjectName: 'Toán chuyên', departmentId: 2, departmentName: 'Tổ Toán' }],
+  subjects: [
+    { ...agg(3.9, 0.31, 120, { classCount: 5 }), subjectId: 4, subjectName: 'Toán chuyên', departmentId: 2, departmentName: 'Tổ Toán' },
+  ],
 });
 
 const courses: TCourseResults = {
-  surveyId: 11, filter: filterInfo(), computedAt: COMPUTED, stored: true, stale: false, summary: agg(3.9, 0.3, 120),
-  items: [course(1), course(5, { courseClassName: 'Toán 11A5', teachers: [{ id: 8, fullName: 'Lê Thị Hoa' }], n: 3, totalResponses: 3, score: null, sd: null, hidden: true })],
+  surveyId: 11,
+  filter: filterInfo(),
+  computedAt: COMPUTED,
+  stored: true,
+  stale: false,
+  summary: agg(3.9, 0.3, 120),
+  items: [
+    course(1),
+    course(5, {
+      courseClassName: 'Toán 11A5',
+      teachers: [{ id: 8, fullName: 'Lê Thị Hoa' }],
+      n: 3,
+      totalResponses: 3,
+      score: null,
+      sd: null,
+      hidden: true,
+    }),
+  ],
 };
 
 const API: MockRoutes = {
@@ -82,7 +119,9 @@ describe('/department/survey-results', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Đã lọc' }));
     await waitFor(() => expect(mock!.calls.some((c) => c.url === '/v1/surveys/modules/3/results-filtered')).toBe(true));
     await waitFor(() =>
-      expect(mock!.calls.filter((c) => c.url === '/v1/surveys/modules/3/departments/2/average-score').at(-1)?.params).toEqual({ filtered: 'true' }),
+      expect(mock!.calls.filter((c) => c.url === '/v1/surveys/modules/3/departments/2/average-score').at(-1)?.params).toEqual({
+        filtered: 'true',
+      }),
     );
     expect(await screen.findByText(/Đã bỏ 6 phản hồi chọn cùng một mức/)).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('2 lớp học phần có ít hơn 10 phản hồi hợp lệ');
@@ -91,7 +130,10 @@ describe('/department/survey-results', () => {
   });
 
   it('says when the department has no results, and shows a refusal with a retry', async () => {
-    renderPage({ 'GET /v1/surveys/modules/3/results': () => ok({ ...moduleResults(false), departments: [], surveys: [], scope: scope({ kind: 'department', departmentId: null }) }) });
+    renderPage({
+      'GET /v1/surveys/modules/3/results': () =>
+        ok({ ...moduleResults(false), departments: [], surveys: [], scope: scope({ kind: 'department', departmentId: null }) }),
+    });
     expect(await screen.findByText('Chưa có kết quả khảo sát của tổ trong học phần này.')).toBeInTheDocument();
     mock?.restore();
 

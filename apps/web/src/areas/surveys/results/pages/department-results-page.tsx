@@ -65,23 +65,56 @@ function DepartmentResults({ mod, moduleId, filtered }: { mod: TModuleResults; m
     <>
       {departments.length > 1 ? (
         <div className="mb-4">
-          <FilterSelect label="Tổ chuyên môn" value={String(departmentId)} onChange={setDept} allLabel={null} options={departments.map((x) => ({ value: x.id, label: x.name }))} />
+          <FilterSelect
+            label="Tổ chuyên môn"
+            value={String(departmentId)}
+            onChange={setDept}
+            allLabel={null}
+            options={departments.map((x) => ({ value: x.id, label: x.name }))}
+          />
         </div>
       ) : null}
       <FilterNote filter={d.filter} audience="restricted" />
       <Freshness computedAt={d.computedAt} />
       <div className="mb-5 grid gap-3 sm:grid-cols-2">
-        <FigureCard label={`Điểm ${d.departmentName}`} score={d.department.score} sd={d.department.sd} n={d.department.n} hidden={d.department.hidden} detail={aggDetail(d.department)} classCount={d.department.classCount} />
-        <FigureCard tone="other" label="Trung bình toàn trường" score={d.school.score} sd={d.school.sd} n={d.school.n} hidden={d.school.hidden} detail={aggDetail(d.school)} classCount={d.school.classCount} />
+        <FigureCard
+          label={`Điểm ${d.departmentName}`}
+          score={d.department.score}
+          sd={d.department.sd}
+          n={d.department.n}
+          hidden={d.department.hidden}
+          detail={aggDetail(d.department)}
+          classCount={d.department.classCount}
+        />
+        <FigureCard
+          tone="other"
+          label="Trung bình toàn trường"
+          score={d.school.score}
+          sd={d.school.sd}
+          n={d.school.n}
+          hidden={d.school.hidden}
+          detail={aggDetail(d.school)}
+          classCount={d.school.classCount}
+        />
       </div>
       <Panel title="Giáo viên trong tổ">
         <AggregateBars rows={teachers} label="Điểm trung bình theo giáo viên" />
         <div className="mt-3">
-          <AggregateTable rows={teachers} label="Kết quả theo giáo viên" nameHeader="Giáo viên" emptyTitle="Chưa có giáo viên nào của tổ có kết quả." />
+          <AggregateTable
+            rows={teachers}
+            label="Kết quả theo giáo viên"
+            nameHeader="Giáo viên"
+            emptyTitle="Chưa có giáo viên nào của tổ có kết quả."
+          />
         </div>
       </Panel>
       <Panel title="Môn học của tổ">
-        <AggregateTable rows={subjects} label="Kết quả theo môn học" nameHeader="Môn học" emptyTitle="Chưa có môn học nào của tổ có kết quả." />
+        <AggregateTable
+          rows={subjects}
+          label="Kết quả theo môn học"
+          nameHeader="Môn học"
+          emptyTitle="Chưa có môn học nào của tổ có kết quả."
+        />
       </Panel>
       <DepartmentClasses mod={mod} filtered={filtered} />
     </>
@@ -96,7 +129,13 @@ function DepartmentClasses({ mod, filtered }: { mod: TModuleResults; filtered: b
   const courses = useQuery(activeCourseResultsQuery(surveyId, filtered));
   const picker =
     surveys.length > 1 ? (
-      <FilterSelect label="Khảo sát" value={String(surveyId)} onChange={setSurvey} allLabel={null} options={surveys.map((s) => ({ value: s.surveyId, label: s.title }))} />
+      <FilterSelect
+        label="Khảo sát"
+        value={String(surveyId)}
+        onChange={setSurvey}
+        allLabel={null}
+        options={surveys.map((s) => ({ value: s.surveyId, label: s.title }))}
+      />
     ) : null;
   return (
     <Panel title="Lớp học phần" actions={picker}>

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TTeacherCourseResults, TTextResponses, TSurveyResults } from '@app/shared/survey-results';
-import { captureParams } from '@/components/data/test-utils';
 import { makeUser } from '@/test/fixtures';
-import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { captureParams, fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
 import { agg, COMPUTED, course, filterInfo, hiddenAgg, question, renderResultsPage, scope } from '../test/results-fixtures';
 import PersonalResultsPage from './personal-results-page';
 
@@ -18,7 +17,18 @@ const teacherResults = (over: Partial<TTeacherCourseResults> = {}): TTeacherCour
   computedAt: COMPUTED,
   // Class 2 (3 responses) is hidden and left out of the score by the server.
   summary: agg(4.1234, 0.5321, 30, { classCount: 1, leftOut: 3 }),
-  items: [course(1), course(2, { courseClassName: 'Toán 10A2', n: 3, totalResponses: 3, score: null, sd: null, hidden: true, reason: 'Chưa đủ số phản hồi để hiển thị' })],
+  items: [
+    course(1),
+    course(2, {
+      courseClassName: 'Toán 10A2',
+      n: 3,
+      totalResponses: 3,
+      score: null,
+      sd: null,
+      hidden: true,
+      reason: 'Chưa đủ số phản hồi để hiển thị',
+    }),
+  ],
   comparison: { department: agg(3.9, 0.41, 120, { classCount: 5 }), school: agg(3.8765, 0.6, 900, { classCount: 40 }) },
   trend: [
     { ...agg(3.95, 0.5, 28), moduleId: 2, moduleCode: '2026-HK1-M1', moduleName: 'Module 1', startDate: '2026-09-05' },
@@ -28,26 +38,71 @@ const teacherResults = (over: Partial<TTeacherCourseResults> = {}): TTeacherCour
 });
 
 const surveyResults = (over: Partial<TSurveyResults> = {}): TSurveyResults => ({
-  surveyId: 11, title: 'Khảo sát môn Toán', surveyType: 'SUBJECT_SPECIFIC', moduleId: 3, subjectId: 4, subjectName: 'Toán', autoCalculate: false,
-  scope: scope(), filter: filterInfo(), computedAt: COMPUTED, stored: false, stale: false, n: 30, score: agg(4.12, 0.53, 30), hidden: false, reason: null,
+  surveyId: 11,
+  title: 'Khảo sát môn Toán',
+  surveyType: 'SUBJECT_SPECIFIC',
+  moduleId: 3,
+  subjectId: 4,
+  subjectName: 'Toán',
+  autoCalculate: false,
+  scope: scope(),
+  filter: filterInfo(),
+  computedAt: COMPUTED,
+  stored: false,
+  stale: false,
+  n: 30,
+  score: agg(4.12, 0.53, 30),
+  hidden: false,
+  reason: null,
   questions: [
-    question(1, { comparison: { department: { n: 120, answerN: 118, mean: 4.01, stdDev: 0.6, hidden: false, reason: null }, school: { n: 900, answerN: 880, mean: 3.95, stdDev: 0.7, hidden: false, reason: null } } }),
+    question(1, {
+      comparison: {
+        department: { n: 120, answerN: 118, mean: 4.01, stdDev: 0.6, hidden: false, reason: null },
+        school: { n: 900, answerN: 880, mean: 3.95, stdDev: 0.7, hidden: false, reason: null },
+      },
+    }),
     question(2, { hidden: true, mean: null, stdDev: null, median: null, options: [], reason: 'Chưa đủ số phản hồi để hiển thị' }),
   ],
   ...over,
 });
 
 const texts: TTextResponses = {
-  surveyId: 11, scope: scope(), page: 1, limit: 50,
-  questions: [{
-    questionId: 8, questionType: 'multiple_choice', otherText: true, content: 'Em thích nhất hoạt động nào?', sectionTitle: 'Góp ý', position: 11,
-    answered: 2, approved: 1, pending: 1, rejected: 0, texts: [{ text: 'Làm thí nghiệm ảo', courseClassId: 1, courseClassName: 'Toán 10A1', submittedAt: null }],
-    hidden: false, reason: null,
-  }, {
-    questionId: 9, questionType: 'long_text', otherText: false, content: 'Em có góp ý gì cho thầy cô?', sectionTitle: 'Góp ý', position: 12,
-    answered: 10, approved: 1, pending: 8, rejected: 1, texts: [{ text: 'Thầy giảng rất dễ hiểu.', courseClassId: 1, courseClassName: 'Toán 10A1', submittedAt: null }],
-    hidden: false, reason: null,
-  }],
+  surveyId: 11,
+  scope: scope(),
+  page: 1,
+  limit: 50,
+  questions: [
+    {
+      questionId: 8,
+      questionType: 'multiple_choice',
+      otherText: true,
+      content: 'Em thích nhất hoạt động nào?',
+      sectionTitle: 'Góp ý',
+      position: 11,
+      answered: 2,
+      approved: 1,
+      pending: 1,
+      rejected: 0,
+      texts: [{ text: 'Làm thí nghiệm ảo', courseClassId: 1, courseClassName: 'Toán 10A1', submittedAt: null }],
+      hidden: false,
+      reason: null,
+    },
+    {
+      questionId: 9,
+      questionType: 'long_text',
+      otherText: false,
+      content: 'Em có góp ý gì cho thầy cô?',
+      sectionTitle: 'Góp ý',
+      position: 12,
+      answered: 10,
+      approved: 1,
+      pending: 8,
+      rejected: 1,
+      texts: [{ text: 'Thầy giảng rất dễ hiểu.', courseClassId: 1, courseClassName: 'Toán 10A1', submittedAt: null }],
+      hidden: false,
+      reason: null,
+    },
+  ],
 };
 
 let capture: ReturnType<typeof captureParams>;
@@ -59,9 +114,23 @@ const BASE: MockRoutes = {
   'GET /v1/surveys/11/results': () => ok(surveyResults()),
   // One call about the teacher; class 2 alone is too small to show.
   'GET /v1/surveys/11/text-questions-responses': (req) =>
-    ok(req.params.courseClassId === 2
-      ? { ...texts, questions: texts.questions.map((q) => ({ ...q, answered: 0, approved: 0, pending: 0, rejected: 0, texts: [], hidden: true, reason: 'Chưa đủ số phản hồi để hiển thị' })) }
-      : texts),
+    ok(
+      req.params.courseClassId === 2
+        ? {
+            ...texts,
+            questions: texts.questions.map((q) => ({
+              ...q,
+              answered: 0,
+              approved: 0,
+              pending: 0,
+              rejected: 0,
+              texts: [],
+              hidden: true,
+              reason: 'Chưa đủ số phản hồi để hiển thị',
+            })),
+          }
+        : texts,
+    ),
 };
 
 let mock: ReturnType<typeof mockApi> | undefined;
@@ -120,7 +189,11 @@ describe('/teacher/personal-survey-results', () => {
     expect(trend).toHaveTextContent('3,95 · ĐLC 0,50 · n = 28');
 
     // The per-question call asks for the comparison, narrowed to the teacher (a head of department would otherwise get the department).
-    expect(capture.seen.find((c) => c.url === '/v1/surveys/11/results')?.params).toMatchObject({ compare: 'true', filtered: 'false', teacherId: 7 });
+    expect(capture.seen.find((c) => c.url === '/v1/surveys/11/results')?.params).toMatchObject({
+      compare: 'true',
+      filtered: 'false',
+      teacherId: 7,
+    });
     // Texts: one call about the teacher, not one per class.
     const textCalls = capture.seen.filter((c) => c.url === '/v1/surveys/11/text-questions-responses');
     expect(textCalls).toHaveLength(1);
@@ -132,27 +205,42 @@ describe('/teacher/personal-survey-results', () => {
     renderPage({
       ...BASE,
       [ME]: (req) =>
-        ok(teacherResults(req.params.filtered === 'true' ? { filter: filterInfo({ filtered: true, straightLinedExcluded: 4, classesExcluded: 1 }) } : {})),
+        ok(
+          teacherResults(
+            req.params.filtered === 'true' ? { filter: filterInfo({ filtered: true, straightLinedExcluded: 4, classesExcluded: 1 }) } : {},
+          ),
+        ),
     });
     await screen.findByRole('group', { name: 'Điểm của thầy cô' });
     expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('Số liệu chưa lọc');
     await userEvent.click(screen.getByRole('button', { name: 'Đã lọc' }));
     await waitFor(() =>
-      expect(capture.seen.filter((c) => c.url === '/v1/surveys/modules/3/teachers/me/course-results').at(-1)?.params).toEqual({ filtered: 'true' }),
+      expect(capture.seen.filter((c) => c.url === '/v1/surveys/modules/3/teachers/me/course-results').at(-1)?.params).toEqual({
+        filtered: 'true',
+      }),
     );
     expect(await screen.findByText(/Đã bỏ 4 phản hồi chọn cùng một mức/)).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('1 lớp học phần có ít hơn 10 phản hồi hợp lệ');
     expect(screen.getByRole('button', { name: 'Đã lọc' })).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/results').at(-1)?.params).toMatchObject({ filtered: 'true' }));
+    await waitFor(() =>
+      expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/results').at(-1)?.params).toMatchObject({ filtered: 'true' }),
+    );
   });
 
   it('a picked class narrows the questions and the comments to it', async () => {
     renderPage();
     await screen.findByRole('table', { name: 'Điểm theo câu hỏi' });
     await userEvent.selectOptions(screen.getByLabelText('Lớp học phần'), 'Toán 10A2');
-    await waitFor(() => expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/results').at(-1)?.params).toMatchObject({ courseClassId: 2 }));
+    await waitFor(() =>
+      expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/results').at(-1)?.params).toMatchObject({ courseClassId: 2 }),
+    );
     // One class: its texts only (hidden here, too few answers).
-    await waitFor(() => expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/text-questions-responses').at(-1)?.params).toMatchObject({ courseClassId: 2, teacherId: 7 }));
+    await waitFor(() =>
+      expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/text-questions-responses').at(-1)?.params).toMatchObject({
+        courseClassId: 2,
+        teacherId: 7,
+      }),
+    );
     const comment = await screen.findByRole('article', { name: 'Ý kiến: Em có góp ý gì cho thầy cô?' });
     await waitFor(() => expect(comment).toHaveTextContent('Chưa đủ số phản hồi để hiển thị'));
     expect(comment).not.toHaveTextContent('Thầy giảng rất dễ hiểu.');
@@ -175,7 +263,10 @@ describe('/teacher/personal-survey-results', () => {
     mock?.restore();
 
     let calls = 0;
-    renderPage({ ...BASE, [ME]: () => (++calls === 1 ? fail(403, 'Thầy cô chỉ xem được kết quả các lớp học phần mình dạy.') : ok(teacherResults())) });
+    renderPage({
+      ...BASE,
+      [ME]: () => (++calls === 1 ? fail(403, 'Thầy cô chỉ xem được kết quả các lớp học phần mình dạy.') : ok(teacherResults())),
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Thầy cô chỉ xem được kết quả các lớp học phần mình dạy.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Thử lại' }));

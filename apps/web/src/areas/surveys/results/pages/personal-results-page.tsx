@@ -57,7 +57,15 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
       <FilterNote filter={data.filter} audience="restricted" />
       <Freshness computedAt={data.computedAt} />
       <div className="mb-5 grid gap-3 sm:grid-cols-3">
-        <FigureCard label="Điểm của thầy cô" score={summary.score} sd={summary.sd} n={summary.n} hidden={summary.hidden} detail={aggDetail(summary)} classCount={summary.classCount} />
+        <FigureCard
+          label="Điểm của thầy cô"
+          score={summary.score}
+          sd={summary.sd}
+          n={summary.n}
+          hidden={summary.hidden}
+          detail={aggDetail(summary)}
+          classCount={summary.classCount}
+        />
         {comparison.department ? (
           <FigureCard
             tone="other"
@@ -66,7 +74,8 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
             sd={comparison.department.sd}
             n={comparison.department.n}
             hidden={comparison.department.hidden}
-            detail={aggDetail(comparison.department)} classCount={comparison.department.classCount}
+            detail={aggDetail(comparison.department)}
+            classCount={comparison.department.classCount}
           />
         ) : (
           <FigureCard tone="other" label="Trung bình tổ" score={null} sd={null} n={0} hidden={false} detail="thầy cô chưa thuộc tổ nào" />
@@ -78,7 +87,8 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
           sd={comparison.school.sd}
           n={comparison.school.n}
           hidden={comparison.school.hidden}
-          detail={aggDetail(comparison.school)} classCount={comparison.school.classCount}
+          detail={aggDetail(comparison.school)}
+          classCount={comparison.school.classCount}
         />
       </div>
 
@@ -108,12 +118,21 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
             <TrendChart
               label="Điểm của thầy cô qua các học phần"
               max={scoreAxisMax(data.trend.map((p) => p.score))}
-              points={data.trend.map((p) => ({ key: String(p.moduleId), label: p.moduleCode, value: p.score, sd: p.sd, n: p.n, hidden: p.hidden }))}
+              points={data.trend.map((p) => ({
+                key: String(p.moduleId),
+                label: p.moduleCode,
+                value: p.score,
+                sd: p.sd,
+                n: p.n,
+                hidden: p.hidden,
+              }))}
             />
             <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2" aria-label="Điểm theo học phần">
               {data.trend.map((p) => (
                 <li key={p.moduleId} className="flex flex-wrap justify-between gap-x-3 rounded-lg bg-surface-2 px-3 py-1.5">
-                  <span className="min-w-0 break-words">{p.moduleCode} – {p.moduleName}</span>
+                  <span className="min-w-0 break-words">
+                    {p.moduleCode} – {p.moduleName}
+                  </span>
                   <span className="tabular-nums">{p.hidden ? TOO_FEW : `${fmtScore(p.score)} · ĐLC ${fmtScore(p.sd)} · ${fmtN(p.n)}`}</span>
                 </li>
               ))}
@@ -148,7 +167,13 @@ function QuestionsAndComments({ data, moduleId, filtered }: { data: TTeacherCour
   const pickers = (
     <>
       {surveyIds.length > 1 ? (
-        <FilterSelect label="Khảo sát" value={String(surveyId)} onChange={setSurvey} allLabel={null} options={surveyIds.map((id) => ({ value: id, label: surveyLabel(id) }))} />
+        <FilterSelect
+          label="Khảo sát"
+          value={String(surveyId)}
+          onChange={setSurvey}
+          allLabel={null}
+          options={surveyIds.map((id) => ({ value: id, label: surveyLabel(id) }))}
+        />
       ) : null}
       <FilterSelect
         label="Lớp học phần"

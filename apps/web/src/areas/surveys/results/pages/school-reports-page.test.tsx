@@ -11,12 +11,32 @@ const ADMIN = makeUser(['ADMIN']);
 const PRINCIPAL = makeUser(['PRINCIPAL']);
 
 const results = (filtered: boolean, over: Partial<TModuleResults> = {}): TModuleResults => ({
-  moduleId: 3, moduleCode: '2026-HK1-M2', moduleName: 'Module 2', scope: scope({ kind: 'school', label: 'Toàn trường', teacherId: null, departmentId: null }),
+  moduleId: 3,
+  moduleCode: '2026-HK1-M2',
+  moduleName: 'Module 2',
+  scope: scope({ kind: 'school', label: 'Toàn trường', teacherId: null, departmentId: null }),
   filter: filterInfo(filtered ? { filtered: true, straightLinedExcluded: 37, classesExcluded: 3 } : {}),
-  computedAt: COMPUTED, stored: true, stale: !filtered, overall: agg(3.6345, 0.1512, 260, { classCount: 12 }),
+  computedAt: COMPUTED,
+  stored: true,
+  stale: !filtered,
+  overall: agg(3.6345, 0.1512, 260, { classCount: 12 }),
   surveys: [
-    { ...agg(3.63, 0.15, 260, { classCount: 12 }), surveyId: 11, title: 'Khảo sát môn Toán', surveyType: 'SUBJECT_SPECIFIC', subjectId: 4, subjectName: 'Toán' },
-    { ...agg(3.73, 0.89, 269, { classCount: 0 }), surveyId: 12, title: 'Khảo sát chung', surveyType: 'GENERAL', subjectId: null, subjectName: null },
+    {
+      ...agg(3.63, 0.15, 260, { classCount: 12 }),
+      surveyId: 11,
+      title: 'Khảo sát môn Toán',
+      surveyType: 'SUBJECT_SPECIFIC',
+      subjectId: 4,
+      subjectName: 'Toán',
+    },
+    {
+      ...agg(3.73, 0.89, 269, { classCount: 0 }),
+      surveyId: 12,
+      title: 'Khảo sát chung',
+      surveyType: 'GENERAL',
+      subjectId: null,
+      subjectName: null,
+    },
   ],
   departments: [{ ...agg(3.63, 0.15, 260, { classCount: 12 }), departmentId: 2, departmentName: 'Tổ Toán' }],
   subjects: [{ ...agg(3.61, 0.2, 200, { classCount: 9 }), subjectId: 4, subjectName: 'Toán', departmentId: 2, departmentName: 'Tổ Toán' }],
@@ -28,7 +48,12 @@ const results = (filtered: boolean, over: Partial<TModuleResults> = {}): TModule
   ...over,
 });
 const subjectClasses: TSubjectCourseResults = {
-  moduleId: 3, subjectId: 4, subjectName: 'Toán', filter: filterInfo(), computedAt: COMPUTED, summary: agg(3.61, 0.2, 200, { classCount: 9 }),
+  moduleId: 3,
+  subjectId: 4,
+  subjectName: 'Toán',
+  filter: filterInfo(),
+  computedAt: COMPUTED,
+  summary: agg(3.61, 0.2, 200, { classCount: 9 }),
   items: [course(1, { courseClassName: 'Toán 10A1' })],
 };
 
@@ -36,7 +61,11 @@ const API: MockRoutes = {
   'GET /v1/surveys/modules/3/results': () => ok(results(false)),
   'GET /v1/surveys/modules/3/results-filtered': () => ok(results(true)),
   'GET /v1/surveys/modules/3/subjects/4/active-courses-results': () => ok(subjectClasses),
-  'POST /v1/surveys/modules/3/calculate-results': () => ok({ scope: 'module', surveyId: null, moduleId: 3, kinds: ['module'], responseCount: 529, computedAt: COMPUTED, durationMs: 120 }, 'Đã tính lại kết quả khảo sát.'),
+  'POST /v1/surveys/modules/3/calculate-results': () =>
+    ok(
+      { scope: 'module', surveyId: null, moduleId: 3, kinds: ['module'], responseCount: 529, computedAt: COMPUTED, durationMs: 120 },
+      'Đã tính lại kết quả khảo sát.',
+    ),
   'GET /v1/surveys/11/export-excel': () => ({ status: 200, body: new Blob(['xlsx']) }),
 };
 
@@ -130,7 +159,17 @@ describe('/admin/reports, /principal/reports, /quality/reports', () => {
 
   it('a module without answers shows an empty state', async () => {
     renderPage(ADMIN, '/admin/reports', {
-      'GET /v1/surveys/modules/3/results': () => ok(results(false, { overall: agg(null, null, 0, { classCount: 0 }), surveys: [], departments: [], subjects: [], teachers: [], gradeCampus: [] })),
+      'GET /v1/surveys/modules/3/results': () =>
+        ok(
+          results(false, {
+            overall: agg(null, null, 0, { classCount: 0 }),
+            surveys: [],
+            departments: [],
+            subjects: [],
+            teachers: [],
+            gradeCampus: [],
+          }),
+        ),
     });
     expect(await screen.findByText('Chưa có kết quả khảo sát nào trong học phần này.')).toBeInTheDocument();
   });

@@ -63,7 +63,11 @@ export default function SchoolReportsPage() {
       actions={
         canWrite && module ? (
           <Button onClick={() => calc.mutate(module.id)} disabled={calc.isPending} aria-busy={calc.isPending}>
-            {calc.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Calculator aria-hidden="true" className="size-4" />}
+            {calc.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Calculator aria-hidden="true" className="size-4" />
+            )}
             {calc.isPending ? 'Đang tính...' : 'Tính lại kết quả'}
           </Button>
         ) : null
@@ -74,11 +78,29 @@ export default function SchoolReportsPage() {
   );
 }
 
-function SchoolResults({ data, filtered, canWrite, isAdmin }: { data: TModuleResults; filtered: boolean; canWrite: boolean; isAdmin: boolean }) {
+function SchoolResults({
+  data,
+  filtered,
+  canWrite,
+  isAdmin,
+}: {
+  data: TModuleResults;
+  filtered: boolean;
+  canWrite: boolean;
+  isAdmin: boolean;
+}) {
   const departments: NamedAggregate[] = data.departments.map((d) => ({ ...d, key: String(d.departmentId), name: d.departmentName }));
-  const subjects: NamedAggregate[] = data.subjects.map((s) => ({ ...s, key: String(s.subjectId), name: s.subjectName, sub: s.departmentName }));
+  const subjects: NamedAggregate[] = data.subjects.map((s) => ({
+    ...s,
+    key: String(s.subjectId),
+    name: s.subjectName,
+    sub: s.departmentName,
+  }));
   const surveys: NamedAggregate[] = data.surveys.map((s) => ({
-    ...s, key: String(s.surveyId), name: s.title, sub: s.surveyType === 'SUBJECT_SPECIFIC' ? `Theo môn ${s.subjectName ?? ''}`.trim() : SURVEY_TYPE_LABELS[s.surveyType],
+    ...s,
+    key: String(s.surveyId),
+    name: s.title,
+    sub: s.surveyType === 'SUBJECT_SPECIFIC' ? `Theo môn ${s.subjectName ?? ''}`.trim() : SURVEY_TYPE_LABELS[s.surveyType],
   }));
   const empty = data.overall.n === 0 && data.surveys.length === 0;
 
@@ -104,7 +126,15 @@ function SchoolResults({ data, filtered, canWrite, isAdmin }: { data: TModuleRes
               content: (
                 <>
                   <div className="mb-5 grid gap-3 sm:grid-cols-3">
-                    <FigureCard label="Điểm toàn trường" score={data.overall.score} sd={data.overall.sd} n={data.overall.n} hidden={data.overall.hidden} detail={aggDetail(data.overall)} classCount={data.overall.classCount} />
+                    <FigureCard
+                      label="Điểm toàn trường"
+                      score={data.overall.score}
+                      sd={data.overall.sd}
+                      n={data.overall.n}
+                      hidden={data.overall.hidden}
+                      detail={aggDetail(data.overall)}
+                      classCount={data.overall.classCount}
+                    />
                   </div>
                   <Panel title="Các khảo sát của học phần">
                     <AggregateTable
@@ -116,7 +146,11 @@ function SchoolResults({ data, filtered, canWrite, isAdmin }: { data: TModuleRes
                         <div className="flex flex-wrap gap-2">
                           <SurveyExportButton surveyId={Number(r.key)} filtered={filtered} name={r.name} compact />
                           {isAdmin ? (
-                            <Link to={`/admin/surveys/${r.key}?tab=results`} className={buttonClass('ghost', 'px-3 py-1.5')} aria-label={`Chi tiết kết quả: ${r.name}`}>
+                            <Link
+                              to={`/admin/surveys/${r.key}?tab=results`}
+                              className={buttonClass('ghost', 'px-3 py-1.5')}
+                              aria-label={`Chi tiết kết quả: ${r.name}`}
+                            >
                               <Eye aria-hidden="true" className="size-4" />
                               Chi tiết
                             </Link>
@@ -165,7 +199,15 @@ function SubjectsView({ data, subjects, filtered }: { data: TModuleResults; subj
       </Panel>
       <Panel
         title="Lớp học phần của môn"
-        actions={<FilterSelect label="Môn học" value={subjectId ? String(subjectId) : ''} onChange={setSubject} allLabel="Chọn môn học" options={subjects.map((s) => ({ value: s.key, label: s.name }))} />}
+        actions={
+          <FilterSelect
+            label="Môn học"
+            value={subjectId ? String(subjectId) : ''}
+            onChange={setSubject}
+            allLabel="Chọn môn học"
+            options={subjects.map((s) => ({ value: s.key, label: s.name }))}
+          />
+        }
       >
         {subjectId === null ? (
           <p className="text-sm text-muted">Chọn một môn học để xem kết quả từng lớp học phần.</p>

@@ -27,17 +27,15 @@ export function submitErrorText(error: unknown): string {
   return errorMessage(error, status !== undefined && status >= 500 ? SURVEY_MSG.submitServerError : SURVEY_MSG.submitFailed);
 }
 
-const ZSubmitResult = z
-  .object({ alreadySubmitted: z.boolean().optional() })
-  .passthrough()
-  .nullish();
+const ZSubmitResult = z.object({ alreadySubmitted: z.boolean().optional() }).passthrough().nullish();
 export type TSubmitResult = { message?: string; alreadySubmitted: boolean };
 
 /** POST /surveys/{id}/responses; a repeat is a success with `data.alreadySubmitted`. */
 export async function submitSurvey(surveyId: number, payload: TSubmission): Promise<TSubmitResult> {
   const res = await apiClient.post(`/v1/surveys/${surveyId}/responses`, payload);
   const body = (res.data ?? {}) as { success?: unknown; message?: unknown; data?: unknown };
-  if (body.success === false) throw Object.assign(new Error(typeof body.message === 'string' ? body.message : SURVEY_MSG.submitFailed), { body });
+  if (body.success === false)
+    throw Object.assign(new Error(typeof body.message === 'string' ? body.message : SURVEY_MSG.submitFailed), { body });
   const parsed = ZSubmitResult.safeParse(body.data);
   return {
     message: typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined,
@@ -67,4 +65,3 @@ function pickOwnResponse(data: unknown, courseClassId: number | null): unknown {
   if (!mine?.submission) throw new OwnResponseMissingError();
   return mine.submission;
 }
-

@@ -8,15 +8,48 @@ import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import StudentSurveysPage from './student-surveys-page';
 
 const item = (over: Partial<TStudentSurveyItem>): TStudentSurveyItem => ({
-  surveyId: 1, title: 'Khảo sát', description: null, coverImageUrl: null, surveyType: 'GENERAL', startDate: '2026-01-05', endDate: '2026-01-20',
-  subject: null, courseClass: null, completed: false, responseId: null, submittedAt: null, ...over,
+  surveyId: 1,
+  title: 'Khảo sát',
+  description: null,
+  coverImageUrl: null,
+  surveyType: 'GENERAL',
+  startDate: '2026-01-05',
+  endDate: '2026-01-20',
+  subject: null,
+  courseClass: null,
+  completed: false,
+  responseId: null,
+  submittedAt: null,
+  ...over,
 });
 const MATH = item({
-  surveyId: 2, title: 'Đánh giá môn Toán', surveyType: 'SUBJECT_SPECIFIC', subject: { id: 4, name: 'Toán', usesLms: true },
-  courseClass: { id: 55, name: 'Toán 10A1', teachers: [{ id: 9, displayName: 'Nguyễn Văn An' }, { id: 10, displayName: 'Lê Thị Hoa' }] },
+  surveyId: 2,
+  title: 'Đánh giá môn Toán',
+  surveyType: 'SUBJECT_SPECIFIC',
+  subject: { id: 4, name: 'Toán', usesLms: true },
+  courseClass: {
+    id: 55,
+    name: 'Toán 10A1',
+    teachers: [
+      { id: 9, displayName: 'Nguyễn Văn An' },
+      { id: 10, displayName: 'Lê Thị Hoa' },
+    ],
+  },
 });
-const GENERAL_DONE = item({ surveyId: 3, title: 'Góp ý chung về nhà trường', completed: true, responseId: 8, submittedAt: '2026-01-06T03:00:00Z' });
-const PHYS_DONE = item({ ...MATH, surveyId: 4, title: 'Đánh giá môn Lý', completed: true, courseClass: { id: 60, name: 'Lý 10A1', teachers: [] } });
+const GENERAL_DONE = item({
+  surveyId: 3,
+  title: 'Góp ý chung về nhà trường',
+  completed: true,
+  responseId: 8,
+  submittedAt: '2026-01-06T03:00:00Z',
+});
+const PHYS_DONE = item({
+  ...MATH,
+  surveyId: 4,
+  title: 'Đánh giá môn Lý',
+  completed: true,
+  courseClass: { id: 60, name: 'Lý 10A1', teachers: [] },
+});
 
 let mock: ReturnType<typeof mockApi> | undefined;
 const renderList = (api: MockRoutes) => {
@@ -35,11 +68,16 @@ describe('/student/surveys', () => {
     expect(math).toHaveTextContent('Môn học:Toán');
     expect(math).toHaveTextContent('Lớp học phần:Toán 10A1');
     expect(math).toHaveTextContent('Giáo viên:Nguyễn Văn An, Lê Thị Hoa');
-    expect(within(done).getAllByRole('article').map((a) => a.querySelector('h3')!.textContent)).toEqual(['Góp ý chung về nhà trường', 'Đánh giá môn Lý']);
-    expect(within(done).getAllByRole('link', { name: 'Xem câu trả lời' }).map((a) => a.getAttribute('href'))).toEqual([
-      '/student/surveys/3',
-      '/student/surveys/4?courseClassId=60',
-    ]);
+    expect(
+      within(done)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('h3')!.textContent),
+    ).toEqual(['Góp ý chung về nhà trường', 'Đánh giá môn Lý']);
+    expect(
+      within(done)
+        .getAllByRole('link', { name: 'Xem câu trả lời' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/student/surveys/3', '/student/surveys/4?courseClassId=60']);
     await userEvent.click(within(math).getByRole('button', { name: /Làm khảo sát/ }));
     expect(view.router.state.location.pathname).toBe('/student/surveys/form');
     expect(view.router.state.location.state).toEqual({ surveyId: 2, courseClassId: 55 });

@@ -39,10 +39,20 @@ export default function StudentSurveysPage() {
     );
   else if (list.isError)
     body = (
-      <InlineErrorNoBack text={errorMessage(list.error, 'Không thể tải danh sách khảo sát. Vui lòng thử lại sau.')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      <InlineErrorNoBack
+        text={errorMessage(list.error, 'Không thể tải danh sách khảo sát. Vui lòng thử lại sau.')}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   else if (list.data.length === 0)
-    body = <EmptyState icon={ClipboardList} title="Hiện chưa có khảo sát nào dành cho em." description="Khi nhà trường mở khảo sát, khảo sát sẽ hiện ở đây." />;
+    body = (
+      <EmptyState
+        icon={ClipboardList}
+        title="Hiện chưa có khảo sát nào dành cho em."
+        description="Khi nhà trường mở khảo sát, khảo sát sẽ hiện ở đây."
+      />
+    );
   else {
     const todo = list.data.filter((s) => !s.completed);
     const done = list.data.filter((s) => s.completed);

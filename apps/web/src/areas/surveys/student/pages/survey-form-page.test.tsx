@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { TSurvey } from '@app/shared/surveys';
-import { captureParams } from '@/components/data/test-utils';
-import { fail, mockApi, ok, type MockReply, type MockRoutes } from '@/test/mock-api';
+import { captureParams, fail, mockApi, ok, type MockReply, type MockRoutes } from '@/test/mock-api';
 import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import { draftKey } from '../lib/draft-storage';
 import SurveyFormPage from './survey-form-page';
@@ -15,7 +14,10 @@ const KEY = { surveyId: 1, studentId: 5001, courseClassId: 55 };
 const STATE = { surveyId: 1, courseClassId: 55 };
 
 let mock: ReturnType<typeof mockApi> | undefined;
-function renderForm(api: MockRoutes = {}, { state = STATE as unknown, survey = makeSurvey(), user }: { state?: unknown; survey?: TSurvey; user?: null } = {}) {
+function renderForm(
+  api: MockRoutes = {},
+  { state = STATE as unknown, survey = makeSurvey(), user }: { state?: unknown; survey?: TSurvey; user?: null } = {},
+) {
   mock = mockApi({ 'GET /v1/surveys/1': () => ok(survey), ...api });
   return renderSurveyPage(<SurveyFormPage />, { path: '/student/surveys/form', state, ...(user === null ? { user: null } : {}) });
 }
@@ -72,7 +74,7 @@ describe('/student/surveys/form: header and load states', () => {
 });
 
 describe('/student/surveys/form: validation (spec section 5)', () => {
-  it('submit with required questions unanswered: each type\'s message, the group message, the toast, focus on the first', async () => {
+  it("submit with required questions unanswered: each type's message, the group message, the toast, focus on the first", async () => {
     const error = vi.spyOn(toast, 'error');
     renderForm();
     const user = userEvent.setup();
@@ -237,8 +239,13 @@ describe('/student/surveys/form: submission (spec section 7)', () => {
     expect(body.courseClassId).toBe(55);
     expect(body.studentCourseClassId).toBe(55);
     expect(body.teacherCourseClassIds).toEqual([9]);
-    expect(body.sections.map((s) => [s.sectionId, s.displayOrder])).toEqual([[20, 1], [10, 2]]);
-    body.sections.forEach((s, i) => s.responses.forEach((r, j) => expect(r, `${s.sectionId}/${r.questionId}`).toEqual(EXPECTED.sections[i].responses[j])));
+    expect(body.sections.map((s) => [s.sectionId, s.displayOrder])).toEqual([
+      [20, 1],
+      [10, 2],
+    ]);
+    body.sections.forEach((s, i) =>
+      s.responses.forEach((r, j) => expect(r, `${s.sectionId}/${r.questionId}`).toEqual(EXPECTED.sections[i].responses[j])),
+    );
     expect(body).toEqual(EXPECTED);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/student/surveys'));
     expect(success).toHaveBeenCalledWith(SURVEY_MSG.submitSuccess);

@@ -37,13 +37,22 @@ export default function SurveyFormPage() {
   const location = useLocation();
   const state = readState(location.state);
   if (!state) return <InlineError text={SURVEY_MSG.noSurveyId} />;
-  return <SurveyLoader key={`${state.surveyId}:${state.courseClassId ?? ''}`} surveyId={state.surveyId} courseClassId={state.courseClassId ?? null} />;
+  return (
+    <SurveyLoader
+      key={`${state.surveyId}:${state.courseClassId ?? ''}`}
+      surveyId={state.surveyId}
+      courseClassId={state.courseClassId ?? null}
+    />
+  );
 }
 
 function SurveyLoader({ surveyId, courseClassId }: { surveyId: number; courseClassId: number | null }) {
   const query = useQuery(surveyQuery(surveyId, courseClassId));
   if (query.isPending) return <FormSkeleton />;
-  if (query.isError) return <InlineError text={loadErrorText(query.error)} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError)
+    return (
+      <InlineError text={loadErrorText(query.error)} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   return <SurveyAnswerForm survey={query.data} courseClassId={courseClassId ?? query.data.studentCourseClass?.id ?? null} />;
 }
 

@@ -22,8 +22,24 @@ describe('/student/surveys/{id}', () => {
     renderPage({
       'GET /v1/surveys/1/responses/student/5001': () =>
         ok([
-          { responseId: 7, surveyId: 1, courseClassId: 56, courseClassName: 'Toán 10A2', teacherIds: [], submittedAt: '2026-01-06T00:00:00Z', submission: { ...submission, sections: [] } },
-          { responseId: 8, surveyId: 1, courseClassId: 55, courseClassName: 'Toán 10A1', teacherIds: [9], submittedAt: '2026-01-06T00:00:00Z', submission },
+          {
+            responseId: 7,
+            surveyId: 1,
+            courseClassId: 56,
+            courseClassName: 'Toán 10A2',
+            teacherIds: [],
+            submittedAt: '2026-01-06T00:00:00Z',
+            submission: { ...submission, sections: [] },
+          },
+          {
+            responseId: 8,
+            surveyId: 1,
+            courseClassId: 55,
+            courseClassName: 'Toán 10A1',
+            teacherIds: [9],
+            submittedAt: '2026-01-06T00:00:00Z',
+            submission,
+          },
         ]),
     });
     expect(await screen.findByRole('textbox', { name: 'Em thích điều gì nhất?' })).toHaveValue('Giờ thực hành');

@@ -1,9 +1,10 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { useAuth } from '@/areas/auth/public';
 import { errorMessage } from '@/lib/api-client';
+import { useUrlParams } from '@/components/data/url-params';
 import { loadErrorText, OwnResponseMissingError, ownResponseToAnswers, surveyQuery } from '@/areas/surveys/core/api/survey-api';
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView } from '@/areas/surveys/core/components/survey-form-view';
@@ -13,7 +14,7 @@ import { getOwnResponse } from '../api/student-surveys-api';
 /** /student/surveys/{id}: the student's own submitted answers, read-only (same renderer, inputs disabled). */
 export default function SurveyResponsePage() {
   const params = useParams();
-  const [search] = useSearchParams();
+  const search = useUrlParams();
   const { user } = useAuth();
   const surveyId = Number(params.id);
   const cc = Number(search.get('courseClassId'));
@@ -31,11 +32,23 @@ export default function SurveyResponsePage() {
 
   if (!valid) return <InlineError text={SURVEY_MSG.noSurveyId} />;
   if (!studentId) return <InlineError text={SURVEY_MSG.noStudent} />;
-  if (survey.isError) return <InlineError text={loadErrorText(survey.error)} error={survey.error} onRetry={() => void survey.refetch()} retrying={survey.isFetching} />;
+  if (survey.isError)
+    return (
+      <InlineError
+        text={loadErrorText(survey.error)}
+        error={survey.error}
+        onRetry={() => void survey.refetch()}
+        retrying={survey.isFetching}
+      />
+    );
   if (response.isError)
     return (
       <InlineError
-        text={response.error instanceof OwnResponseMissingError ? response.error.message : errorMessage(response.error, 'Không thể tải câu trả lời của em.')}
+        text={
+          response.error instanceof OwnResponseMissingError
+            ? response.error.message
+            : errorMessage(response.error, 'Không thể tải câu trả lời của em.')
+        }
         error={response.error}
         onRetry={() => void response.refetch()}
         retrying={response.isFetching}

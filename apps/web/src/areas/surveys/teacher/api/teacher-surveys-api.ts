@@ -58,14 +58,18 @@ export function teacherSurveyRows(
     if (s.isTemplate || s.moduleId !== module.id || (s.status !== 'active' && s.status !== 'closed')) continue;
     if (s.surveyType === 'SUBJECT_SPECIFIC') {
       const classes = mine.filter((c) => s.subjectId !== null && c.subjectId === s.subjectId);
-      if (classes.length > 0) rows.push({ survey: s, courseClasses: classes.map((c) => ({ id: c.id, name: c.name })), homeroomClass: null });
+      if (classes.length > 0)
+        rows.push({ survey: s, courseClasses: classes.map((c) => ({ id: c.id, name: c.name })), homeroomClass: null });
     } else if (homeroom && s.allowedGrades.includes(homeroom.grade)) {
       rows.push({ survey: s, courseClasses: [], homeroomClass: { id: homeroom.id, name: homeroom.name, grade: homeroom.grade } });
     }
   }
   const rank = (r: TTeacherSurveyRow) => (r.survey.status === 'active' ? 0 : 1);
   return rows.sort(
-    (a, b) => rank(a) - rank(b) || (b.survey.startDate ?? '').localeCompare(a.survey.startDate ?? '') || a.survey.title.localeCompare(b.survey.title, 'vi'),
+    (a, b) =>
+      rank(a) - rank(b) ||
+      (b.survey.startDate ?? '').localeCompare(a.survey.startDate ?? '') ||
+      a.survey.title.localeCompare(b.survey.title, 'vi'),
   );
 }
 

@@ -11,7 +11,10 @@ export const TEACHER_PREVIEW_MSG = {
 export function TeacherPreviewNotice({ survey }: { survey: Pick<TSurvey, 'surveyType'> }) {
   return (
     <div className="mb-4 space-y-3">
-      <p role="note" className="flex items-start gap-2 rounded-lg border border-primary/40 bg-primary/10 px-4 py-3 text-sm font-medium text-fg">
+      <p
+        role="note"
+        className="flex items-start gap-2 rounded-lg border border-primary/40 bg-primary/10 px-4 py-3 text-sm font-medium text-fg"
+      >
         <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         {TEACHER_PREVIEW_MSG.viewMode}
       </p>

@@ -10,12 +10,19 @@ import SurveyPreviewPage from './survey-preview-page';
 
 const TEACHER = makeUser(['TEACHER']);
 const subjectSurvey = { ...makeSurvey(), studentCourseClass: null };
-const generalSurvey = { ...makeSurvey({ id: 2, title: 'Khảo sát chung về nhà trường', surveyType: 'GENERAL', subjectId: null, subject: null }), studentCourseClass: null };
+const generalSurvey = {
+  ...makeSurvey({ id: 2, title: 'Khảo sát chung về nhà trường', surveyType: 'GENERAL', subjectId: null, subject: null }),
+  studentCourseClass: null,
+};
 
 let mock: ReturnType<typeof mockApi> | undefined;
 const renderPage = (id: number | string, api: MockRoutes) => {
   mock = mockApi(api);
-  return renderSurveyPage(<SurveyPreviewPage />, { path: `/teacher/survey-preview/${id}`, routePath: '/teacher/survey-preview/:surveyId', user: TEACHER });
+  return renderSurveyPage(<SurveyPreviewPage />, {
+    path: `/teacher/survey-preview/${id}`,
+    routePath: '/teacher/survey-preview/:surveyId',
+    user: TEACHER,
+  });
 };
 afterEach(() => mock?.restore());
 
@@ -27,12 +34,19 @@ describe('/teacher/survey-preview/{surveyId}', () => {
     expect(screen.queryByText(subjectSurvey.title)).not.toBeInTheDocument();
     expect(screen.getByText('Toán')).toBeInTheDocument();
 
-    const inputs = [...screen.getAllByRole('radio'), ...screen.getAllByRole('checkbox'), ...screen.getAllByRole('textbox'), screen.getByRole('combobox')];
+    const inputs = [
+      ...screen.getAllByRole('radio'),
+      ...screen.getAllByRole('checkbox'),
+      ...screen.getAllByRole('textbox'),
+      screen.getByRole('combobox'),
+    ];
     expect(inputs.length).toBeGreaterThan(10);
     for (const el of inputs) expect(el).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Gửi khảo sát/ })).not.toBeInTheDocument();
 
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).not.toContain('Không có ý kiến');
     expect(headers).toContain('Rất đồng ý');
     expect(screen.getByRole('link', { name: /Quay lại danh sách khảo sát/ })).toHaveAttribute('href', '/teacher/homeroom-surveys');

@@ -22,7 +22,16 @@ export default function SurveyPreviewPage() {
   const survey = useQuery(surveyQuery(valid ? surveyId : null, null));
 
   if (!valid) return <InlineError text={SURVEY_MSG.noSurveyId} backTo={BACK} />;
-  if (survey.isError) return <InlineError text={loadErrorText(survey.error)} error={survey.error} onRetry={() => void survey.refetch()} retrying={survey.isFetching} backTo={BACK} />;
+  if (survey.isError)
+    return (
+      <InlineError
+        text={loadErrorText(survey.error)}
+        error={survey.error}
+        onRetry={() => void survey.refetch()}
+        retrying={survey.isFetching}
+        backTo={BACK}
+      />
+    );
   if (survey.isPending) return <FormSkeleton />;
 
   const isSubject = survey.data.surveyType === 'SUBJECT_SPECIFIC';

@@ -2,9 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TCourseClass, THomeroomClass, TModule } from '@app/shared/school';
 import type { TSurveyListItem } from '@app/shared/surveys';
-import { makeUser } from '@/test/fixtures';
+import { makeModule, makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { makeModule } from '@/areas/school/current-module/module-fixtures';
 import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
 import { teacherSurveyRows } from '../api/teacher-surveys-api';
 import TeacherSurveysPage from './teacher-surveys-page';
@@ -13,24 +12,70 @@ const MODULE = makeModule(3, { isCurrent: true, academicYearId: 1 });
 const stamps = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
 
 const survey = (id: number, over: Partial<TSurveyListItem> = {}): TSurveyListItem => ({
-  id, title: `Khảo sát ${id}`, surveyType: 'SUBJECT_SPECIFIC', status: 'active', startDate: '2026-01-05', endDate: '2026-01-20',
-  allowedGrades: [10, 11, 12], moduleId: 3, moduleCode: 'HP3', subjectId: 4, subjectName: 'Toán', isTemplate: false,
-  autoCalculate: false, questionCount: 10, responseCount: 0, ...stamps, ...over,
+  id,
+  title: `Khảo sát ${id}`,
+  surveyType: 'SUBJECT_SPECIFIC',
+  status: 'active',
+  startDate: '2026-01-05',
+  endDate: '2026-01-20',
+  allowedGrades: [10, 11, 12],
+  moduleId: 3,
+  moduleCode: 'HP3',
+  subjectId: 4,
+  subjectName: 'Toán',
+  isTemplate: false,
+  autoCalculate: false,
+  questionCount: 10,
+  responseCount: 0,
+  ...stamps,
+  ...over,
 });
 const courseClass = (id: number, over: Partial<TCourseClass> = {}): TCourseClass => ({
-  id, code: `CC${id}`, name: `Toán 10A${id}`, subjectId: 4, subjectName: 'Toán', moduleId: 3, moduleCode: 'HP3', campusId: 1,
-  campusName: 'Cơ sở 1', grade: 10, capacity: 40, enrolledCount: 30, teachers: [], ...stamps, ...over,
+  id,
+  code: `CC${id}`,
+  name: `Toán 10A${id}`,
+  subjectId: 4,
+  subjectName: 'Toán',
+  moduleId: 3,
+  moduleCode: 'HP3',
+  campusId: 1,
+  campusName: 'Cơ sở 1',
+  grade: 10,
+  capacity: 40,
+  enrolledCount: 30,
+  teachers: [],
+  ...stamps,
+  ...over,
 });
 const homeroom = (over: Partial<THomeroomClass> = {}): THomeroomClass => ({
-  id: 70, name: '11A1', academicYearId: 1, academicYearName: '2025-2026', grade: 11, campusId: 1, campusName: 'Cơ sở 1',
-  homeroomTeacherId: 9, homeroomTeacherName: 'Nguyễn Văn An', studentCount: 35, ...stamps, ...over,
+  id: 70,
+  name: '11A1',
+  academicYearId: 1,
+  academicYearName: '2025-2026',
+  grade: 11,
+  campusId: 1,
+  campusName: 'Cơ sở 1',
+  homeroomTeacherId: 9,
+  homeroomTeacherName: 'Nguyễn Văn An',
+  studentCount: 35,
+  ...stamps,
+  ...over,
 });
 
 const SURVEYS = [
   survey(1, { title: 'Khảo sát môn Toán HP3' }),
   survey(2, { title: 'Khảo sát môn Văn', subjectId: 5, subjectName: 'Ngữ văn' }),
   survey(3, { title: 'Khảo sát Toán nháp', status: 'draft' }),
-  survey(4, { title: 'Khảo sát chung khối 11', surveyType: 'GENERAL', subjectId: null, subjectName: null, allowedGrades: [11], status: 'closed', startDate: '2025-12-01', endDate: '2025-12-10' }),
+  survey(4, {
+    title: 'Khảo sát chung khối 11',
+    surveyType: 'GENERAL',
+    subjectId: null,
+    subjectName: null,
+    allowedGrades: [11],
+    status: 'closed',
+    startDate: '2025-12-01',
+    endDate: '2025-12-10',
+  }),
   survey(5, { title: 'Khảo sát chung khối 12', surveyType: 'GENERAL', subjectId: null, subjectName: null, allowedGrades: [12] }),
   survey(6, { title: 'Khảo sát Toán HP khác', moduleId: 2 }),
 ];

@@ -20,13 +20,18 @@ const COLUMNS: Column<TTeacherSurveyRow>[] = [
   {
     key: 'type',
     header: 'Loại',
-    cell: (r) => (r.survey.surveyType === 'SUBJECT_SPECIFIC' ? `Theo môn học${r.survey.subjectName ? ` – ${r.survey.subjectName}` : ''}` : 'Khảo sát chung'),
+    cell: (r) =>
+      r.survey.surveyType === 'SUBJECT_SPECIFIC'
+        ? `Theo môn học${r.survey.subjectName ? ` – ${r.survey.subjectName}` : ''}`
+        : 'Khảo sát chung',
   },
   {
     key: 'concerns',
     header: 'Lớp liên quan',
     cell: (r) =>
-      r.homeroomClass ? `Lớp chủ nhiệm ${r.homeroomClass.name} (khối ${r.homeroomClass.grade})` : r.courseClasses.map((c) => c.name).join(', '),
+      r.homeroomClass
+        ? `Lớp chủ nhiệm ${r.homeroomClass.name} (khối ${r.homeroomClass.grade})`
+        : r.courseClasses.map((c) => c.name).join(', '),
   },
   { key: 'dates', header: 'Thời gian', cell: (r) => `${formatDate(r.survey.startDate) || '—'} – ${formatDate(r.survey.endDate) || '—'}` },
   {
@@ -48,7 +53,9 @@ export default function TeacherSurveysPage() {
   const isTeacher = (user?.roles ?? []).some((r) => r.role === 'TEACHER');
   const list = useTeacherSurveys(module, isTeacher);
 
-  const subtitle = module ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}. Giáo viên chỉ được xem trước, không làm khảo sát.` : undefined;
+  const subtitle = module
+    ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}. Giáo viên chỉ được xem trước, không làm khảo sát.`
+    : undefined;
   let body;
   if (!module && (status === 'idle' || status === 'loading'))
     body = (
@@ -61,7 +68,13 @@ export default function TeacherSurveysPage() {
       </div>
     );
   else if (!module)
-    body = <EmptyState icon={ClipboardList} title="Chưa có học phần hiện tại." description="Khi nhà trường mở học phần, các khảo sát liên quan đến thầy cô sẽ hiện ở đây." />;
+    body = (
+      <EmptyState
+        icon={ClipboardList}
+        title="Chưa có học phần hiện tại."
+        description="Khi nhà trường mở học phần, các khảo sát liên quan đến thầy cô sẽ hiện ở đây."
+      />
+    );
   else
     body = (
       <DataTable
@@ -76,7 +89,11 @@ export default function TeacherSurveysPage() {
         emptyTitle="Chưa có khảo sát nào liên quan đến thầy cô trong học phần này."
         emptyDescription="Khảo sát theo môn của các lớp học phần thầy cô dạy và khảo sát chung của khối lớp chủ nhiệm sẽ hiện ở đây."
         actions={(r) => (
-          <Link to={previewPath(r.survey.id)} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Xem trước ${r.survey.title}`}>
+          <Link
+            to={previewPath(r.survey.id)}
+            className={buttonClass('secondary', 'px-3 py-1.5')}
+            aria-label={`Xem trước ${r.survey.title}`}
+          >
             <Eye aria-hidden="true" className="size-4" />
             Xem trước
           </Link>

@@ -41,9 +41,8 @@ export function AutoReviewButton({ surveyId, surveyTitle, moduleId }: { surveyId
         confirmLabel="Chạy"
         message={
           <>
-            Kiểm tra các ý kiến đang chờ duyệt của {scope}: ý kiến có từ ngữ thô tục, xúc phạm, đe dọa, thông tin cá nhân hoặc nội dung
-            rác được đánh dấu để người duyệt xem; ý kiến không vi phạm được duyệt theo cài đặt. Quyết định của người duyệt không bị thay
-            đổi.
+            Kiểm tra các ý kiến đang chờ duyệt của {scope}: ý kiến có từ ngữ thô tục, xúc phạm, đe dọa, thông tin cá nhân hoặc nội dung rác
+            được đánh dấu để người duyệt xem; ý kiến không vi phạm được duyệt theo cài đặt. Quyết định của người duyệt không bị thay đổi.
           </>
         }
         onConfirm={() => run.mutateAsync()}

@@ -94,7 +94,8 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
     value: c,
     label: `${REVIEW_REASON_LABELS[c]}${counts.data?.byReason[c] ? ` (${counts.data.byReason[c]})` : ''}`,
   }));
-  const countOf = (s: TReviewStatus | '') => (counts.data ? (s ? counts.data[s] : counts.data.pending + counts.data.approved + counts.data.rejected) : null);
+  const countOf = (s: TReviewStatus | '') =>
+    counts.data ? (s ? counts.data[s] : counts.data.pending + counts.data.approved + counts.data.rejected) : null;
 
   return (
     <div>
@@ -113,7 +114,12 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
               }`}
             >
               {tab.label}
-              {n !== null ? <> <span className="tabular-nums opacity-80">({n})</span></> : null}
+              {n !== null ? (
+                <>
+                  {' '}
+                  <span className="tabular-nums opacity-80">({n})</span>
+                </>
+              ) : null}
             </button>
           );
         })}
@@ -131,13 +137,24 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
                   onChange={(v) => list.setFilters({ moduleId: v, surveyId: null })}
                   options={modules.options}
                 />
-                <FilterSelect label="Khảo sát" value={filters.surveyId} onChange={(v) => list.setFilter('surveyId', v)} options={surveys.options} />
+                <FilterSelect
+                  label="Khảo sát"
+                  value={filters.surveyId}
+                  onChange={(v) => list.setFilter('surveyId', v)}
+                  options={surveys.options}
+                />
               </>
             ) : null}
             <FilterSelect label="Lý do" value={filters.reason} onChange={(v) => list.setFilter('reason', v)} options={reasonOptions} />
           </>
         }
-        actions={<AutoReviewButton surveyId={pickedSurvey} surveyTitle={surveyTitle ?? surveys.options.find((o) => o.value === pickedSurvey)?.label} moduleId={moduleId} />}
+        actions={
+          <AutoReviewButton
+            surveyId={pickedSurvey}
+            surveyTitle={surveyTitle ?? surveys.options.find((o) => o.value === pickedSurvey)?.label}
+            moduleId={moduleId}
+          />
+        }
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm trong ý kiến, câu hỏi..." label="Tìm ý kiến" />
       </ListToolbar>
@@ -176,10 +193,24 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
         actions={(r) => (
           <div className="inline-flex items-center gap-0.5">
             {r.status !== 'approved' ? (
-              <IconAction icon={Check} label={`Duyệt ý kiến #${r.id}`} onClick={() => decide.mutateAsync({ ids: [r.id], status: 'approved' }).catch((err) => toast.error(errorMessage(err, 'Không thể duyệt ý kiến. Vui lòng thử lại sau.')))} disabled={decide.isPending} />
+              <IconAction
+                icon={Check}
+                label={`Duyệt ý kiến #${r.id}`}
+                onClick={() =>
+                  decide
+                    .mutateAsync({ ids: [r.id], status: 'approved' })
+                    .catch((err) => toast.error(errorMessage(err, 'Không thể duyệt ý kiến. Vui lòng thử lại sau.')))
+                }
+                disabled={decide.isPending}
+              />
             ) : null}
             {r.status !== 'rejected' ? (
-              <IconAction icon={X} label={`Từ chối ý kiến #${r.id}`} danger onClick={() => setRejecting({ ids: [r.id], reason: reasonsOf([r]) })} />
+              <IconAction
+                icon={X}
+                label={`Từ chối ý kiến #${r.id}`}
+                danger
+                onClick={() => setRejecting({ ids: [r.id], reason: reasonsOf([r]) })}
+              />
             ) : null}
             <IconAction icon={History} label={`Xem lịch sử duyệt ý kiến #${r.id}`} onClick={() => setHistoryId(r.id)} />
           </div>

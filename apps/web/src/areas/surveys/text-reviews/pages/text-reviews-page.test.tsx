@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TRole } from '@app/shared/roles';
 import type { TTextReview } from '@app/shared/text-reviews';
-import { captureParams, renderWithData } from '@/components/data/test-utils';
 import { makeUser } from '@/test/fixtures';
-import { mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { captureParams, mockApi, ok, type MockRoutes } from '@/test/mock-api';
+import { renderUi } from '@/test/render-app';
 import { mediaQueryList } from '@/test/setup';
 import { AuthContext, type AuthContextValue } from '@/areas/auth/auth-context';
 import { RedirectGuard } from '@/areas/auth/redirect-guard';
@@ -67,20 +67,44 @@ function renderPage(roles: TRole[] = ['QUALITY_ASSURANCE'], api: MockRoutes = {}
     'GET /v1/surveys': () =>
       ok({
         items: [{ id: 5, title: 'Khảo sát môn Toán HK1', moduleCode: '2026-HK1-M2' }].map((s) => ({
-          ...s, description: null, coverImageUrl: null, surveyType: 'SUBJECT_SPECIFIC', status: 'active', startDate: '2026-11-16', endDate: '2026-12-06',
-          allowedGrades: [10], moduleId: 3, subjectId: 1, subjectName: 'Toán', isTemplate: false, autoCalculate: false, questionCount: 3,
-          responseCount: 0, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z',
+          ...s,
+          description: null,
+          coverImageUrl: null,
+          surveyType: 'SUBJECT_SPECIFIC',
+          status: 'active',
+          startDate: '2026-11-16',
+          endDate: '2026-12-06',
+          allowedGrades: [10],
+          moduleId: 3,
+          subjectId: 1,
+          subjectName: 'Toán',
+          isTemplate: false,
+          autoCalculate: false,
+          questionCount: 3,
+          responseCount: 0,
+          createdAt: '2026-11-01T00:00:00Z',
+          updatedAt: '2026-11-01T00:00:00Z',
         })),
-        total: 1, page: 1, limit: 100,
+        total: 1,
+        page: 1,
+        limit: 100,
       }),
     'POST /v1/surveys/responses/reviews/bulk': (req) => ok({ updated: (req.body as { ids: number[] }).ids.length }, 'Đã cập nhật.'),
     ...api,
   });
   const auth = {
-    status: 'authenticated', user: makeUser(roles), primaryRole: roles[0], photoURL: null, homePath: '/', postLoginTarget: null,
-    signedOutByUser: false, redirects: new RedirectGuard(), login: vi.fn(), logout: vi.fn(),
+    status: 'authenticated',
+    user: makeUser(roles),
+    primaryRole: roles[0],
+    photoURL: null,
+    homePath: '/',
+    postLoginTarget: null,
+    signedOutByUser: false,
+    redirects: new RedirectGuard(),
+    login: vi.fn(),
+    logout: vi.fn(),
   } satisfies AuthContextValue;
-  return renderWithData(<AuthContext.Provider value={auth}>{ui}</AuthContext.Provider>, '/quality/text-reviews');
+  return renderUi(<AuthContext.Provider value={auth}>{ui}</AuthContext.Provider>, { path: '/quality/text-reviews' });
 }
 const lastListParams = () => capture.seen.filter((s) => s.url === '/v1/surveys/responses/reviews').at(-1)?.params;
 const bulkCalls = () => mock.calls.filter((c) => c.method === 'POST' && c.url === '/v1/surveys/responses/reviews/bulk');
@@ -153,7 +177,10 @@ describe('/quality/text-reviews', { timeout: 20_000 }, () => {
   it('filters by status, reason and survey; runs the auto-review for the chosen survey', async () => {
     renderPage(['QUALITY_ASSURANCE'], {
       'POST /v1/surveys/5/auto-review-text-responses': () =>
-        ok({ checked: 2, flagged: 1, approved: 1, pending: 1, skipped: 0, changed: 2 }, 'Đã kiểm duyệt tự động 2 ý kiến: 1 cần xem lại, 1 được duyệt.'),
+        ok(
+          { checked: 2, flagged: 1, approved: 1, pending: 1, skipped: 0, changed: 2 },
+          'Đã kiểm duyệt tự động 2 ý kiến: 1 cần xem lại, 1 được duyệt.',
+        ),
     });
     await screen.findByRole('checkbox', { name: 'Chọn ý kiến #1' });
     const run = screen.getByRole('button', { name: 'Chạy kiểm duyệt tự động' });
@@ -178,7 +205,9 @@ describe('/quality/text-reviews', { timeout: 20_000 }, () => {
     capture.stop();
     document.body.innerHTML = '';
     const put = vi.fn();
-    renderPage(['ADMIN'], { 'PUT /v1/surveys/responses/review-settings': (req) => (put(req.body), ok(req.body, 'Đã lưu cài đặt kiểm duyệt.')) });
+    renderPage(['ADMIN'], {
+      'PUT /v1/surveys/responses/review-settings': (req) => (put(req.body), ok(req.body, 'Đã lưu cài đặt kiểm duyệt.')),
+    });
     const toggle = await screen.findByRole('switch', { name: 'Tự động duyệt ý kiến không vi phạm' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(toggle);

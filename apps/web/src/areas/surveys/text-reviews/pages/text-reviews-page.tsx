@@ -27,7 +27,12 @@ function AutoApproveSetting() {
   const { user } = useAuth();
   const isAdmin = (user?.roles ?? []).some((r) => r.role === 'ADMIN');
   const settings = useReviewSettings();
-  const save = useApiMutation<{ autoApproveClean: boolean }>({ method: 'put', url: SETTINGS_PATH, invalidate: [SETTINGS_PATH], toastError: true });
+  const save = useApiMutation<{ autoApproveClean: boolean }>({
+    method: 'put',
+    url: SETTINGS_PATH,
+    invalidate: [SETTINGS_PATH],
+    toastError: true,
+  });
   const on = settings.data?.autoApproveClean;
   if (on === undefined) return null;
   if (!isAdmin)

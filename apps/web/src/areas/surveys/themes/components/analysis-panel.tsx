@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { FilterSelect } from '@/components/data/filter-select';
-import { useParamStore } from '@/components/data/list-state';
+import { useUrlParams } from '@/components/data/url-params';
 import { SOURCES } from '@/components/data/school-sources';
 import { useOptions } from '@/components/data/use-options';
 import { CurrentModuleContext } from '@/areas/school/current-module/public';
@@ -15,7 +15,7 @@ type Key = 'moduleId' | 'surveyId' | 'teacherId';
  * the module starts as the header's current module.
  */
 export function AnalysisPanel({ canWrite }: { canWrite: boolean }) {
-  const params = useParamStore(true);
+  const params = useUrlParams();
   const current = useContext(CurrentModuleContext)?.module ?? null;
   const scope: Scope = {
     moduleId: params.get('moduleId') ?? (current ? String(current.id) : ''),
@@ -37,9 +37,27 @@ export function AnalysisPanel({ canWrite }: { canWrite: boolean }) {
       pickers={
         // The three pickers are the page's main controls, so they stay in view on a phone too.
         <>
-          <FilterSelect label="Học phần" value={scope.moduleId ?? ''} onChange={(v) => set({ moduleId: v, surveyId: '' })} options={modules.options} allLabel="Tất cả học phần" />
-          <FilterSelect label="Khảo sát" value={scope.surveyId ?? ''} onChange={(v) => set({ surveyId: v })} options={surveys.options} allLabel="Tất cả khảo sát" />
-          <FilterSelect label="Giáo viên" value={scope.teacherId ?? ''} onChange={(v) => set({ teacherId: v })} options={teachers.options} allLabel="Tất cả giáo viên" />
+          <FilterSelect
+            label="Học phần"
+            value={scope.moduleId ?? ''}
+            onChange={(v) => set({ moduleId: v, surveyId: '' })}
+            options={modules.options}
+            allLabel="Tất cả học phần"
+          />
+          <FilterSelect
+            label="Khảo sát"
+            value={scope.surveyId ?? ''}
+            onChange={(v) => set({ surveyId: v })}
+            options={surveys.options}
+            allLabel="Tất cả khảo sát"
+          />
+          <FilterSelect
+            label="Giáo viên"
+            value={scope.teacherId ?? ''}
+            onChange={(v) => set({ teacherId: v })}
+            options={teachers.options}
+            allLabel="Tất cả giáo viên"
+          />
         </>
       }
     />

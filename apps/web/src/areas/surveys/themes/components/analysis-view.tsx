@@ -63,7 +63,11 @@ export function AnalysisView({
                 disabled={!survey || analyze.isPending}
                 title={survey ? undefined : 'Chọn một khảo sát để phân tích'}
               >
-                {analyze.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Sparkles aria-hidden="true" className="size-4" />}
+                {analyze.isPending ? (
+                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                ) : (
+                  <Sparkles aria-hidden="true" className="size-4" />
+                )}
                 {analyze.isPending ? 'Đang phân tích...' : 'Phân tích'}
               </Button>
             ) : null}
@@ -82,8 +86,8 @@ export function AnalysisView({
 
       {lastRun ? (
         <p role="status" className="mb-4 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2 text-sm text-fg">
-          Lần phân tích vừa rồi: {formatValue(lastRun.newAutoTags)} mã mới gắn tự động, {formatValue(lastRun.removedAutoTags)} mã tự động cũ được bỏ,{' '}
-          {formatValue(lastRun.manualTags)} mã gắn thủ công được giữ.
+          Lần phân tích vừa rồi: {formatValue(lastRun.newAutoTags)} mã mới gắn tự động, {formatValue(lastRun.removedAutoTags)} mã tự động cũ
+          được bỏ, {formatValue(lastRun.manualTags)} mã gắn thủ công được giữ.
         </p>
       ) : null}
 
@@ -114,7 +118,11 @@ export function AnalysisView({
           <dl className="mb-4 grid gap-3 sm:grid-cols-3">
             <Stat label="Câu trả lời đã duyệt" value={formatValue(data.totalTexts)} />
             <Stat label="Được gắn mã" value={formatValue(data.taggedTexts)} hint={sharePercent(data.taggedTexts, data.totalTexts)} />
-            <Stat label="Chưa gắn mã" value={formatValue(data.totalTexts - data.taggedTexts)} hint={sharePercent(data.totalTexts - data.taggedTexts, data.totalTexts)} />
+            <Stat
+              label="Chưa gắn mã"
+              value={formatValue(data.totalTexts - data.taggedTexts)}
+              hint={sharePercent(data.totalTexts - data.taggedTexts, data.totalTexts)}
+            />
           </dl>
           <ThemeBars summary={data} onPick={setPick} />
         </div>

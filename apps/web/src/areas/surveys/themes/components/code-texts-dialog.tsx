@@ -30,7 +30,13 @@ function keywordParts(text: string, keywords: readonly string[]): TextPart[] {
   return parts;
 }
 
-export const textContextColumns: Column<{ questionContent: string; kind: 'answer' | 'other'; surveyTitle: string; courseClassName: string | null; teacherNames: string[] }>[] = [
+export const textContextColumns: Column<{
+  questionContent: string;
+  kind: 'answer' | 'other';
+  surveyTitle: string;
+  courseClassName: string | null;
+  teacherNames: string[];
+}>[] = [
   {
     key: 'question',
     header: 'Câu hỏi',
@@ -59,7 +65,17 @@ export const textContextColumns: Column<{ questionContent: string; kind: 'answer
  * The approved texts tagged with one code in the page's scope (never the student): search, pages,
  * the matched keyword marked, export, and taking the code off a text.
  */
-export function CodeTextsDialog({ pick, scope, canWrite, onClose }: { pick: CodePick | null; scope: Scope; canWrite: boolean; onClose: () => void }) {
+export function CodeTextsDialog({
+  pick,
+  scope,
+  canWrite,
+  onClose,
+}: {
+  pick: CodePick | null;
+  scope: Scope;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   if (!pick) return null;
   return <Body pick={pick} scope={scope} canWrite={canWrite} onClose={onClose} />;
 }
@@ -91,7 +107,13 @@ function Body({ pick, scope, canWrite, onClose }: { pick: CodePick; scope: Scope
   ];
 
   return (
-    <Modal open onClose={onClose} title={`Câu trả lời gắn mã “${pick.codeName}”`} description={`Chủ đề: ${pick.themeName}. Chỉ hiển thị câu trả lời đã được duyệt, không kèm thông tin học sinh.`} size="xl">
+    <Modal
+      open
+      onClose={onClose}
+      title={`Câu trả lời gắn mã “${pick.codeName}”`}
+      description={`Chủ đề: ${pick.themeName}. Chỉ hiển thị câu trả lời đã được duyệt, không kèm thông tin học sinh.`}
+      size="xl"
+    >
       <ListToolbar actions={<ExportButton path={TAGS} params={list.exportParams} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm trong câu trả lời..." label="Tìm câu trả lời" />
       </ListToolbar>

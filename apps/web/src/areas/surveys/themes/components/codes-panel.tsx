@@ -69,9 +69,19 @@ export function CodesPanel({ canWrite }: { canWrite: boolean }) {
 
   return (
     <section aria-label="Mã">
-      <ListToolbar actions={<ListActions path={CODES} params={list.exportParams} addLabel="Thêm mã" onAdd={canWrite ? dialogs.openCreate : undefined} />}>
+      <ListToolbar
+        actions={
+          <ListActions path={CODES} params={list.exportParams} addLabel="Thêm mã" onAdd={canWrite ? dialogs.openCreate : undefined} />
+        }
+      >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo tên mã, từ khóa..." label="Tìm mã" />
-        <FilterSelect label="Chủ đề" value={list.filters.themeId} onChange={(v) => list.setFilter('themeId', v)} options={themes.options} allLabel="Tất cả chủ đề" />
+        <FilterSelect
+          label="Chủ đề"
+          value={list.filters.themeId}
+          onChange={(v) => list.setFilter('themeId', v)}
+          options={themes.options}
+          allLabel="Tất cả chủ đề"
+        />
       </ListToolbar>
       <DataTable
         label="Danh sách mã"
@@ -80,7 +90,11 @@ export function CodesPanel({ canWrite }: { canWrite: boolean }) {
         {...list.tableProps}
         emptyTitle="Chưa có mã nào"
         actions={(r) => (
-          <RowActions name={`mã ${r.name}`} onEdit={canWrite ? () => dialogs.openEdit(r) : undefined} onDelete={canWrite ? () => dialogs.openDelete(r) : undefined} />
+          <RowActions
+            name={`mã ${r.name}`}
+            onEdit={canWrite ? () => dialogs.openEdit(r) : undefined}
+            onDelete={canWrite ? () => dialogs.openDelete(r) : undefined}
+          />
         )}
       />
       <Pagination {...list.paginationProps} />
@@ -92,11 +106,21 @@ export function CodesPanel({ canWrite }: { canWrite: boolean }) {
         description="Từ khóa được so khớp theo cả từ, không phân biệt dấu và chữ hoa: “noi nhanh” khớp “Nói nhanh”."
         size="lg"
         schema={ZCodeInput}
-        initialValues={{ name: row?.name ?? '', description: row?.description ?? '', keywords: row?.keywords ?? [], themeIds: themeDefault }}
+        initialValues={{
+          name: row?.name ?? '',
+          description: row?.description ?? '',
+          keywords: row?.keywords ?? [],
+          themeIds: themeDefault,
+        }}
         onSubmit={(input) => save.mutateAsync({ id: row?.id, input })}
       >
         <TextField name="name" label="Tên mã" required autoFocus />
-        <MultiSelectField name="themeIds" label="Thuộc chủ đề" options={themes.options} knownOptions={row?.themes.map((t) => ({ value: t.id, label: t.name }))} />
+        <MultiSelectField
+          name="themeIds"
+          label="Thuộc chủ đề"
+          options={themes.options}
+          knownOptions={row?.themes.map((t) => ({ value: t.id, label: t.name }))}
+        />
         <KeywordsField name="keywords" label="Từ khóa" hint="Nhấn Enter để thêm; có thể dán nhiều từ khóa cách nhau bằng dấu phẩy." />
         <TextField name="description" label="Mô tả" multiline />
       </FormDialog>

@@ -19,7 +19,10 @@ export function KeywordsField({ name, label, hint, className }: Omit<FieldProps,
   const value = f.value ?? [];
 
   const add = () => {
-    const parts = draft.split(/[,\n;]/).map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean);
+    const parts = draft
+      .split(/[,\n;]/)
+      .map((p) => p.trim().replace(/\s+/g, ' '))
+      .filter(Boolean);
     if (!parts.length) return;
     const seen = new Set(value.map((k) => keywordWords(k).join(' ')));
     const next = [...value];

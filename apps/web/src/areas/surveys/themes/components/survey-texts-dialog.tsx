@@ -40,7 +40,13 @@ function Body({ survey, onClose }: { survey: { id: number; title: string }; onCl
   const drop = useApiMutation<number>({ method: 'delete', url: (id) => `${TAGS}/${id}`, invalidate: INVALIDATE });
 
   const columns: Column<TSurveyText>[] = [
-    { key: 'text', header: 'Câu trả lời', primary: true, className: 'max-w-md', cell: (r) => <span className="text-sm whitespace-pre-line text-fg">{r.text}</span> },
+    {
+      key: 'text',
+      header: 'Câu trả lời',
+      primary: true,
+      className: 'max-w-md',
+      cell: (r) => <span className="text-sm whitespace-pre-line text-fg">{r.text}</span>,
+    },
     {
       key: 'tags',
       header: 'Mã',
@@ -48,7 +54,10 @@ function Body({ survey, onClose }: { survey: { id: number; title: string }; onCl
         r.tags.length ? (
           <ul aria-label="Mã đã gắn" className="flex flex-wrap gap-1">
             {r.tags.map((t) => (
-              <li key={t.id} className="inline-flex items-center gap-1 rounded-full bg-primary/10 py-0.5 pr-1 pl-2 text-xs text-primary ring-1 ring-primary/30 ring-inset">
+              <li
+                key={t.id}
+                className="inline-flex items-center gap-1 rounded-full bg-primary/10 py-0.5 pr-1 pl-2 text-xs text-primary ring-1 ring-primary/30 ring-inset"
+              >
                 <span title={TAG_SOURCE_LABELS[t.source]}>
                   {t.codeName}
                   {t.source === 'auto' ? <span className="sr-only"> (tự động)</span> : null}
@@ -72,7 +81,13 @@ function Body({ survey, onClose }: { survey: { id: number; title: string }; onCl
   ];
 
   return (
-    <Modal open onClose={onClose} title={`Câu trả lời tự luận: ${survey.title}`} description="Chỉ câu trả lời đã được duyệt; không kèm thông tin học sinh." size="xl">
+    <Modal
+      open
+      onClose={onClose}
+      title={`Câu trả lời tự luận: ${survey.title}`}
+      description="Chỉ câu trả lời đã được duyệt; không kèm thông tin học sinh."
+      size="xl"
+    >
       <ListToolbar>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm trong câu trả lời..." label="Tìm câu trả lời" />
         <FilterSelect
@@ -82,7 +97,13 @@ function Body({ survey, onClose }: { survey: { id: number; title: string }; onCl
           options={[{ value: 'true', label: 'Chưa gắn mã' }]}
           allLabel="Tất cả câu trả lời"
         />
-        <FilterSelect label="Mã" value={list.filters.codeId} onChange={(v) => list.setFilters({ codeId: v, untagged: null })} options={codes.options} allLabel="Tất cả mã" />
+        <FilterSelect
+          label="Mã"
+          value={list.filters.codeId}
+          onChange={(v) => list.setFilters({ codeId: v, untagged: null })}
+          options={codes.options}
+          allLabel="Tất cả mã"
+        />
       </ListToolbar>
       <DataTable
         label="Câu trả lời tự luận đã duyệt"

@@ -32,7 +32,11 @@ function Body({ theme, canWrite, onClose }: { theme: TTheme; canWrite: boolean; 
     invalidate: INVALIDATE,
     toastError: true,
   });
-  const unassign = useApiMutation<number>({ method: 'delete', url: (codeId) => `${THEMES}/${theme.id}/codes/${codeId}`, invalidate: INVALIDATE });
+  const unassign = useApiMutation<number>({
+    method: 'delete',
+    url: (codeId) => `${THEMES}/${theme.id}/codes/${codeId}`,
+    invalidate: INVALIDATE,
+  });
   const inTheme = new Set((codes.data ?? []).map((c) => c.id));
   const free = all.options.filter((o) => !inTheme.has(Number(o.value)));
 
@@ -40,9 +44,21 @@ function Body({ theme, canWrite, onClose }: { theme: TTheme; canWrite: boolean; 
     <Modal open onClose={onClose} title={`Mã của chủ đề ${theme.name}`} description="Một mã có thể thuộc nhiều chủ đề." size="lg">
       {canWrite ? (
         <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <FilterSelect label="Thêm mã vào chủ đề" value={pick} onChange={setPick} options={free} allLabel="— Chọn mã —" className="flex-1" />
+          <FilterSelect
+            label="Thêm mã vào chủ đề"
+            value={pick}
+            onChange={setPick}
+            options={free}
+            allLabel="— Chọn mã —"
+            className="flex-1"
+          />
           <Button
-            onClick={() => void assign.mutateAsync(Number(pick)).then(() => setPick(''), () => undefined)}
+            onClick={() =>
+              void assign.mutateAsync(Number(pick)).then(
+                () => setPick(''),
+                () => undefined,
+              )
+            }
             disabled={!pick || assign.isPending}
           >
             <Plus aria-hidden="true" className="size-4" />
@@ -88,7 +104,9 @@ function Body({ theme, canWrite, onClose }: { theme: TTheme; canWrite: boolean; 
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={`Gỡ mã ${removing?.name ?? ''}?`}
-        message={removing ? `Mã ${removing.name} không còn thuộc chủ đề ${theme.name}; mã và các câu trả lời đã gắn mã vẫn được giữ.` : null}
+        message={
+          removing ? `Mã ${removing.name} không còn thuộc chủ đề ${theme.name}; mã và các câu trả lời đã gắn mã vẫn được giữ.` : null
+        }
         confirmLabel="Gỡ"
         onConfirm={() => unassign.mutateAsync(removing!.id)}
       />

@@ -34,7 +34,11 @@ export function ThemesPanel({ canWrite }: { canWrite: boolean }) {
 
   return (
     <section aria-label="Chủ đề">
-      <ListToolbar actions={<ListActions path={THEMES} params={list.exportParams} addLabel="Thêm chủ đề" onAdd={canWrite ? dialogs.openCreate : undefined} />}>
+      <ListToolbar
+        actions={
+          <ListActions path={THEMES} params={list.exportParams} addLabel="Thêm chủ đề" onAdd={canWrite ? dialogs.openCreate : undefined} />
+        }
+      >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo tên, mô tả..." label="Tìm chủ đề" />
       </ListToolbar>
       <DataTable
@@ -44,7 +48,11 @@ export function ThemesPanel({ canWrite }: { canWrite: boolean }) {
         {...list.tableProps}
         emptyTitle="Chưa có chủ đề nào"
         actions={(r) => (
-          <RowActions name={`chủ đề ${r.name}`} onEdit={canWrite ? () => dialogs.openEdit(r) : undefined} onDelete={canWrite ? () => dialogs.openDelete(r) : undefined}>
+          <RowActions
+            name={`chủ đề ${r.name}`}
+            onEdit={canWrite ? () => dialogs.openEdit(r) : undefined}
+            onDelete={canWrite ? () => dialogs.openDelete(r) : undefined}
+          >
             <IconAction icon={Tags} label={`Mã của chủ đề ${r.name}`} onClick={() => setCodesOf(r)} />
           </RowActions>
         )}

@@ -17,13 +17,13 @@ const WRITERS = ['ADMIN', 'QUALITY_ASSURANCE'] as const;
 export default function ThemeCodesPage() {
   const title = useRouteTitle('Phân tích ý kiến');
   const { user } = useAuth();
-  const canWrite = canAccess((user?.roles ?? []).map((r) => r.role), WRITERS);
+  const canWrite = canAccess(
+    (user?.roles ?? []).map((r) => r.role),
+    WRITERS,
+  );
   return (
     <div>
-      <PageHeader
-        title={title}
-        subtitle="Nhóm các ý kiến tự luận của học sinh theo chủ đề và mã để thấy điều được nhắc đến nhiều nhất."
-      />
+      <PageHeader title={title} subtitle="Nhóm các ý kiến tự luận của học sinh theo chủ đề và mã để thấy điều được nhắc đến nhiều nhất." />
       <UrlTabs
         label="Phân tích ý kiến"
         tabs={[
