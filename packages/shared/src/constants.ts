@@ -35,4 +35,3 @@ export type TTheme = (typeof THEMES)[number];
 export const THEME_LABELS: Record<TTheme, string> = { light: 'Sáng', 'dark-blue': 'Tối xanh', 'dark-gray': 'Tối xám' };
 
 export const SCHOOL_NAME = 'Trường THPT Chuyên';
-export const PAGE_DEFAULTS = { page: 1, limit: 10 } as const;

@@ -69,10 +69,6 @@ export function resolvePrimaryRole(user: {
   return first ? (first.role as TRole) : null;
 }
 
-export function landingPathFor(role: TRole | null | undefined): string {
-  return role ? LANDING_PATHS[role] : '/';
-}
-
 /** "A route belongs to a role when its first path segment matches that role's dashboard segment." */
 export function firstSegment(path: string): string {
   return path.split('?')[0].split('/').filter(Boolean)[0] ?? '';

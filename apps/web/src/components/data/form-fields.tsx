@@ -262,28 +262,6 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ name, label, hint, className }: Omit<FieldProps, 'required'>) {
-  const f = useField<boolean | undefined>(name);
-  useLabel(name, label, f.registerLabel);
-  return (
-    <FieldShell id={f.id} label={label} hint={hint} error={f.error} className={className} asGroup>
-      <label htmlFor={f.id} className="inline-flex cursor-pointer items-center gap-2 text-sm text-fg">
-        <input
-          id={f.id}
-          name={name}
-          type="checkbox"
-          checked={Boolean(f.value)}
-          disabled={f.disabled}
-          onChange={(e) => f.setValue(e.target.checked)}
-          className="size-4 rounded border-border accent-primary focus-visible:outline-2 focus-visible:outline-primary"
-          {...describedBy(f.id, f.error, hint)}
-        />
-        {label}
-      </label>
-    </FieldShell>
-  );
-}
-
 export function SwitchField({ name, label, hint, className }: Omit<FieldProps, 'required'>) {
   const f = useField<boolean | undefined>(name);
   useLabel(name, label, f.registerLabel);
