@@ -6,6 +6,8 @@
   try {
     var s = window.localStorage.getItem('theme');
     if (s === 'dark-blue' || s === 'dark-gray') t = s;
-  } catch (e) {}
+  } catch {
+    // Storage blocked (private mode, site data disabled): the light theme stays.
+  }
   document.documentElement.setAttribute('data-theme', t);
 })();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, THEMES } from '@app/shared/constants';
+// eslint-disable-next-line no-restricted-imports -- index.html sits outside src/, where the @/ alias cannot reach
 import indexHtml from '../../index.html?raw';
+// eslint-disable-next-line no-restricted-imports -- public/ sits outside src/, where the @/ alias cannot reach
 import themeInit from '../../public/theme-init.js?raw';
 import { storage } from './storage';
 import { getTheme, setTheme } from './theme';

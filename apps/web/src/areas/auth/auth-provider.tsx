@@ -65,7 +65,7 @@ export function AuthProvider({ children, session: injectedSession, redirects: in
         forgetUserData(queryClient);
         const { pathname, search } = locationRef.current;
         if (redirects.request('auth', pathname, '/').allowed) {
-          navigate('/', { replace: true, state: pathname === '/' ? undefined : { from: pathname + search } });
+          void navigate('/', { replace: true, state: pathname === '/' ? undefined : { from: pathname + search } });
         }
         // If the redirect was debounced, the route guard sends the user to / as it re-renders.
       }),
@@ -84,7 +84,7 @@ export function AuthProvider({ children, session: injectedSession, redirects: in
       // Spec section 4: the app moves on about 100 ms after sign-in (the success toast shows first).
       loginTimer.current = setTimeout(() => {
         setPostLoginTarget(null);
-        navigate(target, { replace: true });
+        void navigate(target, { replace: true });
       }, TIMING.postLoginNavigateMs);
     },
     [session, navigate],
@@ -96,7 +96,7 @@ export function AuthProvider({ children, session: injectedSession, redirects: in
     setSignedOutByUser(true);
     session.logout();
     forgetUserData(queryClient);
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [session, navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(

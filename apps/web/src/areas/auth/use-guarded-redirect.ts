@@ -18,7 +18,7 @@ export function useGuardedRedirect(kind: RedirectKind, target: string | null, fr
     if (!target) return;
     const decision = redirects.request(kind, pathname, target);
     if (decision.allowed) {
-      navigate(target, { replace: true, state: from ? { from } : undefined });
+      void navigate(target, { replace: true, state: from ? { from } : undefined });
       return;
     }
     if (decision.reason === 'same-path') return;

@@ -168,7 +168,8 @@ export function MultiSelectField<S extends z.ZodType>({
   placeholder?: string;
 }): ReactNode {
   const f = useField<Value[] | undefined>(name);
-  useEffect(() => f.registerLabel(name, label), [name, label, f.registerLabel]);
+  const { registerLabel } = f;
+  useEffect(() => registerLabel(name, label), [name, label, registerLabel]);
   const [query, setQuery] = useState('');
   const remote = useOptions(source ?? { path: '', schema: null as unknown as S, toOption: () => ({ value: 0, label: '' }) }, {
     search: query,
