@@ -32,8 +32,8 @@ export interface AreaDeps {
   db: Db;
   /** The in-process event bus (plugins/events.ts): areas emit and subscribe through it. */
   events: EventBus;
-  /** Survey results: cache (REDIS_URL), MIN_GROUP_SIZE, auto-calculate delay. */
-  results?: AppConfig['results'];
+  /** Survey results: cache (REDIS_URL), MIN_GROUP_SIZE, auto-calculate delay (their defaults: config.ts). */
+  results: AppConfig['results'];
   /** Where uploaded files live (`<DATA_DIR>/uploads`). */
   dataDir?: string;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppConfig } from '@/config';
 import type { Db } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';
 import type { EventBus } from '@/plugins/events';
@@ -6,17 +7,8 @@ import { MemoryBackend, RedisBackend, ResultsCache } from './cache';
 import { recomputeStraightLined } from '../core/straight-lining.repository';
 import { CACHE_ENABLED_SETTING, dropStored, readSetting, surveyMeta } from './survey-results.repository';
 
-export interface ResultsConfig {
-  redisUrl: string | null;
-  redisKeyPrefix: string;
-  cacheTtlSeconds: number;
-  minGroupSize: number;
-  autoCalculateDelayMs: number;
-}
-
-export const DEFAULT_RESULTS_CONFIG: ResultsConfig = {
-  redisUrl: null, redisKeyPrefix: 'results:', cacheTtlSeconds: 600, minGroupSize: 5, autoCalculateDelayMs: 10_000,
-};
+/** REDIS_URL, MIN_GROUP_SIZE, the auto-calculate delay…: read and defaulted by config.ts, the one place. */
+export type ResultsConfig = AppConfig['results'];
 
 export const surveyScope = (id: number) => `s:${id}`;
 export const moduleScope = (id: number) => `m:${id}`;
@@ -178,9 +170,9 @@ export class ResultsRuntime {
  * (`onClose`: timers cleared, running recalculations awaited, the backend closed).
  */
 export function startResultsRuntime(
-  app: FastifyInstance, deps: { db: Db; events: EventBus; results?: ResultsConfig }, recalculate: (surveyId: number) => Promise<void>,
+  app: FastifyInstance, deps: { db: Db; events: EventBus; results: ResultsConfig }, recalculate: (surveyId: number) => Promise<void>,
 ): Promise<ResultsRuntime> {
-  const runtime = ResultsRuntime.create(deps.db, deps.results ?? DEFAULT_RESULTS_CONFIG, app.log, deps.events, recalculate);
+  const runtime = ResultsRuntime.create(deps.db, deps.results, app.log, deps.events, recalculate);
   app.addHook('onReady', async () => {
     await (await runtime).ready;
   });

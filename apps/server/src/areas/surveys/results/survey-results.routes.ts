@@ -39,7 +39,7 @@ const ZModuleDepartment = z.object({ moduleId: pos, departmentId: pos });
 const ok = <T extends z.ZodType>(t: T) => ({ 200: ZOk(t) });
 const P = '/surveys';
 
-export function surveyResultRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus; results?: ResultsConfig }) {
+export function surveyResultRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus; results: ResultsConfig }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const runtime = startResultsRuntime(app, deps, async (surveyId) => {
