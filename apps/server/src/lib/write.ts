@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../db/client';
-import { actorFrom, audit, type Who } from '../plugins/audit';
+import type { Db, DbOrTx, Tx } from '@/db/client';
+import { countOf, type SQL } from '@/db/sql';
+import { actorFrom, audit, type Who } from '@/plugins/audit';
 import type { Actor } from './actor';
-import { insertAudits, type AuditEntry } from '../plugins/audit.repository';
-import { conflict, notFound } from '../plugins/errors';
+import { insertAudits, type AuditEntry } from '@/plugins/audit.repository';
+import { conflict, notFound } from '@/plugins/errors';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'deactivate' | 'import' | string;
 
@@ -48,8 +48,7 @@ export interface UsageCheck {
 export async function refuseIfUsed(db: DbOrTx, what: string, checks: UsageCheck[]): Promise<void> {
   const used: string[] = [];
   for (const c of checks) {
-    const [row] = await queryRows<{ n: number }>(db, sql`select cast((${c.count}) as integer) as n`);
-    const n = Number(row?.n ?? 0);
+    const n = await countOf(db, c.count);
     if (n > 0) used.push(`${n} ${c.label}`);
   }
   if (used.length) {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../plugins/errors';
+import { badRequest } from '@/plugins/errors';
 
 export interface XlsxColumn<T> {
   header: string;

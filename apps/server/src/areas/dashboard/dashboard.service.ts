@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { TDashboard } from '@app/shared/auth';
 import { formatDateTime, SCHOOL_TZ as TZ } from '@app/shared/format';
 import { resolvePrimaryRole, ROLE_LABELS, type TRole } from '@app/shared/roles';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { countUsers, countUsersByRole, type UserWithRoles } from '@/areas/school/users/users.service';
-
+import { activityToday, lastLogins } from './dashboard.repository';
 
 function greetingFor(name: string | null, now: Date) {
   const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: TZ }).format(now));
@@ -16,16 +15,10 @@ function formatMoment(d: Date | null) {
   return d ? formatDateTime(d) : 'Lần đầu đăng nhập';
 }
 
-async function activityToday(db: Db) {
-  const [r] = await queryRows<{ logins: number; writes: number }>(db, sql`
-    select count(*) filter (where action = 'login')::int as logins,
-           count(*) filter (where action <> 'login')::int as writes
-    from audit_logs where created_at >= date_trunc('day', now() at time zone ${TZ}) at time zone ${TZ}`);
-  return { logins: Number(r.logins), writes: Number(r.writes) };
-}
-
 /** What the landing page of the caller's primary role shows, from what the database knows now. */
-export async function dashboardFor(db: Db, user: UserWithRoles, previousLogin: Date | null, now = new Date()): Promise<TDashboard> {
+export async function dashboardFor(db: Db, user: UserWithRoles, now = new Date()): Promise<TDashboard> {
+  // The sign-in that started this session is the newest; the one before it is "previous".
+  const previousLogin = (await lastLogins(db, user.id, 2))[1] ?? null;
   const role = resolvePrimaryRole({ roles: user.roles }) as TRole;
   const byRole = await countUsersByRole(db);
   const n = (r: TRole) => byRole.get(r) ?? 0;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
+import { pingDatabase } from './health.repository';
 
 export function healthRoutes(app: FastifyInstance, deps: { db: Db }) {
   const ZHealth = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'error']) });
@@ -11,7 +11,7 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Db }) {
     schema: { tags: ['health'], response: { 200: ZHealth, 503: ZHealth } },
   }, async (req, reply) => {
     try {
-      await deps.db.execute(sql`select 1`);
+      await pingDatabase(deps.db);
       return { status: 'ok' as const, db: 'ok' as const };
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');

@@ -11,7 +11,7 @@ import {
   subjectsByCodes,
   teachersByStaffCodes,
   type ExistingClass,
-} from './course-classes.lookups';
+} from './course-class-lookups.repository';
 import { createCourseClass, updateCourseClass, type CourseClassInput } from './course-classes.service';
 import { badRequest } from '@/plugins/errors';
 import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';

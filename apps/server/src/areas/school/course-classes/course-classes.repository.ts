@@ -1,5 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@/db/client';
+import type { UsageCheck } from '@/lib/write';
 import { modules } from '@/db/schema/academic';
 import { campuses, courseClasses as cc, courseClassStudents as ccs, courseClassTeachers as cct, homeroomClasses, students, subjects, teachers } from '@/db/schema/school';
 import { offsetOf, orderBy, searchColumns, searchWhere, totalOver } from '@/lib/list';
@@ -297,4 +298,14 @@ export async function listEnrolments(db: DbOrTx, opts: { classId: number; search
     total = Number(c?.n ?? 0);
   }
   return { items: rows.map(({ total: _t, enrolledAt, ...r }) => ({ ...r, enrolledAt: enrolledAt.toISOString() })), total };
+}
+
+/** What refuses a course class's delete. Surveys will reference course classes too; their check joins this list. */
+export const courseClassUsage = (id: number): UsageCheck[] => [
+  { label: 'học sinh đã ghi danh', count: sql`select count(*) from course_class_students where course_class_id = ${id}` },
+];
+
+export async function campusName(db: DbOrTx, id: number): Promise<string | null> {
+  const [campus] = await db.select({ name: campuses.name }).from(campuses).where(eq(campuses.id, id));
+  return campus?.name ?? null;
 }

@@ -1,15 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TRole } from '@app/shared/roles';
 import type { TCourseClass, ZCourseClassInput } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
-import { campuses } from '@/db/schema/school';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { UserWithRoles } from '../users/users.service';
 import {
+  campusName,
   codeTaken,
+  courseClassUsage,
   countEnrolled,
   countEnrolledOutside,
   deleteCourseClassRow,
@@ -110,10 +110,7 @@ export async function updateCourseClass(ctx: WriteCtx, id: number, input: Course
 export async function deleteCourseClass(ctx: WriteCtx, id: number): Promise<CourseClassRow> {
   found(await lockCourseClass(ctx.tx, id), 'lớp học phần');
   const row = found(await findCourseClass(ctx.tx, id), 'lớp học phần');
-  // Surveys will reference course classes too; their check joins this list.
-  await refuseIfUsed(ctx.tx, 'lớp học phần này', [
-    { label: 'học sinh đã ghi danh', count: sql`select count(*) from course_class_students where course_class_id = ${id}` },
-  ]);
+  await refuseIfUsed(ctx.tx, 'lớp học phần này', courseClassUsage(id));
   await deleteCourseClassRow(ctx.tx, id);
   await ctx.log({ action: 'delete', entity: 'course_class', entityId: id, before: snapshot(row, row.teachers.map((t) => t.id)) });
   return row;
@@ -139,9 +136,9 @@ export async function enrolStudents(ctx: WriteCtx, id: number, studentIds: numbe
   if (unknown.length) throw badRequest(`Không tìm thấy học sinh có id: ${unknown.join(', ')}.`, { unknownStudentIds: unknown });
   const outside = rows.filter((s) => s.grade !== cls.grade || s.campusId !== cls.campusId);
   if (outside.length) {
-    const [campus] = await ctx.tx.select({ name: campuses.name }).from(campuses).where(eq(campuses.id, cls.campusId));
+    const campus = await campusName(ctx.tx, cls.campusId);
     throw badRequest(
-      `Học sinh không cùng khối hoặc cơ sở với lớp học phần (khối ${cls.grade}, ${campus?.name ?? 'cơ sở'}): ${listStudents(outside)}.`,
+      `Học sinh không cùng khối hoặc cơ sở với lớp học phần (khối ${cls.grade}, ${campus ?? 'cơ sở'}): ${listStudents(outside)}.`,
       { studentIds: outside.map((s) => s.id) },
     );
   }

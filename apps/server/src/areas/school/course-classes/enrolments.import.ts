@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { badRequest } from '@/plugins/errors';
-import { classesByModuleAndCode, classKey, codeKey, enrolledPairs, modulesByCodes, studentsByCodes } from './course-classes.lookups';
+import { classesByModuleAndCode, classKey, codeKey, enrolledPairs, modulesByCodes, studentsByCodes } from './course-class-lookups.repository';
 import { enrolStudents } from './course-classes.service';
 import { CHANGED } from './course-classes.import';
 import type { ImportColumn, ImportKind, RowCheck, RowIssue } from '../core/import-kind';
