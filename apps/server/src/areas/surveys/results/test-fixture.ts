@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Db } from '@/db/client';
-import { insertTestSurvey } from '@/test/surveys';
 import type { TestApp } from '@/test/app';
+import { addCourseClass, addDepartments, addHead, addModules } from '@/test/school';
+import { addResponses, insertTestSurvey } from '@/test/surveys';
 
 /**
  * Tests only: a results fixture with known answers (issue 5). A module of its own holding one
@@ -88,19 +89,18 @@ async function addSurvey(db: Db, o: {
   const responseIds: number[][] = [];
   let s = 0;
   for (const cls of o.classes) {
-    const classId = (await one<{ id: number }>(db, sql`
-      insert into course_classes (code, name, subject_id, module_id, campus_id, grade, capacity)
-      values (${cls.code}, ${cls.name}, ${o.subject.id}, ${o.moduleId}, ${o.campusId}, 10, 40) returning id`)).id;
+    const classStudents = o.students.slice(s, (s += cls.answers.length));
+    const { id: classId } = await addCourseClass(db, {
+      code: cls.code, name: cls.name, subjectId: o.subject.id, moduleId: o.moduleId, campusId: o.campusId, grade: 10,
+      teacherIds: [cls.teacherId], studentIds: classStudents.map((st) => st.id),
+    });
     classIds.push(classId);
     responseIds.push([]);
-    await db.execute(sql`insert into course_class_teachers (course_class_id, teacher_id) values (${classId}, ${cls.teacherId})`);
-    for (const a of cls.answers) {
-      const st = o.students[s++];
-      await db.execute(sql`insert into course_class_students (course_class_id, student_id) values (${classId}, ${st.id})`);
-      const r = await one<{ id: number }>(db, sql`
-        insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
-        values (${survey.id}, ${st.id}, ${classId}, ${sql.param([cls.teacherId])}::int[], 10, ${o.campusId}, ${st.homeroomClassId}, ${a.sl === true})
-        returning id`);
+    for (const [i, a] of cls.answers.entries()) {
+      const st = classStudents[i];
+      const [r] = await addResponses(db, [
+        { surveyId: survey.id, studentId: st.id, courseClassId: classId, teacherIds: [cls.teacherId], studentGrade: 10, campusId: o.campusId, homeroomClassId: st.homeroomClassId, straightLined: a.sl === true },
+      ]);
       responseIds[responseIds.length - 1].push(r.id);
       const rows = a.g.map((v, i) => {
         const c = columnOf(v);
@@ -129,14 +129,13 @@ export async function buildResultsFixture(t: TestApp) {
   const headed = await one<{ id: number } | undefined>(db, sql`select department_id as id from department_heads where teacher_id = ${H} limit 1`);
   let D = headed?.id;
   if (!D) {
-    D = (await one<{ id: number }>(db, sql`insert into departments (code, name) values ('KQTT', 'Tổ kiểm thử') returning id`)).id;
-    await db.execute(sql`insert into department_heads (department_id, teacher_id) values (${D}, ${H})`);
+    D = (await addDepartments(db, [{ code: 'KQTT', name: 'Tổ kiểm thử' }]))[0].id;
+    await addHead(db, D, H);
   }
   await db.execute(sql`update teachers set department_id = ${D} where id in (${T1}, ${T2}, ${H})`);
 
   const sem = await one<{ id: number }>(db, sql`select id from semesters order by is_current desc, id limit 1`);
-  const moduleId = (await one<{ id: number }>(db, sql`
-    insert into modules (code, name, semester_id, start_date, end_date) values ('KQ-TEST', 'Module kiểm thử kết quả', ${sem.id}, '2026-01-01', '2026-02-01') returning id`)).id;
+  const [{ id: moduleId }] = await addModules(db, [{ code: 'KQ-TEST', name: 'Module kiểm thử kết quả', semesterId: sem.id, startDate: '2026-01-01', endDate: '2026-02-01' }]);
   const subject = await one<{ id: number; name: string }>(db, sql`select id, name from subjects order by id limit 1`);
   const campus = await one<{ id: number }>(db, sql`select campus_id as id from students where grade = 10 and status = 'active' group by 1 order by count(*) desc limit 1`);
   const students = await queryRows<Student>(db, sql`
