@@ -55,8 +55,6 @@ export const GRID_NONE_VALUE = 'None';
 export const GRID_NONE_LABEL = 'Không có ý kiến';
 export const LINEAR_SCALE_DEFAULTS = { min: 1, max: 5 } as const;
 export const LONG_TEXT_ROWS = 4;
-/** `required` as the API carries it (spec: "required flag is the number 1"). */
-export const REQUIRED_FLAG = 1;
 /** Our own limits on free-text answers (not in the spec). */
 export const TEXT_ANSWER_MAX = { short_text: 1000, long_text: 5000 } as const;
 

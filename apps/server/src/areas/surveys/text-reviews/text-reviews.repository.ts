@@ -171,11 +171,6 @@ export async function findReview(db: DbOrTx, id: number): Promise<ReviewRow | nu
   return row ?? null;
 }
 
-export async function findReviewsByIds(db: DbOrTx, ids: number[]): Promise<ReviewRow[]> {
-  if (!ids.length) return [];
-  return reviewQuery(db).where(inArray(responseReviews.id, ids)).orderBy(asc(responseReviews.id));
-}
-
 /** The reviews an auto-review run may change: pending and never decided by a person, of a survey or module. */
 export async function autoReviewable(db: DbOrTx, scope: { surveyId?: number; moduleId?: number; responseId?: number; responseIds?: number[]; reviewIds?: number[] }): Promise<ReviewRow[]> {
   return reviewQuery(db)
@@ -330,12 +325,4 @@ export async function surveyExists(db: DbOrTx, id: number): Promise<boolean> {
 export async function moduleExists(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id));
   return !!row;
-}
-
-/**
- * For other areas (results, theme codes): the answer's free text has been approved, the only text a
- * teacher or head of department may read. `detailId` is the response_details.id column or value.
- */
-export function isApprovedText(detailId: SQL | typeof responseDetails.id): SQL {
-  return sql`exists (select 1 from ${responseReviews} ar where ar.response_detail_id = ${detailId} and ar.status = 'approved')`;
 }

@@ -3,6 +3,7 @@ import type { TResponseDetailCode, TSurveyText, TTagSource, TThemeCount } from '
 import { NO_THEME_LABEL } from '@app/shared/theme-codes';
 import { htmlToPlainText } from '@app/shared/surveys';
 import { queryRows, type DbOrTx } from '@/db/client';
+import { responseDetailCodes } from '@/db/schema/survey-responses';
 import { foldSql, searchWhere } from '@/lib/list';
 import { approvedTextOnly } from '../core/approved-text.repository';
 
@@ -180,14 +181,14 @@ const tagRow = (r: TagRow): TagRow => ({ ...r, id: Number(r.id), responseDetailI
 
 /** The bare tag, locked for an update or delete and its audit "before" (never the text). */
 export async function lockTag(db: DbOrTx, id: number): Promise<TagRow | null> {
-  const [row] = await queryRows<TagRow>(db, sql`select ${TAG_ROW} from response_detail_codes where id = ${id} for update`);
+  const [row] = await queryRows<TagRow>(db, sql`select ${TAG_ROW} from ${responseDetailCodes} where id = ${id} for update`);
   return row ? tagRow(row) : null;
 }
 
 export async function lockTagOf(db: DbOrTx, detailId: number, codeId: number): Promise<TagRow | null> {
   const [row] = await queryRows<TagRow>(
     db,
-    sql`select ${TAG_ROW} from response_detail_codes where response_detail_id = ${detailId} and code_id = ${codeId} for update`,
+    sql`select ${TAG_ROW} from ${responseDetailCodes} where response_detail_id = ${detailId} and code_id = ${codeId} for update`,
   );
   return row ? tagRow(row) : null;
 }
@@ -195,7 +196,7 @@ export async function lockTagOf(db: DbOrTx, detailId: number, codeId: number): P
 export async function insertManualTag(db: DbOrTx, v: { responseDetailId: number; codeId: number; userId: number | null }): Promise<TagRow> {
   const [row] = await queryRows<TagRow>(
     db,
-    sql`insert into response_detail_codes (response_detail_id, code_id, source, created_by)
+    sql`insert into ${responseDetailCodes} (response_detail_id, code_id, source, created_by)
         values (${v.responseDetailId}, ${v.codeId}, 'manual', ${v.userId}) returning ${TAG_ROW}`,
   );
   return tagRow(row);
@@ -205,14 +206,14 @@ export async function insertManualTag(db: DbOrTx, v: { responseDetailId: number;
 export async function setTagManual(db: DbOrTx, id: number, v: { codeId: number; userId: number | null }): Promise<TagRow> {
   const [row] = await queryRows<TagRow>(
     db,
-    sql`update response_detail_codes set code_id = ${v.codeId}, source = 'manual', matched_keyword = null, created_by = ${v.userId}, updated_at = now()
+    sql`update ${responseDetailCodes} set code_id = ${v.codeId}, source = 'manual', matched_keyword = null, created_by = ${v.userId}, updated_at = now()
         where id = ${id} returning ${TAG_ROW}`,
   );
   return tagRow(row);
 }
 
 export async function deleteTag(db: DbOrTx, id: number) {
-  await queryRows(db, sql`delete from response_detail_codes where id = ${id}`);
+  await queryRows(db, sql`delete from ${responseDetailCodes} where id = ${id}`);
 }
 
 /**
@@ -233,7 +234,7 @@ export async function replaceAutoTags(db: DbOrTx, surveyId: number, rows: Array<
                   -- function scan (no statistics) was planned as a nested loop, quadratic in the survey's tags.
                   and (rdc.response_detail_id, rdc.code_id) not in (select d, c from wanted)
                 returning 1),
-        ins as (insert into response_detail_codes (response_detail_id, code_id, source, matched_keyword)
+        ins as (insert into ${responseDetailCodes} (response_detail_id, code_id, source, matched_keyword)
                 select d, c, 'auto', k from wanted
                 on conflict (response_detail_id, code_id) do update set matched_keyword = excluded.matched_keyword, updated_at = now()
                 where response_detail_codes.source = 'auto' and response_detail_codes.matched_keyword is distinct from excluded.matched_keyword
