@@ -18,7 +18,7 @@ import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Database } from '../apps/server/src/db/client';
 import { recomputeStraightLined } from '../apps/server/src/areas/surveys/core/straight-lining.repository';
-import { insertTestSurvey } from '../apps/server/src/areas/surveys/responses/test-survey';
+import { insertTestSurvey } from '../apps/server/src/test/surveys';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { benchAppOn, fmt, insertBenchStudents, ms, onFreshDatabase, printTable, saveResults, timeRuns } from './support';
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TAnswers, TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Database } from '../apps/server/src/db/client';
-import { insertTestSurvey } from '../apps/server/src/areas/surveys/responses/test-survey';
+import { insertTestSurvey } from '../apps/server/src/test/surveys';
 import { schoolToday } from '../apps/server/src/areas/surveys/core/school-day';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { createRng } from '../apps/server/src/seed/demo-names';
