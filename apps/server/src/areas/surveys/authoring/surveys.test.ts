@@ -86,7 +86,6 @@ function input(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-type Input = ReturnType<typeof input>;
 
 async function create(body: unknown = input(), token = admin): Promise<TSurvey> {
   const res = await call(token, 'POST', '/surveys', body);

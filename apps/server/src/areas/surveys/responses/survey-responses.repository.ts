@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@/db/client';
-import { campuses, courseClasses, courseClassStudents, courseClassTeachers, homeroomClasses, students, teachers } from '@/db/schema/school';
+import { campuses, courseClasses, courseClassTeachers, homeroomClasses, students, teachers } from '@/db/schema/school';
 import { gridColumns, surveyQuestions, surveys, surveySections } from '@/db/schema/surveys';
 import { responseDetails, responseReviews, surveyResponses } from '@/db/schema/survey-responses';
 import { eligibleItemsSql } from '../core/eligibility.repository';

@@ -1,5 +1,5 @@
 import {
-  RESULTS_MSG, type TAggregate, type TCalculateResult, type TDepartmentAverage, type TModuleResults, type TSubjectCourseResults, type TTeacherCourseResults,
+  RESULTS_MSG, type TCalculateResult, type TDepartmentAverage, type TModuleResults, type TSubjectCourseResults, type TTeacherCourseResults,
 } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';

@@ -12,7 +12,7 @@ export interface Hit {
  * Vietnamese phone numbers: 0 or +84 / 84 / (+84) and 9–10 more digits, with single spaces, dots or
  * dashes anywhere between them ("0912 345 678", "+84 912.345.678", "0 9 1 2 3 4 5 6 7 8").
  */
-const PHONE = /(?<![\p{N}\p{L}])(?:\(\s*\+?84\s*\)|\+\s?84|84|0)(?:[\s.\-]?\d){9,10}(?!\d)/gu;
+const PHONE = /(?<![\p{N}\p{L}])(?:\(\s*\+?84\s*\)|\+\s?84|84|0)(?:[\s.-]?\d){9,10}(?!\d)/gu;
 const EMAIL = /[\p{L}\p{N}._%+-]+\s?(?:@|\(at\)|\[at\])\s?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,}/giu;
 const SOCIAL = /(?:https?:\/\/)?(?:www\.|m\.)?(?:facebook\.com|fb\.com|fb\.me|zalo\.me|instagram\.com|tiktok\.com|t\.me|twitter\.com|x\.com)\/[^\s,;]+/giu;
 
