@@ -17,7 +17,7 @@ import { ADMIN_ONLY, LIST_STAFF, RESPONSE_STAFF, STUDENT_ONLY } from '../access'
 
 /**
  * Who must answer and the answers themselves (issue 4). The authoring routes (GET/POST/PUT
- * /surveys…) live in modules/surveys.
+ * /surveys…) live in authoring/.
  *
  * Roles: the list — STUDENT (own only) and LIST_STAFF (anyone's); submit — STUDENT only, for
  * themself; responses — RESPONSE_STAFF, student identity only for ADMIN, free texts before approval

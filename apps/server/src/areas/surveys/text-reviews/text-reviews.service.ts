@@ -340,7 +340,7 @@ export async function autoReviewResponse(db: Db, actor: Actor, responseId: numbe
 
 /**
  * For the submission path: the pending texts of the new responses the submission queue gathered after
- * its replies (survey-responses/auto-review-queue.ts), in one transaction, so a survey window's peak
+ * its replies (auto-review-queue.ts), in one transaction, so a survey window's peak
  * pays one settings read, one query and one transaction per batch instead of per response. Audited
  * once per batch without an actor: the auto-review decided, not the students (their submissions have
  * their own entries).
