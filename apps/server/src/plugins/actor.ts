@@ -28,3 +28,9 @@ export function systemActor(job: string): Actor {
 export function hasAnyRole(actor: Pick<Actor, 'roles'>, roles: readonly TRole[]): boolean {
   return actor.roles.some((r) => roles.includes(r));
 }
+
+/** The user behind a person's action; the system actor has none (a path that needs a person was given the system). */
+export function userIdOf(actor: Actor): number {
+  if (actor.userId === null) throw new Error('this action needs a signed-in user, not the system');
+  return actor.userId;
+}

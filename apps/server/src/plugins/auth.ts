@@ -86,12 +86,13 @@ export function actorOf(req: FastifyRequest): Actor {
   return req.actor;
 }
 
+/** The caller of a public route (sign-in): nobody yet, known by the request id and address. */
+export function anonymousActor(req: FastifyRequest): Actor {
+  return { userId: null, roles: [], teacherId: null, studentId: null, requestId: req.id, ip: req.ip };
+}
+
 /** The signed-in caller; only call inside a protected route. */
 export function currentUser(req: FastifyRequest): UserWithRoles {
   if (!req.user) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   return req.user;
-}
-
-export function hasAnyRole(user: UserWithRoles, roles: readonly TRole[]) {
-  return user.roles.some((r) => roles.includes(r.role));
 }

@@ -6,8 +6,8 @@ import { ZAuthConfig, ZDemoAccount, ZDevLoginRequest, ZGoogleLoginRequest, ZLogi
 import { ROLES } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '@/plugins/errors';
-import { currentUser } from '@/plugins/auth';
-import { listDemoAccounts, toUserJson } from '../school/users/users.repository';
+import { anonymousActor, currentUser } from '@/plugins/auth';
+import { listDemoAccounts, toUserJson } from '@/areas/school/users/users.service';
 import { signInForDemo, signInWithGoogle, type AuthDeps } from './auth.service';
 
 export type AuthRouteDeps = Omit<AuthDeps, 'db'> & { googleClientId: string | null; devLogin: boolean; schoolName: string; rateLimit: number };
@@ -30,7 +30,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
   }, async (req) => ({
     success: true as const,
     message: MSG.loginSuccess,
-    data: await signInWithGoogle(deps, req, req.body.googleToken),
+    data: await signInWithGoogle(deps, anonymousActor(req), req.body.googleToken),
   }));
 
   r.post('/auth/dev-login', {
@@ -38,7 +38,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     schema: { tags: ['auth'], body: ZDevLoginRequest, response: { 200: ZOk(ZLoginData) } },
   }, async (req) => {
     if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
-    return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, req, req.body.email) };
+    return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, anonymousActor(req), req.body.email) };
   });
 
   r.get('/auth/demo-accounts', {

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { MSG } from '@app/shared/messages';
 import type { TLoginData } from '@app/shared/auth';
 import type { Db } from '@/db/client';
+import type { Actor } from '@/lib/actor';
 import { AppError } from '@/plugins/errors';
 import { audit } from '@/plugins/audit';
 import { findUserByEmail, findUserById, toUserJson, updateProfileFromSignIn, type UserWithRoles } from '@/areas/school/users/users.service';
@@ -27,14 +27,14 @@ async function usableAccount(deps: AuthDeps, email: string): Promise<UserWithRol
 
 async function completeSignIn(
   deps: AuthDeps,
-  req: FastifyRequest,
+  actor: Actor,
   user: UserWithRoles,
   via: 'google' | 'dev',
   profile: { displayName?: string | null; photoUrl?: string | null } = {},
 ): Promise<TLoginData> {
   await deps.db.transaction(async (tx) => {
     await updateProfileFromSignIn(tx, user.id, profile);
-    await audit(tx, req, {
+    await audit(tx, actor, {
       actorId: user.id,
       action: 'login',
       entity: 'user',
@@ -47,7 +47,7 @@ async function completeSignIn(
   return { token: await deps.tokens.sign(user.id), user: toUserJson(fresh) };
 }
 
-export async function signInWithGoogle(deps: AuthDeps, req: FastifyRequest, googleToken: string) {
+export async function signInWithGoogle(deps: AuthDeps, actor: Actor, googleToken: string) {
   if (!deps.google) throw new AppError('GOOGLE_DISABLED', 'Đăng nhập bằng Google chưa được cấu hình.');
   const identity = await deps.google(googleToken);
   if (!identity) throw new AppError('INVALID_GOOGLE_TOKEN', MSG.googleTokenInvalid);
@@ -56,9 +56,9 @@ export async function signInWithGoogle(deps: AuthDeps, req: FastifyRequest, goog
     throw new AppError('DOMAIN_NOT_ALLOWED', MSG.domainNotAllowed);
   }
   const user = await usableAccount(deps, identity.email);
-  return completeSignIn(deps, req, user, 'google', { displayName: identity.name, photoUrl: identity.picture });
+  return completeSignIn(deps, actor, user, 'google', { displayName: identity.name, photoUrl: identity.picture });
 }
 
-export async function signInForDemo(deps: AuthDeps, req: FastifyRequest, email: string) {
-  return completeSignIn(deps, req, await usableAccount(deps, email), 'dev');
+export async function signInForDemo(deps: AuthDeps, actor: Actor, email: string) {
+  return completeSignIn(deps, actor, await usableAccount(deps, email), 'dev');
 }

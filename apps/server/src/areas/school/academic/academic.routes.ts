@@ -17,6 +17,7 @@ import {
   removeSemester, removeYear, semesterExportRows, semesterPage, yearExportRows, yearPage,
 } from './academic.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 /**
  * Spec section 7 "Academic structure" paths. Every signed-in user's web app loads the current
@@ -71,17 +72,17 @@ export function academicRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post(`${BASE}/academic-years`, {
     config: { roles: WRITE },
     schema: { tags, body: ZAcademicYearInput, response: { 200: ZOk(ZAcademicYear) } },
-  }, async (req) => ({ success: true as const, data: await createYear({ db, req, input: req.body }), message: 'Đã tạo năm học.' }));
+  }, async (req) => ({ success: true as const, data: await createYear({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo năm học.' }));
 
   r.put(`${BASE}/academic-years/:id`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZAcademicYearInput, response: { 200: ZOk(ZAcademicYear) } },
-  }, async (req) => ({ success: true as const, data: await editYear({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật năm học.' }));
+  }, async (req) => ({ success: true as const, data: await editYear({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật năm học.' }));
 
   r.delete(`${BASE}/academic-years/:id`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAcademicYear) } },
-  }, async (req) => ({ success: true as const, data: await removeYear({ db, req, id: req.params.id }), message: 'Đã xóa năm học.' }));
+  }, async (req) => ({ success: true as const, data: await removeYear({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa năm học.' }));
 
   // ---- Semesters ----
   r.get(`${BASE}/semesters`, {
@@ -122,26 +123,26 @@ export function academicRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post(`${BASE}/semesters`, {
     config: { roles: WRITE },
     schema: { tags, body: ZSemesterInput, response: { 200: ZOk(ZSemester) } },
-  }, async (req) => ({ success: true as const, data: await createSemester({ db, req, input: req.body }), message: 'Đã tạo học kỳ.' }));
+  }, async (req) => ({ success: true as const, data: await createSemester({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo học kỳ.' }));
 
   r.put(`${BASE}/semesters/:id`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZSemesterInput, response: { 200: ZOk(ZSemester) } },
-  }, async (req) => ({ success: true as const, data: await editSemester({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật học kỳ.' }));
+  }, async (req) => ({ success: true as const, data: await editSemester({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật học kỳ.' }));
 
   r.patch(`${BASE}/semesters/:id/academic-year`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZMoveSemester, response: { 200: ZOk(ZSemester) } },
   }, async (req) => ({
     success: true as const,
-    data: await moveSemester({ db, req, id: req.params.id, academicYearId: req.body.academicYearId }),
+    data: await moveSemester({ db, actor: actorOf(req), id: req.params.id, academicYearId: req.body.academicYearId }),
     message: 'Đã chuyển học kỳ sang năm học khác.',
   }));
 
   r.delete(`${BASE}/semesters/:id`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSemester) } },
-  }, async (req) => ({ success: true as const, data: await removeSemester({ db, req, id: req.params.id }), message: 'Đã xóa học kỳ.' }));
+  }, async (req) => ({ success: true as const, data: await removeSemester({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa học kỳ.' }));
 
   // ---- Modules ----
   r.get(`${BASE}/modules`, {
@@ -179,24 +180,24 @@ export function academicRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post(`${BASE}/modules`, {
     config: { roles: WRITE },
     schema: { tags, body: ZModuleInput, response: { 200: ZOk(ZModule) } },
-  }, async (req) => ({ success: true as const, data: await createModule({ db, req, input: req.body }), message: 'Đã tạo học phần.' }));
+  }, async (req) => ({ success: true as const, data: await createModule({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo học phần.' }));
 
   r.put(`${BASE}/modules/:id`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZModuleInput, response: { 200: ZOk(ZModule) } },
-  }, async (req) => ({ success: true as const, data: await editModule({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật học phần.' }));
+  }, async (req) => ({ success: true as const, data: await editModule({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật học phần.' }));
 
   r.patch(`${BASE}/modules/:id/semester`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZMoveModule, response: { 200: ZOk(ZModule) } },
   }, async (req) => ({
     success: true as const,
-    data: await moveModule({ db, req, id: req.params.id, semesterId: req.body.semesterId }),
+    data: await moveModule({ db, actor: actorOf(req), id: req.params.id, semesterId: req.body.semesterId }),
     message: 'Đã chuyển học phần sang học kỳ khác.',
   }));
 
   r.delete(`${BASE}/modules/:id`, {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZModule) } },
-  }, async (req) => ({ success: true as const, data: await removeModule({ db, req, id: req.params.id }), message: 'Đã xóa học phần.' }));
+  }, async (req) => ({ success: true as const, data: await removeModule({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa học phần.' }));
 }

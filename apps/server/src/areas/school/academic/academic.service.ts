@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { formatDate } from '@app/shared/format';
 import type { TAcademicYear, TModule, TSemester, ZAcademicYearInput, ZModuleInput, ZSemesterInput } from '@app/shared/school';
@@ -20,6 +19,7 @@ import {
   clearCurrentModule, currentModuleOf, deleteModule, findModule, insertModule, listModules, lockModule, moduleCodeTaken, moduleDefaultOrder,
   modulesOfSemester, moduleSortColumns, moduleTieBreak, moduleUsage, moduleWhere, updateModule, type ModuleRow, type ModuleSort,
 } from './modules.repository';
+import { type Actor } from '@/lib/actor';
 
 type YearInput = z.infer<typeof ZAcademicYearInput>;
 type SemesterInput = z.infer<typeof ZSemesterInput>;
@@ -30,7 +30,7 @@ export type YearQuery = Sorted<YearSort>;
 export type SemesterQuery = Sorted<SemesterSort> & { academicYearId?: number };
 export type ModuleQuery = Sorted<ModuleSort> & { semesterId?: number; academicYearId?: number };
 type Span = { startDate: string; endDate: string };
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; actor: Actor }
 
 const span = (s: Span) => `${formatDate(s.startDate)} – ${formatDate(s.endDate)}`;
 const inside = (inner: Span, outer: Span) => inner.startDate >= outer.startDate && inner.endDate <= outer.endDate;
@@ -175,7 +175,7 @@ export const editSemester = (opts: WriteOpts & { id: number; input: SemesterInpu
 
 /** PATCH …/semesters/{id}/academic-year: the semester keeps its dates, which must fit the new year. */
 export async function moveSemester(opts: WriteOpts & { id: number; academicYearId: number }): Promise<TSemester> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockSemester(ctx.tx, opts.id), 'học kỳ');
     await checkSemesterPlace(ctx.tx, { ...before, academicYearId: opts.academicYearId }, opts.id);
     const after = await updateSemester(ctx.tx, opts.id, { academicYearId: opts.academicYearId });
@@ -250,7 +250,7 @@ export const editModule = (opts: WriteOpts & { id: number; input: ModuleInput })
 
 /** PATCH …/modules/{id}/semester: the module keeps its dates, which must fit the new semester. */
 export async function moveModule(opts: WriteOpts & { id: number; semesterId: number }): Promise<TModule> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockModule(ctx.tx, opts.id), 'học phần');
     await checkModulePlace(ctx.tx, { ...before, semesterId: opts.semesterId });
     const after = await updateModule(ctx.tx, opts.id, { semesterId: opts.semesterId });

@@ -7,7 +7,6 @@ import type { Db } from '@/db/client';
 import { listQuery, page, zIdFilter } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS, sendXlsx, xlsxBuffer } from '@/lib/xlsx';
-import { currentUser } from '@/plugins/auth';
 import { COURSE_CLASS_SORTS, findCourseClass, listCourseClasses, listEnrolments, type CourseClassRow } from './course-classes.repository';
 import {
   COURSE_CLASS_READ_ROLES as READ,
@@ -22,6 +21,8 @@ import {
   visibleCourseClass,
 } from './course-classes.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
+import { userIdOf } from '@/lib/actor';
 
 const ZListCourseClasses = listQuery(COURSE_CLASS_SORTS, {
   moduleId: zIdFilter,
@@ -47,7 +48,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     schema: { tags, querystring: ZListCourseClasses, response: { 200: ZOk(ZPage(ZCourseClass)) } },
   }, async (req) => {
     const q = req.query;
-    const res = await listCourseClasses(db, { scope: scopeOf(currentUser(req)), filters: filtersOf(q), sort: q.sort, order: q.order, page: q });
+    const res = await listCourseClasses(db, { scope: scopeOf(actorOf(req)), filters: filtersOf(q), sort: q.sort, order: q.order, page: q });
     return { success: true as const, data: page(res.items.map(toCourseClassJson), res.total, q) };
   });
 
@@ -57,7 +58,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   }, async (req) => {
     const q = req.query;
     // Only the classes the caller teaches, whatever else their roles would let them see.
-    const scope = { kind: 'own' as const, userId: currentUser(req).id, asHead: false };
+    const scope = { kind: 'own' as const, userId: userIdOf(actorOf(req)), asHead: false };
     const res = await listCourseClasses(db, { scope, filters: filtersOf(q), sort: q.sort, order: q.order, page: q });
     return { success: true as const, data: page(res.items.map(toCourseClassJson), res.total, q) };
   });
@@ -67,7 +68,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     schema: { tags, querystring: ZListCourseClasses },
   }, async (req, reply) => {
     const q = req.query;
-    const res = await listCourseClasses(db, { scope: scopeOf(currentUser(req)), filters: filtersOf(q), sort: q.sort, order: q.order, max: MAX_SHEET_ROWS });
+    const res = await listCourseClasses(db, { scope: scopeOf(actorOf(req)), filters: filtersOf(q), sort: q.sort, order: q.order, max: MAX_SHEET_ROWS });
     const body = await xlsxBuffer<CourseClassRow>({ sheet: 'Lớp học phần', columns: EXPORT_COLUMNS, rows: res.items });
     return sendXlsx(reply, 'lop-hoc-phan', body);
   });
@@ -75,13 +76,13 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/course-classes/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCourseClass) } },
-  }, async (req) => ({ success: true as const, data: toCourseClassJson(await visibleCourseClass(db, currentUser(req), req.params.id)) }));
+  }, async (req) => ({ success: true as const, data: toCourseClassJson(await visibleCourseClass(db, actorOf(req), req.params.id)) }));
 
   r.post('/course-classes', {
     config: { roles: WRITE },
     schema: { tags, body: ZCourseClassInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
-    const id = await write(db, req, (ctx) => createCourseClass(ctx, req.body));
+    const id = await write(db, actorOf(req), (ctx) => createCourseClass(ctx, req.body));
     const data = await one(id);
     return { success: true as const, message: `Đã tạo lớp học phần ${data.code}.`, data };
   });
@@ -90,7 +91,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZCourseClassInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
-    await write(db, req, (ctx) => updateCourseClass(ctx, req.params.id, req.body));
+    await write(db, actorOf(req), (ctx) => updateCourseClass(ctx, req.params.id, req.body));
     const data = await one(req.params.id);
     return { success: true as const, message: `Đã cập nhật lớp học phần ${data.code}.`, data };
   });
@@ -99,7 +100,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(z.object({ id: z.number().int() })) } },
   }, async (req) => {
-    const row = await write(db, req, (ctx) => deleteCourseClass(ctx, req.params.id));
+    const row = await write(db, actorOf(req), (ctx) => deleteCourseClass(ctx, req.params.id));
     return { success: true as const, message: `Đã xóa lớp học phần ${row.code}.`, data: { id: row.id } };
   });
 
@@ -107,7 +108,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, querystring: ZListQuery, response: { 200: ZOk(ZPage(ZEnrolment)) } },
   }, async (req) => {
-    await visibleCourseClass(db, currentUser(req), req.params.id);
+    await visibleCourseClass(db, actorOf(req), req.params.id);
     const q = req.query;
     const res = await listEnrolments(db, { classId: req.params.id, search: q.search, page: q.page, limit: q.limit });
     return { success: true as const, data: page(res.items, res.total, q) };
@@ -117,7 +118,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZEnrolInput, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
-    const res = await write(db, req, (ctx) => enrolStudents(ctx, req.params.id, req.body.studentIds));
+    const res = await write(db, actorOf(req), (ctx) => enrolStudents(ctx, req.params.id, req.body.studentIds));
     const data = await one(req.params.id);
     const skipped = res.skipped ? ` Bỏ qua ${res.skipped} học sinh đã ghi danh từ trước.` : '';
     return { success: true as const, message: `Đã ghi danh ${res.added} học sinh vào lớp học phần ${data.code}.${skipped}`, data };
@@ -127,7 +128,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: WRITE },
     schema: { tags, params: ZStudentParams, response: { 200: ZOk(ZCourseClass) } },
   }, async (req) => {
-    await write(db, req, (ctx) => unenrolStudent(ctx, req.params.id, req.params.studentId));
+    await write(db, actorOf(req), (ctx) => unenrolStudent(ctx, req.params.id, req.params.studentId));
     const data = await one(req.params.id);
     return { success: true as const, message: `Đã xóa học sinh khỏi lớp học phần ${data.code}.`, data };
   });

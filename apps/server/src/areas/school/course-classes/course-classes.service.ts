@@ -3,7 +3,6 @@ import type { TRole } from '@app/shared/roles';
 import type { TCourseClass, ZCourseClassInput } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
-import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { UserWithRoles } from '../users/users.service';
 import {
@@ -29,6 +28,7 @@ import {
   type CourseClassRow,
   type CourseClassScope,
 } from './course-classes.repository';
+import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
 
 export type CourseClassInput = z.output<typeof ZCourseClassInput>;
 
@@ -40,16 +40,16 @@ const OVERSEE_ROLES: readonly TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL'
 const NOT_YOURS = 'Bạn chỉ được xem lớp học phần mình giảng dạy hoặc thuộc tổ chuyên môn mình phụ trách.';
 const codeMessage = (code: string) => `Mã lớp học phần "${code}" đã tồn tại trong học phần này.`;
 
-export function scopeOf(user: UserWithRoles): CourseClassScope {
-  if (hasAnyRole(user, OVERSEE_ROLES)) return { kind: 'all' };
-  if (hasAnyRole(user, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'own', userId: user.id, asHead: hasAnyRole(user, ['HEAD_DEPARTMENT']) };
+export function scopeOf(actor: Actor): CourseClassScope {
+  if (hasAnyRole(actor, OVERSEE_ROLES)) return { kind: 'all' };
+  if (hasAnyRole(actor, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'own', userId: userIdOf(actor), asHead: hasAnyRole(actor, ['HEAD_DEPARTMENT']) };
   throw new AppError('FORBIDDEN', NOT_YOURS);
 }
 
 /** The class if the caller may see it: 404 when it does not exist, 403 when it is not theirs. */
-export async function visibleCourseClass(db: DbOrTx, user: UserWithRoles, id: number): Promise<CourseClassRow> {
+export async function visibleCourseClass(db: DbOrTx, actor: Actor, id: number): Promise<CourseClassRow> {
   const row = found(await findCourseClass(db, id), 'lớp học phần');
-  const scope = scopeOf(user);
+  const scope = scopeOf(actor);
   if (scope.kind === 'own' && !(await isInScope(db, id, scope))) throw new AppError('FORBIDDEN', NOT_YOURS);
   return row;
 }

@@ -11,6 +11,7 @@ import {
   createDepartment, departmentExportRows, departmentPage, editDepartment, getDepartment, removeDepartment,
 } from './departments.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 /** Departments fill pickers and filters in every area, so any signed-in role may read them. */
 const READ = ROLES;
@@ -51,19 +52,19 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post('/departments', {
     config: { roles: WRITE },
     schema: { tags, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
-  }, async (req) => ({ success: true as const, data: await createDepartment({ db, req, input: req.body }), message: 'Đã tạo tổ chuyên môn.' }));
+  }, async (req) => ({ success: true as const, data: await createDepartment({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo tổ chuyên môn.' }));
 
   r.put('/departments/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
   }, async (req) => ({
     success: true as const,
-    data: await editDepartment({ db, req, id: req.params.id, input: req.body }),
+    data: await editDepartment({ db, actor: actorOf(req), id: req.params.id, input: req.body }),
     message: 'Đã cập nhật tổ chuyên môn.',
   }));
 
   r.delete('/departments/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
-  }, async (req) => ({ success: true as const, data: await removeDepartment({ db, req, id: req.params.id }), message: 'Đã xóa tổ chuyên môn.' }));
+  }, async (req) => ({ success: true as const, data: await removeDepartment({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa tổ chuyên môn.' }));
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TDepartment, ZDepartmentInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
@@ -10,10 +9,11 @@ import {
   deleteDepartment, departmentCodeTaken, departmentSearch, departmentSortColumns, departmentTieBreak, departmentUsage, existingTeacherIds,
   findDepartment, insertDepartment, listDepartments, lockDepartment, setHeads, updateDepartment, type DepartmentSort,
 } from './departments.repository';
+import { type Actor } from '@/lib/actor';
 
 type DepartmentInput = z.infer<typeof ZDepartmentInput>;
 export type DepartmentQuery = { sort?: DepartmentSort; order: 'asc' | 'desc'; search?: string };
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; actor: Actor }
 
 function departmentList(q: DepartmentQuery) {
   return { where: departmentSearch(q.search), order: orderBy(departmentSortColumns, q, departmentTieBreak) };
@@ -45,7 +45,7 @@ async function checkDepartment(tx: DbOrTx, input: DepartmentInput, exceptId?: nu
 }
 
 export async function createDepartment(opts: WriteOpts & { input: DepartmentInput }): Promise<TDepartment> {
-  const id = await write(opts.db, opts.req, async (ctx) => {
+  const id = await write(opts.db, opts.actor, async (ctx) => {
     const headTeacherIds = await checkDepartment(ctx.tx, opts.input);
     const row = await insertDepartment(ctx.tx, { code: opts.input.code, name: opts.input.name });
     await setHeads(ctx.tx, row.id, headTeacherIds);
@@ -56,7 +56,7 @@ export async function createDepartment(opts: WriteOpts & { input: DepartmentInpu
 }
 
 export async function editDepartment(opts: WriteOpts & { id: number; input: DepartmentInput }): Promise<TDepartment> {
-  await write(opts.db, opts.req, async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockDepartment(ctx.tx, opts.id), 'tổ chuyên môn');
     const headTeacherIds = await checkDepartment(ctx.tx, opts.input, opts.id);
     const row = await updateDepartment(ctx.tx, opts.id, { code: opts.input.code, name: opts.input.name });
@@ -67,7 +67,7 @@ export async function editDepartment(opts: WriteOpts & { id: number; input: Depa
 }
 
 export async function removeDepartment(opts: WriteOpts & { id: number }): Promise<TDepartment> {
-  return write(opts.db, opts.req, async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     const before = found(await lockDepartment(ctx.tx, opts.id), 'tổ chuyên môn');
     const shown = await getDepartment(ctx.tx, opts.id);
     await refuseIfUsed(ctx.tx, 'tổ chuyên môn này', departmentUsage(opts.id));

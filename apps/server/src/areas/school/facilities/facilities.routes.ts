@@ -15,6 +15,7 @@ import {
   getClassroom, removeCampus, removeClassroom,
 } from './facilities.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 /** Campuses and classrooms are picked everywhere (forms, filters), so any signed-in role may read them. */
 const READ = ROLES;
@@ -65,17 +66,17 @@ export function facilityRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post('/campuses', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], body: ZCampusInput, response: { 200: ZOk(ZCampus) } },
-  }, async (req) => ({ success: true as const, data: await createCampus({ db, req, input: req.body }), message: 'Đã tạo cơ sở.' }));
+  }, async (req) => ({ success: true as const, data: await createCampus({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo cơ sở.' }));
 
   r.put('/campuses/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, body: ZCampusInput, response: { 200: ZOk(ZCampus) } },
-  }, async (req) => ({ success: true as const, data: await editCampus({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật cơ sở.' }));
+  }, async (req) => ({ success: true as const, data: await editCampus({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật cơ sở.' }));
 
   r.delete('/campuses/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, response: { 200: ZOk(ZCampus) } },
-  }, async (req) => ({ success: true as const, data: await removeCampus({ db, req, id: req.params.id }), message: 'Đã xóa cơ sở.' }));
+  }, async (req) => ({ success: true as const, data: await removeCampus({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa cơ sở.' }));
 
   // ---- Classrooms ----
   r.get('/classrooms', {
@@ -110,15 +111,15 @@ export function facilityRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post('/classrooms', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], body: ZClassroomInput, response: { 200: ZOk(ZClassroom) } },
-  }, async (req) => ({ success: true as const, data: await createClassroom({ db, req, input: req.body }), message: 'Đã tạo phòng học.' }));
+  }, async (req) => ({ success: true as const, data: await createClassroom({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo phòng học.' }));
 
   r.put('/classrooms/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, body: ZClassroomInput, response: { 200: ZOk(ZClassroom) } },
-  }, async (req) => ({ success: true as const, data: await editClassroom({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật phòng học.' }));
+  }, async (req) => ({ success: true as const, data: await editClassroom({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật phòng học.' }));
 
   r.delete('/classrooms/:id', {
     config: { roles: WRITE },
     schema: { tags: ['facilities'], params: ZIdParams, response: { 200: ZOk(ZClassroom) } },
-  }, async (req) => ({ success: true as const, data: await removeClassroom({ db, req, id: req.params.id }), message: 'Đã xóa phòng học.' }));
+  }, async (req) => ({ success: true as const, data: await removeClassroom({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa phòng học.' }));
 }

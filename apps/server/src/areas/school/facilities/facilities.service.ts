@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TCampus, TClassroom, ZCampusInput, ZClassroomInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
@@ -14,12 +13,13 @@ import {
   classroomCodeTaken, classroomSortColumns, classroomTieBreak, classroomUsage, classroomWhere, deleteClassroom, findClassroom,
   insertClassroom, listClassrooms, lockClassroom, updateClassroom, type ClassroomRow, type ClassroomSort,
 } from './classrooms.repository';
+import { type Actor } from '@/lib/actor';
 
 type CampusInput = z.infer<typeof ZCampusInput>;
 type ClassroomInput = z.infer<typeof ZClassroomInput>;
 interface Sorted<K> { sort?: K; order: 'asc' | 'desc'; search?: string }
 interface Paged { page: number; limit: number }
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; actor: Actor }
 export type CampusQuery = Sorted<CampusSort>;
 export type ClassroomQuery = Sorted<ClassroomSort> & { campusId?: number; kind?: string };
 

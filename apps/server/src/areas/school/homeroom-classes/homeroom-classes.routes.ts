@@ -8,7 +8,6 @@ import { GENDER_LABELS, STUDENT_STATUS_LABELS, ZGrade, ZHomeroomClass, ZHomeroom
 import type { Db } from '@/db/client';
 import { listQuery, zIdFilter } from '@/lib/list';
 import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
-import { currentUser } from '@/plugins/auth';
 import { CLASS_STUDENT_SORTS } from '../students/students.service';
 import { HOMEROOM_SORTS } from './homeroom-classes.repository';
 import {
@@ -16,6 +15,7 @@ import {
   myHomeroomClasses, readableHomeroomClass, removeHomeroomClass,
 } from './homeroom-classes.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 /** Readers; the service narrows a homeroom teacher to their own classes. */
 const READ: TRole[] = [...HOMEROOM_WIDE_READERS, 'HOMEROOM_TEACHER'];
@@ -39,18 +39,18 @@ export function homeroomClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/homeroom-classes', {
     config: { roles: READ },
     schema: { tags, querystring: ZHomeroomQuery, response: { 200: ZOk(ZPage(ZHomeroomClass)) } },
-  }, async (req) => ({ success: true as const, data: await homeroomPage({ db, user: currentUser(req), q: req.query }) }));
+  }, async (req) => ({ success: true as const, data: await homeroomPage({ db, actor: actorOf(req), q: req.query }) }));
 
   r.get('/homeroom-classes/mine', {
     config: { roles: MINE },
     schema: { tags, response: { 200: ZOk(z.array(ZHomeroomClass)) } },
-  }, async (req) => ({ success: true as const, data: await myHomeroomClasses(db, currentUser(req)) }));
+  }, async (req) => ({ success: true as const, data: await myHomeroomClasses(db, actorOf(req)) }));
 
   r.get('/homeroom-classes/export', {
     config: { roles: READ },
     schema: { tags, querystring: ZHomeroomQuery },
   }, async (req, reply) => {
-    const rows = await homeroomExportRows({ db, user: currentUser(req), q: req.query });
+    const rows = await homeroomExportRows({ db, actor: actorOf(req), q: req.query });
     const buf = await xlsxBuffer({
       sheet: 'Lớp chủ nhiệm',
       rows,
@@ -69,18 +69,18 @@ export function homeroomClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/homeroom-classes/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZHomeroomClass) } },
-  }, async (req) => ({ success: true as const, data: await readableHomeroomClass({ db, user: currentUser(req), id: req.params.id }) }));
+  }, async (req) => ({ success: true as const, data: await readableHomeroomClass({ db, actor: actorOf(req), id: req.params.id }) }));
 
   r.get('/homeroom-classes/:id/students', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, querystring: ZClassStudentQuery, response: { 200: ZOk(ZPage(ZStudent)) } },
-  }, async (req) => ({ success: true as const, data: await classStudents({ db, user: currentUser(req), id: req.params.id, q: req.query }) }));
+  }, async (req) => ({ success: true as const, data: await classStudents({ db, actor: actorOf(req), id: req.params.id, q: req.query }) }));
 
   r.get('/homeroom-classes/:id/students/export', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, querystring: ZClassStudentQuery },
   }, async (req, reply) => {
-    const { cls, rows: students } = await classStudentExportRows({ db, user: currentUser(req), id: req.params.id, q: req.query });
+    const { cls, rows: students } = await classStudentExportRows({ db, actor: actorOf(req), id: req.params.id, q: req.query });
     const rows = students.map((s, i) => ({ ...s, no: i + 1 }));
     const buf = await xlsxBuffer({
       // Excel refuses these characters in a sheet name.
@@ -102,17 +102,17 @@ export function homeroomClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post('/homeroom-classes', {
     config: { roles: WRITE },
     schema: { tags, body: ZHomeroomClassInput, response: { 200: ZOk(ZHomeroomClass) } },
-  }, async (req) => ({ success: true as const, data: await createHomeroomClass({ db, req, input: req.body }), message: 'Đã tạo lớp chủ nhiệm.' }));
+  }, async (req) => ({ success: true as const, data: await createHomeroomClass({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo lớp chủ nhiệm.' }));
 
   r.put('/homeroom-classes/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZHomeroomClassInput, response: { 200: ZOk(ZHomeroomClass) } },
   }, async (req) => ({
-    success: true as const, data: await editHomeroomClass({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật lớp chủ nhiệm.',
+    success: true as const, data: await editHomeroomClass({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật lớp chủ nhiệm.',
   }));
 
   r.delete('/homeroom-classes/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZHomeroomClass) } },
-  }, async (req) => ({ success: true as const, data: await removeHomeroomClass({ db, req, id: req.params.id }), message: 'Đã xóa lớp chủ nhiệm.' }));
+  }, async (req) => ({ success: true as const, data: await removeHomeroomClass({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa lớp chủ nhiệm.' }));
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TRole } from '@app/shared/roles';
 import type { THomeroomClass, ZHomeroomClassInput } from '@app/shared/school';
@@ -7,7 +6,6 @@ import { offsetOf, orderBy, page } from '@/lib/list';
 import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import { hasAnyRole } from '@/plugins/auth';
 import { classStudentList, type ClassStudentQuery } from '../students/students.service';
 import type { UserWithRoles } from '../users/users.service';
 import {
@@ -15,6 +13,7 @@ import {
   homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listHomeroomClasses,
   lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
 } from './homeroom-classes.repository';
+import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
 
 type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;
 interface Paged { page: number; limit: number }
@@ -25,53 +24,53 @@ export const HOMEROOM_WIDE_READERS: TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRIN
 export const NOT_YOUR_CLASS = 'Bạn chỉ được xem lớp chủ nhiệm của mình.';
 
 /** undefined = every class; otherwise the teacher records whose classes the caller may read. */
-async function scopeOf(db: DbOrTx, user: UserWithRoles): Promise<number[] | undefined> {
-  if (hasAnyRole(user, HOMEROOM_WIDE_READERS)) return undefined;
-  return teacherIdsOfUser(db, user.id);
+async function scopeOf(db: DbOrTx, actor: Actor): Promise<number[] | undefined> {
+  if (hasAnyRole(actor, HOMEROOM_WIDE_READERS)) return undefined;
+  return teacherIdsOfUser(db, userIdOf(actor));
 }
 
 function listOrder(q: HomeroomQuery) {
   return q.sort ? orderBy(homeroomSortColumns, q, homeroomTieBreak) : homeroomDefaultOrder;
 }
 
-export async function homeroomPage(opts: { db: Db; user: UserWithRoles; q: HomeroomQuery & Paged }) {
+export async function homeroomPage(opts: { db: Db; actor: Actor; q: HomeroomQuery & Paged }) {
   const { db, q } = opts;
-  const where = homeroomWhere({ ...q, teacherScope: await scopeOf(db, opts.user) });
+  const where = homeroomWhere({ ...q, teacherScope: await scopeOf(db, opts.actor) });
   const r = await listHomeroomClasses(db, { where, order: listOrder(q), limit: q.limit, offset: offsetOf(q) });
   return page(r.items, r.total, q);
 }
 
-export async function homeroomExportRows(opts: { db: Db; user: UserWithRoles; q: HomeroomQuery }): Promise<THomeroomClass[]> {
-  const where = homeroomWhere({ ...opts.q, teacherScope: await scopeOf(opts.db, opts.user) });
+export async function homeroomExportRows(opts: { db: Db; actor: Actor; q: HomeroomQuery }): Promise<THomeroomClass[]> {
+  const where = homeroomWhere({ ...opts.q, teacherScope: await scopeOf(opts.db, opts.actor) });
   return (await listHomeroomClasses(opts.db, { where, order: listOrder(opts.q), limit: MAX_SHEET_ROWS, offset: 0 })).items;
 }
 
 /** The caller's own homeroom classes, whatever their roles; empty when they have none. */
-export async function myHomeroomClasses(db: Db, user: UserWithRoles): Promise<THomeroomClass[]> {
-  const teacherScope = await teacherIdsOfUser(db, user.id);
+export async function myHomeroomClasses(db: Db, actor: Actor): Promise<THomeroomClass[]> {
+  const teacherScope = await teacherIdsOfUser(db, userIdOf(actor));
   if (!teacherScope.length) return [];
   // One class a year at most in practice; 100 covers every year the school keeps.
   return (await listHomeroomClasses(db, { where: homeroomWhere({ teacherScope }), order: homeroomDefaultOrder, limit: 100, offset: 0 })).items;
 }
 
 /** One class, refused (403) to a homeroom teacher for a class that is not theirs. */
-export async function readableHomeroomClass(opts: { db: Db; user: UserWithRoles; id: number }): Promise<THomeroomClass> {
+export async function readableHomeroomClass(opts: { db: Db; actor: Actor; id: number }): Promise<THomeroomClass> {
   const cls = found(await findHomeroomClass(opts.db, opts.id), 'lớp chủ nhiệm');
-  const scope = await scopeOf(opts.db, opts.user);
+  const scope = await scopeOf(opts.db, opts.actor);
   if (scope && (cls.homeroomTeacherId === null || !scope.includes(cls.homeroomTeacherId))) {
     throw new AppError('FORBIDDEN', NOT_YOUR_CLASS);
   }
   return cls;
 }
 
-export async function classStudents(opts: { db: Db; user: UserWithRoles; id: number; q: ClassStudentQuery & Paged }) {
+export async function classStudents(opts: { db: Db; actor: Actor; id: number; q: ClassStudentQuery & Paged }) {
   await readableHomeroomClass(opts);
   const { q } = opts;
   const r = await classStudentList(opts.db, opts.id, q, { limit: q.limit, offset: offsetOf(q) });
   return page(r.items, r.total, q);
 }
 
-export async function classStudentExportRows(opts: { db: Db; user: UserWithRoles; id: number; q: ClassStudentQuery }) {
+export async function classStudentExportRows(opts: { db: Db; actor: Actor; id: number; q: ClassStudentQuery }) {
   const cls = await readableHomeroomClass(opts);
   const r = await classStudentList(opts.db, opts.id, opts.q, { limit: MAX_SHEET_ROWS, offset: 0 });
   return { cls, rows: r.items };
@@ -99,7 +98,7 @@ const HOMEROOM_CLASSES: RowWrites<HomeroomRow, HomeroomInput, THomeroomClass> = 
   usage: homeroomUsage,
 };
 
-type WriteOpts = { db: Db; req: FastifyRequest };
+type WriteOpts = { db: Db; actor: Actor };
 export const createHomeroomClass = (opts: WriteOpts & { input: HomeroomInput }) => createRow(HOMEROOM_CLASSES, opts);
 export const editHomeroomClass = (opts: WriteOpts & { id: number; input: HomeroomInput }) => editRow(HOMEROOM_CLASSES, opts);
 export const removeHomeroomClass = (opts: WriteOpts & { id: number }) => removeRow(HOMEROOM_CLASSES, opts);

@@ -8,13 +8,13 @@ import type { Db } from '@/db/client';
 import { listQuery, zIdFilter } from '@/lib/list';
 import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
-import { currentUser } from '@/plugins/auth';
 import { STUDENT_SORTS } from './students.repository';
 import {
   createStudent, deleteStudent, getStudent, readableStudent, STUDENT_WIDE_READERS as READ, STUDENT_WRITERS as WRITE, studentExportRows,
   studentPage, updateStudent,
 } from './students.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 const tags = ['students'];
 const ZStudentQuery = listQuery(STUDENT_SORTS, {
@@ -57,13 +57,13 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/students/:id', {
     config: { roles: [...READ, 'STUDENT'] },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
-  }, async (req) => ({ success: true as const, data: await readableStudent(db, currentUser(req), req.params.id) }));
+  }, async (req) => ({ success: true as const, data: await readableStudent(db, actorOf(req), req.params.id) }));
 
   r.post('/students', {
     config: { roles: WRITE },
     schema: { tags, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
   }, async (req) => {
-    const id = await write(db, req, (ctx) => createStudent(ctx, req.body));
+    const id = await write(db, actorOf(req), (ctx) => createStudent(ctx, req.body));
     return { success: true as const, data: await getStudent(db, id), message: 'Đã tạo học sinh.' };
   });
 
@@ -71,7 +71,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
   }, async (req) => {
-    await write(db, req, (ctx) => updateStudent(ctx, req.params.id, req.body));
+    await write(db, actorOf(req), (ctx) => updateStudent(ctx, req.params.id, req.body));
     return { success: true as const, data: await getStudent(db, req.params.id), message: 'Đã cập nhật học sinh.' };
   });
 
@@ -80,7 +80,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
   }, async (req) => ({
     success: true as const,
-    data: await write(db, req, (ctx) => deleteStudent(ctx, req.params.id)),
+    data: await write(db, actorOf(req), (ctx) => deleteStudent(ctx, req.params.id)),
     message: 'Đã xóa học sinh.',
   }));
 }

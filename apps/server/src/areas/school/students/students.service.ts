@@ -5,7 +5,6 @@ import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, orderBy, page } from '@/lib/list';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
-import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { type AccountCache, preloadAccounts, provideAccounts, unlinkStudentAccount, usersOfStudent, usersOfStudents, type UserWithRoles } from '../users/users.service';
 import {
@@ -13,6 +12,7 @@ import {
   studentSortColumns, studentTieBreak, studentUsage, studentWhere, updateStudentRows, type CampusRef, type ClassStudentSort, type HomeroomRef, type StudentFilters,
   type StudentRow, type StudentSort, type StudentValues,
 } from './students.repository';
+import { hasAnyRole, type Actor } from '@/lib/actor';
 
 export type StudentInput = z.output<typeof ZStudentInput>;
 export type StudentQuery = StudentFilters & { sort?: StudentSort; order: 'asc' | 'desc' };
@@ -53,8 +53,8 @@ export async function getStudent(db: DbOrTx, id: number): Promise<TStudent> {
 }
 
 /** Staff who oversee students read any record; a student only the one their account is linked to. */
-export async function readableStudent(db: Db, user: UserWithRoles, id: number): Promise<TStudent> {
-  if (!hasAnyRole(user, STUDENT_WIDE_READERS) && user.studentId !== id) throw new AppError('FORBIDDEN', NOT_YOUR_RECORD);
+export async function readableStudent(db: Db, actor: Actor, id: number): Promise<TStudent> {
+  if (!hasAnyRole(actor, STUDENT_WIDE_READERS) && actor.studentId !== id) throw new AppError('FORBIDDEN', NOT_YOUR_RECORD);
   return getStudent(db, id);
 }
 

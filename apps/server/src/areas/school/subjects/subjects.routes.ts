@@ -10,6 +10,7 @@ import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { SUBJECT_SORTS } from './subjects.repository';
 import { createSubject, editSubject, getSubject, removeSubject, subjectExportRows, subjectPage } from './subjects.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 /** Subjects fill pickers in every area (spec section 7 lists GET /subjects), so any signed-in role may read them. */
 const READ = ROLES;
@@ -53,15 +54,15 @@ export function subjectRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.post('/subjects', {
     config: { roles: WRITE },
     schema: { tags, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await createSubject({ db, req, input: req.body }), message: 'Đã tạo môn học.' }));
+  }, async (req) => ({ success: true as const, data: await createSubject({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo môn học.' }));
 
   r.put('/subjects/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await editSubject({ db, req, id: req.params.id, input: req.body }), message: 'Đã cập nhật môn học.' }));
+  }, async (req) => ({ success: true as const, data: await editSubject({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật môn học.' }));
 
   r.delete('/subjects/:id', {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await removeSubject({ db, req, id: req.params.id }), message: 'Đã xóa môn học.' }));
+  }, async (req) => ({ success: true as const, data: await removeSubject({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa môn học.' }));
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TSubject, ZSubjectInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
@@ -10,10 +9,11 @@ import {
   deleteSubject, departmentExists, findSubject, insertSubject, listSubjects, lockSubject, subjectCodeTaken, subjectSortColumns,
   subjectTieBreak, subjectUsage, subjectWhere, updateSubject, type SubjectRow, type SubjectSort,
 } from './subjects.repository';
+import { type Actor } from '@/lib/actor';
 
 type SubjectInput = z.infer<typeof ZSubjectInput>;
 export type SubjectQuery = { sort?: SubjectSort; order: 'asc' | 'desc'; search?: string; departmentId?: number; kind?: string };
-interface WriteOpts { db: Db; req: FastifyRequest }
+interface WriteOpts { db: Db; actor: Actor }
 
 function subjectList(q: SubjectQuery) {
   return { where: subjectWhere(q), order: orderBy(subjectSortColumns, q, subjectTieBreak) };

@@ -6,13 +6,13 @@ import type { Db } from '@/db/client';
 import { listQuery, zIdFilter } from '@/lib/list';
 import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
-import { currentUser } from '@/plugins/auth';
 import { TEACHER_SORTS } from './teachers.repository';
 import {
   createTeacher, deleteTeacher, getTeacher, readableTeacher, TEACHER_READERS as READ, TEACHER_WRITERS as WRITE, teacherExportRows, teacherPage,
   updateTeacher,
 } from './teachers.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 const tags = ['teachers'];
 const ZTeacherQuery = listQuery(TEACHER_SORTS, { departmentId: zIdFilter, subjectId: zIdFilter });
@@ -34,26 +34,26 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.get('/teachers', {
     config: { roles: READ },
     schema: { tags, querystring: ZTeacherQuery, response: { 200: ZOk(ZPage(ZTeacher)) } },
-  }, async (req) => ({ success: true as const, data: await teacherPage(db, currentUser(req), req.query) }));
+  }, async (req) => ({ success: true as const, data: await teacherPage(db, actorOf(req), req.query) }));
 
   r.get('/teachers/export', {
     config: { roles: READ },
     schema: { tags, querystring: ZTeacherQuery },
   }, async (req, reply) => {
-    const rows = await teacherExportRows(db, currentUser(req), req.query);
+    const rows = await teacherExportRows(db, actorOf(req), req.query);
     return sendXlsx(reply, 'Danh sách giáo viên', await xlsxBuffer({ sheet: 'Giáo viên', columns: EXPORT_COLUMNS, rows }));
   });
 
   r.get('/teachers/:id', {
     config: { roles: READ },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
-  }, async (req) => ({ success: true as const, data: await readableTeacher(db, currentUser(req), req.params.id) }));
+  }, async (req) => ({ success: true as const, data: await readableTeacher(db, actorOf(req), req.params.id) }));
 
   r.post('/teachers', {
     config: { roles: WRITE },
     schema: { tags, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => {
-    const id = await write(db, req, (ctx) => createTeacher(ctx, req.body));
+    const id = await write(db, actorOf(req), (ctx) => createTeacher(ctx, req.body));
     return { success: true as const, data: await getTeacher(db, id), message: 'Đã tạo giáo viên.' };
   });
 
@@ -61,7 +61,7 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: WRITE },
     schema: { tags, params: ZIdParams, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => {
-    await write(db, req, (ctx) => updateTeacher(ctx, req.params.id, req.body));
+    await write(db, actorOf(req), (ctx) => updateTeacher(ctx, req.params.id, req.body));
     return { success: true as const, data: await getTeacher(db, req.params.id), message: 'Đã cập nhật giáo viên.' };
   });
 
@@ -70,7 +70,7 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
   }, async (req) => ({
     success: true as const,
-    data: await write(db, req, (ctx) => deleteTeacher(ctx, req.params.id)),
+    data: await write(db, actorOf(req), (ctx) => deleteTeacher(ctx, req.params.id)),
     message: 'Đã xóa giáo viên.',
   }));
 }

@@ -5,7 +5,6 @@ import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, orderBy, page } from '@/lib/list';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
-import { hasAnyRole } from '@/plugins/auth';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { accountByEmail, type AccountCache, provideAccount, type UserWithRoles } from '../users/users.service';
 import {
@@ -13,6 +12,7 @@ import {
   subjectIdsOf, subjectRefs, teacherIdByCode, teachersOfUsers, teacherSortColumns, teacherTieBreak, teacherUsage, teacherWhere,
   updateTeacherRow, type TeacherFilters, type TeacherRow, type TeacherSort,
 } from './teachers.repository';
+import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
 
 export type TeacherInput = z.output<typeof ZTeacherInput>;
 export type TeacherQuery = Omit<TeacherFilters, 'departmentScope'> & { sort?: TeacherSort; order: 'asc' | 'desc' };
@@ -29,22 +29,22 @@ export const staffCodeTakenMessage = (code: string) => `Mã giáo viên "${code}
 // ---- Reading ----
 
 /** undefined = every teacher; otherwise the departments whose teachers the caller may read. */
-async function scopeOf(db: DbOrTx, user: UserWithRoles): Promise<number[] | undefined> {
-  if (hasAnyRole(user, TEACHER_WIDE_READERS)) return undefined;
-  return headedDepartmentIds(db, user.id);
+async function scopeOf(db: DbOrTx, actor: Actor): Promise<number[] | undefined> {
+  if (hasAnyRole(actor, TEACHER_WIDE_READERS)) return undefined;
+  return headedDepartmentIds(db, userIdOf(actor));
 }
 
-async function listOf(db: DbOrTx, user: UserWithRoles, q: TeacherQuery) {
-  return { where: teacherWhere({ ...q, departmentScope: await scopeOf(db, user) }), order: orderBy(teacherSortColumns, q, teacherTieBreak) };
+async function listOf(db: DbOrTx, actor: Actor, q: TeacherQuery) {
+  return { where: teacherWhere({ ...q, departmentScope: await scopeOf(db, actor) }), order: orderBy(teacherSortColumns, q, teacherTieBreak) };
 }
 
-export async function teacherPage(db: Db, user: UserWithRoles, q: TeacherQuery & Paged) {
-  const r = await listTeachers(db, { ...(await listOf(db, user, q)), limit: q.limit, offset: offsetOf(q) });
+export async function teacherPage(db: Db, actor: Actor, q: TeacherQuery & Paged) {
+  const r = await listTeachers(db, { ...(await listOf(db, actor, q)), limit: q.limit, offset: offsetOf(q) });
   return page(r.items, r.total, q);
 }
 
-export async function teacherExportRows(db: Db, user: UserWithRoles, q: TeacherQuery): Promise<TTeacher[]> {
-  return (await listTeachers(db, { ...(await listOf(db, user, q)), limit: MAX_SHEET_ROWS, offset: 0 })).items;
+export async function teacherExportRows(db: Db, actor: Actor, q: TeacherQuery): Promise<TTeacher[]> {
+  return (await listTeachers(db, { ...(await listOf(db, actor, q)), limit: MAX_SHEET_ROWS, offset: 0 })).items;
 }
 
 export async function getTeacher(db: DbOrTx, id: number): Promise<TTeacher> {
@@ -52,9 +52,9 @@ export async function getTeacher(db: DbOrTx, id: number): Promise<TTeacher> {
 }
 
 /** 404 when the teacher does not exist, 403 when a head asks for a teacher outside their departments. */
-export async function readableTeacher(db: Db, user: UserWithRoles, id: number): Promise<TTeacher> {
+export async function readableTeacher(db: Db, actor: Actor, id: number): Promise<TTeacher> {
   const teacher = await getTeacher(db, id);
-  const scope = await scopeOf(db, user);
+  const scope = await scopeOf(db, actor);
   if (scope && (teacher.departmentId === null || !scope.includes(teacher.departmentId))) throw new AppError('FORBIDDEN', NOT_YOUR_DEPARTMENT);
   return teacher;
 }

@@ -133,15 +133,6 @@ export async function addRole(db: DbOrTx, userId: number, role: TRole, isPrimary
     .onConflictDoUpdate({ target: [userRoles.userId, userRoles.role], set: { isPrimary } });
 }
 
-export async function hasRole(db: DbOrTx, userId: number, role: TRole) {
-  const rows = await db
-    .select({ r: userRoles.role })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Up to `perRole` active accounts for each primary role, for the demo login page. */
 export async function listDemoAccounts(db: DbOrTx, perRole: number) {
   const rows = await queryRows<{ email: string; display_name: string | null; primary_role: string; roles: string[] }>(db, sql`

@@ -11,6 +11,7 @@ import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { USER_SORTS } from './users.repository';
 import { createUser, deactivateUser, getUser, updateUser, userExportRows, userPage } from './users.service';
 import { ZIdParams } from '@/lib/params';
+import { actorOf } from '@/plugins/auth';
 
 const tags = ['users'];
 /** Accounts decide who may do what: only an admin manages them. */
@@ -53,7 +54,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: ADMIN },
     schema: { tags, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => {
-    const id = await write(db, req, (ctx) => createUser(ctx, req.body));
+    const id = await write(db, actorOf(req), (ctx) => createUser(ctx, req.body));
     return { success: true as const, data: await getUser(db, id), message: 'Đã tạo tài khoản.' };
   });
 
@@ -61,7 +62,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: ADMIN },
     schema: { tags, params: ZIdParams, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => {
-    await write(db, req, (ctx) => updateUser(ctx, req.params.id, req.body));
+    await write(db, actorOf(req), (ctx) => updateUser(ctx, req.params.id, req.body));
     return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã cập nhật tài khoản.' };
   });
 
@@ -69,7 +70,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     config: { roles: ADMIN },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
   }, async (req) => {
-    await write(db, req, (ctx) => deactivateUser(ctx, req.params.id));
+    await write(db, actorOf(req), (ctx) => deactivateUser(ctx, req.params.id));
     return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã vô hiệu hóa tài khoản.' };
   });
 }
