@@ -4,15 +4,13 @@ import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { ZResponseDetails, type TResponseAnswer } from '@app/shared/survey-responses';
 import type { TAnswers } from '@app/shared/surveys';
-import { modules } from '@/db/schema/academic';
 import { auditLogs } from '@/db/schema/audit';
 import { responseDetails, responseReviews } from '@/db/schema/survey-responses';
 import { users } from '@/db/schema/users';
-import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { schoolToday } from '../core/school-day';
 import { autoReviewResponses } from '../text-reviews/text-reviews.service';
-import { insertTestSurvey } from '@/test/surveys';
+import { currentModuleId, insertTestSurvey } from '@/test/surveys';
 
 /**
  * After a submission: the auto-review of its free texts (issue 6, off the request), and who reads
@@ -27,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const l of ['hs.an', 'quantri', 'dbcl', 'hieutruong', 'giaovu', 'gv.van', 'gv.toan']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
-  [{ id: moduleId }] = await db.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE));
+  moduleId = await currentModuleId(db);
   [{ studentId: studentId }] = (await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
 });
 afterAll(() => t.close());

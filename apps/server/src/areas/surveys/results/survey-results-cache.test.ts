@@ -10,13 +10,11 @@ import { ZCacheStatus, ZSurveyResults } from '@app/shared/survey-results';
 import { buildApp } from '@/app';
 import { loadConfig } from '@/config';
 import { queryRows } from '@/db/client';
-import { modules } from '@/db/schema/academic';
 import { courseClasses, courseClassStudents, courseClassTeachers, subjects } from '@/db/schema/school';
 import { users } from '@/db/schema/users';
-import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, TEST_SECRET, type TestApp } from '@/test/app';
 import { schoolToday } from '../core/school-day';
-import { insertTestSurvey } from '@/test/surveys';
+import { currentModuleId, insertTestSurvey } from '@/test/surveys';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
 
 /** The results cache and auto-calculate (issue 5): invalidated by new responses, batched recalculation, Redis. */
@@ -73,7 +71,7 @@ async function addResponse(surveyId: number) {
 describe('the in-memory cache', () => {
   it('serves a repeat read from the cache and drops it when a student submits', async () => {
     const db = t.database.db;
-    const [mod] = await db.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE));
+    const mod = { id: await currentModuleId(db) };
     const [u] = await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')));
     const [cls] = await db.select({ id: courseClasses.id, subjectId: courseClasses.subjectId }).from(courseClasses)
       .innerJoin(courseClassStudents, eq(courseClassStudents.courseClassId, courseClasses.id))

@@ -3,14 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { makeSurvey } from '@app/shared/survey-fixtures';
 import type { TAnalyzeResult, TResponseDetailCode, TSurveyText, TThemeSummary } from '@app/shared/theme-codes';
 import { queryRows } from '@/db/client';
-import { modules } from '@/db/schema/academic';
 import { courseClasses, students, teachers } from '@/db/schema/school';
 import { responseDetails, responseReviews, surveyResponses } from '@/db/schema/survey-responses';
 import { readSheet } from '@/lib/xlsx';
-import { CURRENT_MODULE_CODE } from '@/seed/demo-school';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { uniq } from '@/test/uniq';
-import { insertTestSurvey } from '@/test/surveys';
+import { currentModuleId, insertTestSurvey } from '@/test/surveys';
 
 /**
  * analyze-survey on a fixture: texts with and without diacritics, "Khác" texts, and pending and
@@ -57,7 +55,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const l of ['quantri', 'dbcl', 'hieutruong', 'gv.toan', 'hs.an', 'giaovu']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
-  const [mod] = await db.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE));
+  const mod = { id: await currentModuleId(db) };
   const [cls] = await db.select().from(courseClasses).where(eq(courseClasses.moduleId, mod.id)).limit(1);
   [teacherA, teacherB] = (await db.select({ id: teachers.id }).from(teachers).limit(2)).map((x) => x.id);
   const studentIds = (await db.select({ id: students.id }).from(students).limit(6)).map((x) => x.id);
