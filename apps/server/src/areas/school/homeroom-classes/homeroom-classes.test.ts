@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { uniq } from '@/test/uniq';
-import { searchText } from '@/lib/list';
 import { vietnameseNameSortKey } from '@app/shared/vietnamese';
 import { queryRows } from '@/db/client';
-import { academicYears } from '@/db/schema/academic';
-import { campuses, students, teachers } from '@/db/schema/school';
+import { students } from '@/db/schema/school';
 import { users } from '@/db/schema/users';
 import { readSheet } from '@/lib/xlsx';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
+import { addCampuses, addStudents, addTeachers, addYear, teacherFor } from '@/test/school';
 
 let t: TestApp;
 let admin: string;
@@ -24,14 +23,11 @@ beforeAll(async () => {
   admin = await t.tokenFor('quantri');
   hoa = await t.tokenFor('gvcn.hoa');
   const db = t.database.db;
-  const [c] = await db.insert(campuses).values({ code: uniq('CS'), name: 'Cơ sở Chủ nhiệm' }).returning();
+  const [c] = await addCampuses(db, [{ code: uniq('CS'), name: 'Cơ sở Chủ nhiệm' }]);
   campusId = c.id;
-  yearId = (await db.insert(academicYears).values({ name: uniq('NH '), startDate: '2040-09-01', endDate: '2041-05-31' }).returning())[0].id;
-  // The demo seed may already give gvcn.hoa a teacher record; teachers.user_id is unique.
-  const hoaUser = await t.userId('gvcn.hoa');
-  const [existing] = await db.select().from(teachers).where(eq(teachers.userId, hoaUser));
-  hoaTeacherId = existing?.id ?? (await db.insert(teachers).values({ staffCode: uniq('GV'), fullName: 'Bùi Thị Hương', userId: hoaUser }).returning())[0].id;
-  otherTeacherId = (await db.insert(teachers).values({ staffCode: uniq('GV'), fullName: 'Trịnh Công Sơn' }).returning())[0].id;
+  yearId = (await addYear(db, { name: uniq('NH '), startDate: '2040-09-01', endDate: '2041-05-31' })).id;
+  hoaTeacherId = (await teacherFor(t, 'gvcn.hoa', 'Bùi Thị Hương')).id;
+  otherTeacherId = (await addTeachers(db, [{ fullName: 'Trịnh Công Sơn' }]))[0].id;
 });
 afterAll(() => t.close());
 
@@ -47,11 +43,7 @@ async function newClass(extra: Record<string, unknown> = {}) {
 }
 
 async function addStudent(classId: number, fullName: string) {
-  const code = uniq('HS');
-  const [s] = await t.database.db
-    .insert(students)
-    .values({ studentCode: code, fullName, grade: 10, campusId, homeroomClassId: classId, searchText: searchText(code, fullName), sortKey: vietnameseNameSortKey(fullName) })
-    .returning();
+  const [s] = await addStudents(t.database.db, [{ fullName, grade: 10, campusId, homeroomClassId: classId }]);
   return s;
 }
 
@@ -91,7 +83,7 @@ describe('homeroom classes: writes', () => {
     const dup = await call('POST', '/homeroom-classes', admin, { name: a.name.toUpperCase(), academicYearId: yearId, grade: 10, campusId });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(`Lớp "${a.name.toUpperCase()}" đã tồn tại trong năm học này.`);
-    const [y2] = await t.database.db.insert(academicYears).values({ name: uniq('NH '), startDate: '2041-09-01', endDate: '2042-05-31' }).returning();
+    const y2 = await addYear(t.database.db, { name: uniq('NH '), startDate: '2041-09-01', endDate: '2042-05-31' });
     expect((await call('POST', '/homeroom-classes', admin, { name: a.name, academicYearId: y2.id, grade: 10, campusId })).status).toBe(200);
   });
 
