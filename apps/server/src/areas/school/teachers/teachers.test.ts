@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZTeacher, type TTeacher } from '@app/shared/school';
-import { homeroomClasses } from '@/db/schema/school';
 import { bearer, type TestApp } from '@/test/app';
 import { readXlsx } from '@/test/multipart';
-import { addHead, auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, type School } from '@/test/school';
+import { addHead, addHomeroomClasses, auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, type School } from '@/test/school';
 import { uniq } from '@/test/uniq';
 
 let t: TestApp;
@@ -146,7 +145,7 @@ describe('teachers: delete', () => {
     expect(r2.json().message).toContain('tổ chuyên môn');
 
     const homeroom = await create();
-    await t.database.db.insert(homeroomClasses).values({ name: `12 Sử ${uniq()}`, academicYearId: s.year.id, grade: 12, campusId: s.campusA.id, homeroomTeacherId: homeroom.id });
+    await addHomeroomClasses(t.database.db, [{ name: `12 Sử ${uniq()}`, academicYearId: s.year.id, grade: 12, campusId: s.campusA.id, homeroomTeacherId: homeroom.id }]);
     const r3 = await inject('DELETE', `/api/v1/teachers/${homeroom.id}`, admin);
     expect(r3.statusCode).toBe(409);
     expect(r3.json().message).toBe('Không thể xóa giáo viên này vì đang được sử dụng bởi 1 lớp chủ nhiệm.');
