@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { queryRows, type Database } from '../db/client';
 import { createTestDatabase } from '../test/db';

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { webcrypto } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
@@ -11,7 +12,7 @@ import { demoEmail } from '@/seed/demo';
 import { createSessionTokens } from '@/lib/tokens';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
-type CryptoKey = import("node:crypto").webcrypto.CryptoKey;
+type CryptoKey = webcrypto.CryptoKey;
 let jwksServer: Server;
 let jwksUrl: string;
 let key: CryptoKey;

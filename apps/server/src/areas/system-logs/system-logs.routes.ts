@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import type { TRole } from '@app/shared/roles';
 import { SCHOOL_TZ } from '@app/shared/format';
 import { ZSystemLog, ZSystemLogFacets } from '@app/shared/school';
 import type { Db } from '@/db/client';
 import { listQuery, offsetOf, page, zIdFilter } from '@/lib/list';
 import { MAX_SHEET_ROWS, sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { countLogs, listLogs, logFacets, logOrder, logWhere, LOG_SORTS } from './system-logs.repository';
+import { SYSTEM_LOG_READERS as ADMIN } from './access';
 
-const ADMIN: TRole[] = ['ADMIN'];
 
 const day = (label: string) =>
   z

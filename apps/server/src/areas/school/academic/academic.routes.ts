@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import { formatDate } from '@app/shared/format';
-import { ROLES, type TRole } from '@app/shared/roles';
 import { ZAcademicYear, ZAcademicYearInput, ZModule, ZModuleInput, ZSemester, ZSemesterInput } from '@app/shared/school';
 import type { Db } from '@/db/client';
 import { listQuery, zIdFilter } from '@/lib/list';
@@ -18,13 +17,12 @@ import {
 } from './academic.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+import { SCHOOL_READERS as READ, SCHOOL_WRITERS as WRITE } from '../access';
 
 /**
  * Spec section 7 "Academic structure" paths. Every signed-in user's web app loads the current
  * semester's modules and the pickers, so every read is open to all roles; writes are the admin's.
  */
-const READ = ROLES;
-const WRITE: TRole[] = ['ADMIN'];
 const BASE = '/academic-years';
 const tags = ['academic'];
 

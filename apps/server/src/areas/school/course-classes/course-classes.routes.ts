@@ -9,8 +9,6 @@ import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS, sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { COURSE_CLASS_SORTS, findCourseClass, listCourseClasses, listEnrolments, type CourseClassRow } from './course-classes.repository';
 import {
-  COURSE_CLASS_READ_ROLES as READ,
-  COURSE_CLASS_WRITE_ROLES as WRITE,
   createCourseClass,
   deleteCourseClass,
   enrolStudents,
@@ -23,6 +21,7 @@ import {
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
 import { userIdOf } from '@/lib/actor';
+import { COURSE_CLASS_READERS as READ, COURSE_CLASS_TEACHERS, SCHOOL_WRITERS as WRITE } from '../access';
 
 const ZListCourseClasses = listQuery(COURSE_CLASS_SORTS, {
   moduleId: zIdFilter,
@@ -53,7 +52,7 @@ export function courseClassRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   r.get('/course-classes/mine', {
-    config: { roles: ['TEACHER'] },
+    config: { roles: COURSE_CLASS_TEACHERS },
     schema: { tags, querystring: ZListCourseClasses, response: { 200: ZOk(ZPage(ZCourseClass)) } },
   }, async (req) => {
     const q = req.query;

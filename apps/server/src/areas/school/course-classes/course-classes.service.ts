@@ -1,10 +1,8 @@
 import type { z } from 'zod';
-import type { TRole } from '@app/shared/roles';
 import type { TCourseClass, ZCourseClassInput } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
-import type { UserWithRoles } from '../users/users.service';
 import {
   campusName,
   codeTaken,
@@ -29,19 +27,16 @@ import {
   type CourseClassScope,
 } from './course-classes.repository';
 import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
+import { COURSE_CLASS_OVERSEERS } from '../access';
 
 export type CourseClassInput = z.output<typeof ZCourseClassInput>;
 
-export const COURSE_CLASS_READ_ROLES = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE', 'HEAD_DEPARTMENT', 'TEACHER'] as const satisfies readonly TRole[];
-export const COURSE_CLASS_WRITE_ROLES = ['ADMIN'] as const satisfies readonly TRole[];
-/** Roles that oversee the whole school and so see every course class. */
-const OVERSEE_ROLES: readonly TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE'];
 
 const NOT_YOURS = 'Bạn chỉ được xem lớp học phần mình giảng dạy hoặc thuộc tổ chuyên môn mình phụ trách.';
 const codeMessage = (code: string) => `Mã lớp học phần "${code}" đã tồn tại trong học phần này.`;
 
 export function scopeOf(actor: Actor): CourseClassScope {
-  if (hasAnyRole(actor, OVERSEE_ROLES)) return { kind: 'all' };
+  if (hasAnyRole(actor, COURSE_CLASS_OVERSEERS)) return { kind: 'all' };
   if (hasAnyRole(actor, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'own', userId: userIdOf(actor), asHead: hasAnyRole(actor, ['HEAD_DEPARTMENT']) };
   throw new AppError('FORBIDDEN', NOT_YOURS);
 }

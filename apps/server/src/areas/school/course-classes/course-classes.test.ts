@@ -43,6 +43,7 @@ const classesWithCode = (code: string) => count(t.database.db, sql`select count(
 const enrolledIn = (id: number) => count(t.database.db, sql`select count(*) from course_class_students where course_class_id = ${id}`);
 const auditRows = (entity: string, entityId: number) =>
   t.database.db.execute(sql`select action, before, after, actor_id from audit_logs where entity = ${entity} and entity_id = ${String(entityId)} order by id`) as unknown as Promise<{
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- audit snapshots are free-form JSON; each assertion reads the fields it expects
     rows: Array<{ action: string; before: any; after: any; actor_id: number }>;
   }>;
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import { ROLES, type TRole } from '@app/shared/roles';
 import { ZDepartment, ZDepartmentInput } from '@app/shared/school';
 import type { Db } from '@/db/client';
 import { listQuery } from '@/lib/list';
@@ -12,10 +11,9 @@ import {
 } from './departments.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+// Departments fill pickers and filters in every area, so any signed-in role may read them.
+import { SCHOOL_READERS as READ, SCHOOL_WRITERS as WRITE } from '../access';
 
-/** Departments fill pickers and filters in every area, so any signed-in role may read them. */
-const READ = ROLES;
-const WRITE: TRole[] = ['ADMIN'];
 const tags = ['departments'];
 
 const ZDepartmentQuery = listQuery(DEPARTMENT_SORTS);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import { ROLES, type TRole } from '@app/shared/roles';
 import { CLASSROOM_KINDS, CLASSROOM_KIND_LABELS, ZCampus, ZCampusInput, ZClassroom, ZClassroomInput } from '@app/shared/school';
 import { formatDateTime } from '@app/shared/format';
 import type { Db } from '@/db/client';
@@ -16,12 +15,10 @@ import {
 } from './facilities.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+// Campuses and classrooms are picked everywhere (forms, filters), so any signed-in role may read them;
+// downloading whole lists is for the staff who manage or plan with them.
+import { FACILITY_EXPORTERS as EXPORT, FACILITY_WRITERS as WRITE, SCHOOL_READERS as READ } from '../access';
 
-/** Campuses and classrooms are picked everywhere (forms, filters), so any signed-in role may read them. */
-const READ = ROLES;
-const WRITE: TRole[] = ['ADMIN', 'FACILITY_MANAGER'];
-/** Downloading whole lists is for the staff who manage or plan with them. */
-const EXPORT: TRole[] = ['ADMIN', 'FACILITY_MANAGER', 'ACADEMIC_AFFAIR', 'PRINCIPAL'];
 
 const ZCampusQuery = listQuery(CAMPUS_SORTS);
 const ZClassroomQuery = listQuery(CLASSROOM_SORTS, {

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from '
 import type { THomeroomClass } from '@app/shared/school';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { academicYears } from '@/db/schema/academic';
-import { campuses, homeroomClasses, students, teachers } from '@/db/schema/school';
-import { searchColumns, searchWhere, totalOver } from '@/lib/list';
+import { campuses, homeroomClasses, teachers } from '@/db/schema/school';
+import { searchColumns, totalOver } from '@/lib/list';
 import type { UsageCheck } from '@/lib/write';
 
 export type HomeroomRow = typeof homeroomClasses.$inferSelect;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import type { TRole } from '@app/shared/roles';
 import { formatDate } from '@app/shared/format';
 import { GENDER_LABELS, STUDENT_STATUS_LABELS, ZGrade, ZHomeroomClass, ZHomeroomClassInput, ZStudent } from '@app/shared/school';
 import type { Db } from '@/db/client';
@@ -11,17 +10,15 @@ import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { CLASS_STUDENT_SORTS } from '../students/students.service';
 import { HOMEROOM_SORTS } from './homeroom-classes.repository';
 import {
-  classStudentExportRows, classStudents, createHomeroomClass, editHomeroomClass, HOMEROOM_WIDE_READERS, homeroomExportRows, homeroomPage,
+  classStudentExportRows, classStudents, createHomeroomClass, editHomeroomClass, homeroomExportRows, homeroomPage,
   myHomeroomClasses, readableHomeroomClass, removeHomeroomClass,
 } from './homeroom-classes.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+// Readers: the service narrows a homeroom teacher to their own classes. "My classes" is asked by any
+// teacher: one may be made homeroom teacher before getting the role.
+import { HOMEROOM_MINE_READERS as MINE, HOMEROOM_READERS as READ, SCHOOL_WRITERS as WRITE } from '../access';
 
-/** Readers; the service narrows a homeroom teacher to their own classes. */
-const READ: TRole[] = [...HOMEROOM_WIDE_READERS, 'HOMEROOM_TEACHER'];
-/** "My classes" is asked by any teacher: one may be made homeroom teacher before getting the role. */
-const MINE: TRole[] = [...READ, 'TEACHER'];
-const WRITE: TRole[] = ['ADMIN'];
 
 const ZHomeroomQuery = listQuery(HOMEROOM_SORTS, {
   academicYearId: zIdFilter,

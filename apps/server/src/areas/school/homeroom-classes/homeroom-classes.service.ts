@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { TRole } from '@app/shared/roles';
 import type { THomeroomClass, ZHomeroomClassInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, orderBy, page } from '@/lib/list';
@@ -7,20 +6,18 @@ import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/writ
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { classStudentList, type ClassStudentQuery } from '../students/students.service';
-import type { UserWithRoles } from '../users/users.service';
 import {
   deleteHomeroomClass, findHomeroomClass, homeroomDefaultOrder, homeroomNameTaken,
   homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listHomeroomClasses,
   lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
 } from './homeroom-classes.repository';
 import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
+import { HOMEROOM_WIDE_READERS } from '../access';
 
 type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;
 interface Paged { page: number; limit: number }
 export type HomeroomQuery = Omit<HomeroomFilters, 'teacherScope'> & { sort?: HomeroomSort; order: 'asc' | 'desc' };
 
-/** Roles that see every homeroom class; a homeroom teacher without one of them sees only their own. */
-export const HOMEROOM_WIDE_READERS: TRole[] = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE', 'HEAD_DEPARTMENT'];
 export const NOT_YOUR_CLASS = 'Bạn chỉ được xem lớp chủ nhiệm của mình.';
 
 /** undefined = every class; otherwise the teacher records whose classes the caller may read. */

@@ -7,9 +7,9 @@ import { actorOf } from '@/plugins/auth';
 import { badRequest } from '@/plugins/errors';
 import { IMPORT_KINDS } from '../core/import-kind';
 import { kindOf, runImport, templateBuffer, type ImportKinds } from './imports.service';
+import { SCHOOL_WRITERS as ADMIN } from '../access';
 
 const ZKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
-const ADMIN = ['ADMIN'] as const;
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: ImportKinds }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, GENDER_LABELS, STUDENT_STATUSES, STUDENT_STATUS_LABELS, ZGrade, ZStudentInput } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
-import { batchedAudit, type WriteCtx } from '@/lib/write';
+import { batchedAudit } from '@/lib/write';
 import { badRequest } from '@/plugins/errors';
 import { campusRefs, currentYearHomeroomRefs, studentIdsByCodes, type CampusRef, type HomeroomRef } from './students.repository';
 import { accountIssue, createStudents, studentRefIssues, updateStudents, type StudentInput, type StudentRefs } from './students.service';

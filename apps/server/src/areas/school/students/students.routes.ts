@@ -10,11 +10,12 @@ import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { STUDENT_SORTS } from './students.repository';
 import {
-  createStudent, deleteStudent, getStudent, readableStudent, STUDENT_WIDE_READERS as READ, STUDENT_WRITERS as WRITE, studentExportRows,
+  createStudent, deleteStudent, getStudent, readableStudent, studentExportRows,
   studentPage, updateStudent,
 } from './students.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+import { SCHOOL_WRITERS as WRITE, STUDENT_RECORD_READERS, STUDENT_WIDE_READERS as READ } from '../access';
 
 const tags = ['students'];
 const ZStudentQuery = listQuery(STUDENT_SORTS, {
@@ -55,7 +56,7 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   r.get('/students/:id', {
-    config: { roles: [...READ, 'STUDENT'] },
+    config: { roles: STUDENT_RECORD_READERS },
     schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
   }, async (req) => ({ success: true as const, data: await readableStudent(db, actorOf(req), req.params.id) }));
 

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { TRole } from '@app/shared/roles';
 import { STUDENT_STATUS_LABELS, type TStudent, type ZStudentInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, orderBy, page } from '@/lib/list';
@@ -13,14 +12,13 @@ import {
   type StudentRow, type StudentSort, type StudentValues,
 } from './students.repository';
 import { hasAnyRole, type Actor } from '@/lib/actor';
+import { STUDENT_WIDE_READERS } from '../access';
 
 export type StudentInput = z.output<typeof ZStudentInput>;
 export type StudentQuery = StudentFilters & { sort?: StudentSort; order: 'asc' | 'desc' };
 interface Paged { page: number; limit: number }
 
 /** Roles that read every student; a student reads only their own record. */
-export const STUDENT_WIDE_READERS = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE'] as const satisfies readonly TRole[];
-export const STUDENT_WRITERS = ['ADMIN'] as const satisfies readonly TRole[];
 export const NOT_YOUR_RECORD = 'Bạn chỉ được xem hồ sơ học sinh của chính mình.';
 export const EMAIL_OF_OTHER_STUDENT = 'E-mail này đã gắn với tài khoản của một học sinh khác.';
 export const codeTakenMessage = (code: string) => `Mã học sinh "${code}" đã tồn tại.`;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
-import { ROLES, type TRole } from '@app/shared/roles';
 import { SUBJECT_KIND_LABELS, SUBJECT_KINDS, ZSubject, ZSubjectInput } from '@app/shared/school';
 import type { Db } from '@/db/client';
 import { listQuery, zIdFilter } from '@/lib/list';
@@ -11,10 +10,9 @@ import { SUBJECT_SORTS } from './subjects.repository';
 import { createSubject, editSubject, getSubject, removeSubject, subjectExportRows, subjectPage } from './subjects.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+// Subjects fill pickers in every area (spec section 7 lists GET /subjects), so any signed-in role may read them.
+import { SCHOOL_READERS as READ, SCHOOL_WRITERS as WRITE } from '../access';
 
-/** Subjects fill pickers in every area (spec section 7 lists GET /subjects), so any signed-in role may read them. */
-const READ = ROLES;
-const WRITE: TRole[] = ['ADMIN'];
 const tags = ['subjects'];
 
 const ZSubjectQuery = listQuery(SUBJECT_SORTS, {

@@ -8,11 +8,12 @@ import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { TEACHER_SORTS } from './teachers.repository';
 import {
-  createTeacher, deleteTeacher, getTeacher, readableTeacher, TEACHER_READERS as READ, TEACHER_WRITERS as WRITE, teacherExportRows, teacherPage,
+  createTeacher, deleteTeacher, getTeacher, readableTeacher, teacherExportRows, teacherPage,
   updateTeacher,
 } from './teachers.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+import { SCHOOL_WRITERS as WRITE, TEACHER_READERS as READ } from '../access';
 
 const tags = ['teachers'];
 const ZTeacherQuery = listQuery(TEACHER_SORTS, { departmentId: zIdFilter, subjectId: zIdFilter });

@@ -1,27 +1,24 @@
 import type { z } from 'zod';
-import type { TRole } from '@app/shared/roles';
 import type { TTeacher, ZTeacherInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, orderBy, page } from '@/lib/list';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import { accountByEmail, type AccountCache, provideAccount, type UserWithRoles } from '../users/users.service';
+import { accountByEmail, type AccountCache, provideAccount } from '../users/users.service';
 import {
   deleteTeacherRow, departmentRefs, findTeacher, headedDepartmentIds, insertTeacherRow, listTeachers, lockTeacher, setTeacherSubjects,
   subjectIdsOf, subjectRefs, teacherIdByCode, teachersOfUsers, teacherSortColumns, teacherTieBreak, teacherUsage, teacherWhere,
   updateTeacherRow, type TeacherFilters, type TeacherRow, type TeacherSort,
 } from './teachers.repository';
 import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
+import { TEACHER_WIDE_READERS } from '../access';
 
 export type TeacherInput = z.output<typeof ZTeacherInput>;
 export type TeacherQuery = Omit<TeacherFilters, 'departmentScope'> & { sort?: TeacherSort; order: 'asc' | 'desc' };
 interface Paged { page: number; limit: number }
 
 /** Roles that read every teacher; a head of department without one of them reads their own department's. */
-export const TEACHER_WIDE_READERS = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE'] as const satisfies readonly TRole[];
-export const TEACHER_READERS = [...TEACHER_WIDE_READERS, 'HEAD_DEPARTMENT'] as const satisfies readonly TRole[];
-export const TEACHER_WRITERS = ['ADMIN'] as const satisfies readonly TRole[];
 export const NOT_YOUR_DEPARTMENT = 'Bạn chỉ được xem giáo viên thuộc tổ chuyên môn mình phụ trách.';
 export const EMAIL_OF_OTHER_TEACHER = 'E-mail này đã gắn với tài khoản của một giáo viên khác.';
 export const staffCodeTakenMessage = (code: string) => `Mã giáo viên "${code}" đã tồn tại.`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import { formatDateTime } from '@app/shared/format';
-import { ROLE_LABELS, ZRole, type TRole } from '@app/shared/roles';
+import { ROLE_LABELS, ZRole } from '@app/shared/roles';
 import { ZUserInput, ZUserRow, type TUserRow } from '@app/shared/school';
 import type { Db } from '@/db/client';
 import { listQuery, zBoolFilter } from '@/lib/list';
@@ -12,10 +12,10 @@ import { USER_SORTS } from './users.repository';
 import { createUser, deactivateUser, getUser, updateUser, userExportRows, userPage } from './users.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
+// Accounts decide who may do what: only an admin manages them.
+import { SCHOOL_WRITERS as ADMIN } from '../access';
 
 const tags = ['users'];
-/** Accounts decide who may do what: only an admin manages them. */
-const ADMIN: TRole[] = ['ADMIN'];
 const ZUserQuery = listQuery(USER_SORTS, { role: ZRole.optional(), active: zBoolFilter });
 
 /** The export's first columns are the import's, so an exported list can be edited and imported back. */
