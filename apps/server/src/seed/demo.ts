@@ -12,7 +12,7 @@ import { seedSurveyTemplates } from './demo-surveys';
 import { seedDemoResponses } from './demo-responses';
 import { seedThemeCodes } from './theme-codes';
 
-export { DEMO_DOMAIN, DEMO_STAFF, DEMO_STUDENTS, demoEmail, type DemoPerson } from './demo-accounts';
+export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
 const SEEDED_KEY = 'demo_seeded';
 /** Fixed so that every install gets the same demo school. */

@@ -164,10 +164,6 @@ export async function departmentRefs(db: DbOrTx): Promise<Array<{ id: number; co
   return db.select({ id: departments.id, code: departments.code, name: departments.name }).from(departments);
 }
 
-export async function departmentExists(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).limit(1)).length > 0;
-}
-
 export async function subjectRefs(db: DbOrTx, ids?: number[]): Promise<Array<{ id: number; code: string; name: string }>> {
   const q = db.select({ id: subjects.id, code: subjects.code, name: subjects.name }).from(subjects);
   return ids ? q.where(sql`${subjects.id} = any(${sql.param(ids)}::int[])`) : q;
