@@ -6,8 +6,9 @@ import { createTestDatabase } from '../test/db';
 import { runImport } from '../areas/school/imports/imports.service';
 import type { ImportKind } from '../areas/school/core/import-kind';
 import { AppError } from '../plugins/errors';
-import type { Actor } from './actor';
-import { foldSql, searchColumns, searchText, searchWhere } from './list';
+import type { Actor } from '@/plugins/actor';
+import { foldSql, searchColumns, searchWhere } from '@/db/sql';
+import { searchText } from './list';
 import { refuseIfUsed, write } from './write';
 import { readSheet, xlsxBuffer } from './xlsx';
 

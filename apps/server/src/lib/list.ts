@@ -3,7 +3,6 @@ import { ZListQuery } from '@app/shared/api';
 import { foldVietnamese } from '@app/shared/vietnamese';
 
 // The SQL half of the list mechanism (ORDER BY, search, the total) lives in db/sql.ts.
-export { foldSql, orderBy, searchColumns, searchWhere, totalOver } from '@/db/sql';
 
 /**
  * The one list mechanism (docs/architecture.md "API conventions"): `page`, `limit`, `search`, `sort`,

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx, Tx } from '@/db/client';
 import { countOf, type SQL } from '@/db/sql';
-import { actorFrom, audit, type Who } from '@/plugins/audit';
-import type { Actor } from './actor';
+import { audit } from '@/plugins/audit';
+import type { Actor } from '@/plugins/actor';
 import { insertAudits, type AuditEntry } from '@/plugins/audit.repository';
 import { conflict, notFound } from '@/plugins/errors';
 
@@ -19,12 +19,11 @@ export interface WriteCtx {
  * Every write runs here: one transaction holding the change and its audit entries, so both land
  * or neither does. Services take a WriteCtx so an import can run many writes in one transaction.
  */
-export function write<T>(db: Db, who: Who, fn: (ctx: WriteCtx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(writeCtx(tx, who)));
+export function write<T>(db: Db, actor: Actor, fn: (ctx: WriteCtx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => fn(writeCtx(tx, actor)));
 }
 
-export function writeCtx(tx: Tx, who: Who): WriteCtx {
-  const actor = actorFrom(who);
+export function writeCtx(tx: Tx, actor: Actor): WriteCtx {
   return { tx, actor, log: (change) => audit(tx, actor, change) };
 }
 
@@ -97,19 +96,11 @@ export interface RowWrites<Row extends { id: number }, Input, Shown> {
 
 interface WriteOpts {
   db: Db;
-  /** TRANSITIONAL: `req` until every service takes an Actor (issue 10). */
-  actor?: Actor;
-  req?: Who;
+  actor: Actor;
 }
 
-const whoOf = (o: WriteOpts): Who => {
-  const who = o.actor ?? o.req;
-  if (!who) throw new Error('write without an actor');
-  return who;
-};
-
 export async function createRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { input: I }): Promise<S> {
-  const id = await write(opts.db, whoOf(opts), async (ctx) => {
+  const id = await write(opts.db, opts.actor, async (ctx) => {
     await w.check(ctx.tx, opts.input);
     await w.beforeWrite?.(ctx, opts.input);
     const row = await w.insert(ctx.tx, opts.input);
@@ -120,7 +111,7 @@ export async function createRow<R extends { id: number }, I, S>(w: RowWrites<R, 
 }
 
 export async function editRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number; input: I }): Promise<S> {
-  await write(opts.db, whoOf(opts), async (ctx) => {
+  await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await w.lock(ctx.tx, opts.id), w.noun);
     await w.check(ctx.tx, opts.input, opts.id);
     await w.beforeWrite?.(ctx, opts.input, opts.id);
@@ -132,7 +123,7 @@ export async function editRow<R extends { id: number }, I, S>(w: RowWrites<R, I,
 
 /** Answers the row as it was, refusing while anything still uses it. */
 export async function removeRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number }): Promise<S> {
-  return write(opts.db, whoOf(opts), async (ctx) => {
+  return write(opts.db, opts.actor, async (ctx) => {
     const before = found(await w.lock(ctx.tx, opts.id), w.noun);
     const shown = await w.get(ctx.tx, opts.id);
     await refuseIfUsed(ctx.tx, `${w.noun} này`, w.usage(opts.id));

@@ -1,7 +1,7 @@
 import { MSG } from '@app/shared/messages';
 import type { TLoginData } from '@app/shared/auth';
 import type { Db } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { AppError } from '@/plugins/errors';
 import { audit } from '@/plugins/audit';
 import { findUserByEmail, findUserById, toUserJson, updateProfileFromSignIn, type UserWithRoles } from '@/areas/school/users/users.service';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { auditLogs } from '@/db/schema/audit';
 import { users } from '@/db/schema/users';
-import { foldSql } from '@/lib/list';
+import { foldSql } from '@/db/sql';
 import { foldVietnamese } from '@app/shared/vietnamese';
 
 export const LOG_SORTS = ['createdAt', 'entity', 'action', 'actorName'] as const;

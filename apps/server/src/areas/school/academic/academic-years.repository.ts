@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, or, sql, gt, lt, type AnyColumn, type SQL } fro
 import type { TAcademicYear } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { academicYears, semesters } from '@/db/schema/academic';
-import { searchColumns, totalOver } from '@/lib/list';
+import { searchColumns, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 
 export type YearRow = typeof academicYears.$inferSelect;

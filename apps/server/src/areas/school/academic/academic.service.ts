@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { formatDate } from '@app/shared/format';
 import type { TAcademicYear, TModule, TSemester, ZAcademicYearInput, ZModuleInput, ZSemesterInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, removeRow, write, type RowWrites, type UsageCheck, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict, notFound } from '@/plugins/errors';
@@ -19,7 +20,7 @@ import {
   clearCurrentModule, currentModuleOf, deleteModule, findModule, insertModule, listModules, lockModule, moduleCodeTaken, moduleDefaultOrder,
   modulesOfSemester, moduleSortColumns, moduleTieBreak, moduleUsage, moduleWhere, updateModule, type ModuleRow, type ModuleSort,
 } from './modules.repository';
-import { type Actor } from '@/lib/actor';
+import { type Actor } from '@/plugins/actor';
 
 type YearInput = z.infer<typeof ZAcademicYearInput>;
 type SemesterInput = z.infer<typeof ZSemesterInput>;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-o
 import type { TModule } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { academicYears, modules, semesters } from '@/db/schema/academic';
-import { searchColumns, totalOver } from '@/lib/list';
+import { searchColumns, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 
 export type ModuleRow = typeof modules.$inferSelect;

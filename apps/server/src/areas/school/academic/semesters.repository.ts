@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, ne, or, sql, type AnyColumn, type SQL } fro
 import type { TSemester } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { academicYears, modules, semesters } from '@/db/schema/academic';
-import { searchColumns, totalOver } from '@/lib/list';
+import { searchColumns, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 
 export type SemesterRow = typeof semesters.$inferSelect;

@@ -3,7 +3,8 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import type { UsageCheck } from '@/lib/write';
 import { modules } from '@/db/schema/academic';
 import { campuses, courseClasses as cc, courseClassStudents as ccs, courseClassTeachers as cct, homeroomClasses, students, subjects, teachers } from '@/db/schema/school';
-import { offsetOf, orderBy, searchColumns, searchWhere, totalOver } from '@/lib/list';
+import { offsetOf } from '@/lib/list';
+import { orderBy, searchColumns, searchWhere, totalOver } from '@/db/sql';
 
 /**
  * Who sees which course classes: staff who oversee the school see all; a teacher sees the classes

@@ -20,7 +20,7 @@ import {
 } from './course-classes.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
-import { userIdOf } from '@/lib/actor';
+import { userIdOf } from '@/plugins/actor';
 import { COURSE_CLASS_READERS as READ, COURSE_CLASS_TEACHERS, SCHOOL_WRITERS as WRITE } from '../access';
 
 const ZListCourseClasses = listQuery(COURSE_CLASS_SORTS, {

@@ -26,7 +26,7 @@ import {
   type CourseClassRow,
   type CourseClassScope,
 } from './course-classes.repository';
-import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
+import { hasAnyRole, userIdOf, type Actor } from '@/plugins/actor';
 import { COURSE_CLASS_OVERSEERS } from '../access';
 
 export type CourseClassInput = z.output<typeof ZCourseClassInput>;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzl
 import type { TDepartment } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { departmentHeads, departments, teachers } from '@/db/schema/school';
-import { searchColumns, totalOver } from '@/lib/list';
+import { searchColumns, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 
 export type DepartmentRow = typeof departments.$inferSelect;

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { TDepartment, ZDepartmentInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { found, refuseIfUsed, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
@@ -9,7 +10,7 @@ import {
   deleteDepartment, departmentCodeTaken, departmentSearch, departmentSortColumns, departmentTieBreak, departmentUsage, existingTeacherIds,
   findDepartment, insertDepartment, listDepartments, lockDepartment, setHeads, updateDepartment, type DepartmentSort,
 } from './departments.repository';
-import { type Actor } from '@/lib/actor';
+import { type Actor } from '@/plugins/actor';
 
 type DepartmentInput = z.infer<typeof ZDepartmentInput>;
 export type DepartmentQuery = { sort?: DepartmentSort; order: 'asc' | 'desc'; search?: string };

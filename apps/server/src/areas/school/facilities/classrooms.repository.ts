@@ -2,7 +2,7 @@ import { and, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TClassroom } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { campuses, classrooms } from '@/db/schema/school';
-import { searchColumns, totalOver } from '@/lib/list';
+import { searchColumns, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;

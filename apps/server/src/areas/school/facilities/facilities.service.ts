@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { TCampus, TClassroom, ZCampusInput, ZClassroomInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
@@ -13,7 +14,7 @@ import {
   classroomCodeTaken, classroomSortColumns, classroomTieBreak, classroomUsage, classroomWhere, deleteClassroom, findClassroom,
   insertClassroom, listClassrooms, lockClassroom, updateClassroom, type ClassroomRow, type ClassroomSort,
 } from './classrooms.repository';
-import { type Actor } from '@/lib/actor';
+import { type Actor } from '@/plugins/actor';
 
 type CampusInput = z.infer<typeof ZCampusInput>;
 type ClassroomInput = z.infer<typeof ZClassroomInput>;

@@ -3,7 +3,7 @@ import type { THomeroomClass } from '@app/shared/school';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { academicYears } from '@/db/schema/academic';
 import { campuses, homeroomClasses, teachers } from '@/db/schema/school';
-import { searchColumns, totalOver } from '@/lib/list';
+import { searchColumns, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 
 export type HomeroomRow = typeof homeroomClasses.$inferSelect;

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { THomeroomClass, ZHomeroomClassInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
@@ -11,7 +12,7 @@ import {
   homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listHomeroomClasses,
   lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
 } from './homeroom-classes.repository';
-import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
+import { hasAnyRole, userIdOf, type Actor } from '@/plugins/actor';
 import { HOMEROOM_WIDE_READERS } from '../access';
 
 type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;

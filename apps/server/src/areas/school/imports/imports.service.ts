@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { write } from '@/lib/write';
 import { readSheet } from '@/lib/xlsx';
 import { AppError, badRequest, notFound } from '@/plugins/errors';

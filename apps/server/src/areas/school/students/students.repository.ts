@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { academicYears } from '@/db/schema/academic';
 import { campuses, homeroomClasses, students } from '@/db/schema/school';
 import { users } from '@/db/schema/users';
-import { searchWhere, totalOver } from '@/lib/list';
+import { searchWhere, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 import { personDerived } from '../core/people';
 

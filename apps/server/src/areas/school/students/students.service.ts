@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { STUDENT_STATUS_LABELS, type TStudent, type ZStudentInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
@@ -11,7 +12,7 @@ import {
   studentSortColumns, studentTieBreak, studentUsage, studentWhere, updateStudentRows, type CampusRef, type ClassStudentSort, type HomeroomRef, type StudentFilters,
   type StudentRow, type StudentSort, type StudentValues,
 } from './students.repository';
-import { hasAnyRole, type Actor } from '@/lib/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { STUDENT_WIDE_READERS } from '../access';
 
 export type StudentInput = z.output<typeof ZStudentInput>;

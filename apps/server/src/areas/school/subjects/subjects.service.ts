@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { TSubject, ZSubjectInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
@@ -9,7 +10,7 @@ import {
   deleteSubject, departmentExists, findSubject, insertSubject, listSubjects, lockSubject, subjectCodeTaken, subjectSortColumns,
   subjectTieBreak, subjectUsage, subjectWhere, updateSubject, type SubjectRow, type SubjectSort,
 } from './subjects.repository';
-import { type Actor } from '@/lib/actor';
+import { type Actor } from '@/plugins/actor';
 
 type SubjectInput = z.infer<typeof ZSubjectInput>;
 export type SubjectQuery = { sort?: SubjectSort; order: 'asc' | 'desc'; search?: string; departmentId?: number; kind?: string };

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzl
 import type { TTeacher } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { departmentHeads, departments, subjects, teachers, teacherSubjects } from '@/db/schema/school';
-import { searchWhere, totalOver } from '@/lib/list';
+import { searchWhere, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 import { personDerived } from '../core/people';
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { TTeacher, ZTeacherInput } from '@app/shared/school';
 import type { Db, DbOrTx } from '@/db/client';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
@@ -11,7 +12,7 @@ import {
   subjectIdsOf, subjectRefs, teacherIdByCode, teachersOfUsers, teacherSortColumns, teacherTieBreak, teacherUsage, teacherWhere,
   updateTeacherRow, type TeacherFilters, type TeacherRow, type TeacherSort,
 } from './teachers.repository';
-import { hasAnyRole, userIdOf, type Actor } from '@/lib/actor';
+import { hasAnyRole, userIdOf, type Actor } from '@/plugins/actor';
 import { TEACHER_WIDE_READERS } from '../access';
 
 export type TeacherInput = z.output<typeof ZTeacherInput>;

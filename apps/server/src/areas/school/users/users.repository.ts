@@ -6,7 +6,8 @@ import type { TUser } from '@app/shared/auth';
 import type { DbOrTx } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { userRoles, users } from '@/db/schema/users';
-import { searchText, searchWhere, totalOver } from '@/lib/list';
+import { searchText } from '@/lib/list';
+import { searchWhere, totalOver } from '@/db/sql';
 
 import type { UserRow, UserWithRoles } from '@/plugins/auth.repository';
 

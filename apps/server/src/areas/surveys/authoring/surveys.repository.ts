@@ -5,7 +5,7 @@ import { modules, semesters } from '@/db/schema/academic';
 import { courseClasses, courseClassStudents, courseClassTeachers, students, subjects, teachers } from '@/db/schema/school';
 import { responseDetails, surveyResponses } from '@/db/schema/survey-responses';
 import { surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
-import { orderBy, searchWhere, totalOver } from '@/lib/list';
+import { orderBy, searchWhere, totalOver } from '@/db/sql';
 import type { SurveyRow } from '../core/surveys.repository';
 
 export const SURVEY_SORTS = ['title', 'status', 'surveyType', 'startDate', 'endDate', 'moduleCode', 'subjectName', 'createdAt', 'updatedAt'] as const;

@@ -3,7 +3,7 @@ import {
   SURVEY_STATUS_LABELS, type TSurvey, type TSurveyInput, type TSurveyListItem, type TSurveyStatus, type ZApplyTemplateInput, type ZCloneSurveyInput,
 } from '@app/shared/surveys';
 import type { Db, DbOrTx, Tx } from '@/db/client';
-import { hasAnyRole, type Actor } from '@/lib/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { AppError, badRequest, conflict } from '@/plugins/errors';

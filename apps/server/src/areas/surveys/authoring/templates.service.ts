@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZQuestionType } from '@app/shared/surveys';
 import type { Db, DbOrTx } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
 import { sanitizeRich } from '../core/sanitize';

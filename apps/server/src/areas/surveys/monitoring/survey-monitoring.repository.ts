@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TClassCompletion, TGradeCampusCompletion, TStudentSurveyStatus, TSurveyCompletion, TSurveyStudentStatus } from '@app/shared/survey-monitoring';
 import { SCHOOL_TZ } from '@app/shared/format';
 import { queryRows, type DbOrTx } from '@/db/client';
-import { foldSql, searchWhere } from '@/lib/list';
+import { foldSql, searchWhere } from '@/db/sql';
 import { eligibleItemsSql } from '../core/eligibility.repository';
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '@app/shared/survey-monitoring';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { Db } from '@/db/client';
-import { hasAnyRole, type Actor } from '@/lib/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, notFound } from '@/plugins/errors';

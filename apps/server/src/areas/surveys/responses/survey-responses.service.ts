@@ -5,7 +5,7 @@ import { validateSubmission } from '@app/shared/survey-validation';
 import type { TResponseAnswer, TResponseDetails, TResponseView } from '@app/shared/survey-responses';
 import { isTextType, orderedSections, type TReviewStatus, type TStudentSurveyItem, type TSubmission, type TSurvey } from '@app/shared/surveys';
 import type { Db } from '@/db/client';
-import { hasAnyRole, type Actor } from '@/lib/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';

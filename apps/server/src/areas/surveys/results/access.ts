@@ -1,6 +1,6 @@
 import { RESULTS_MSG, type TResultsScope } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
-import { hasAnyRole, type Actor } from '@/lib/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { AppError } from '@/plugins/errors';
 import { ADMIN_ONLY, RESULTS_DEPARTMENT, RESULTS_OWN_CLASSES, RESULTS_SCHOOL } from '../access';
 import type { Slice } from './aggregates.repository';

@@ -4,7 +4,7 @@ import { xlsxSheetsBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { loadSurvey } from '../core/surveys.repository';
 import { exportRows, type ExportRow as Row } from './export.repository';
 import { viewerOf } from './access';
-import { hasAnyRole, type Actor } from '@/lib/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { REVIEW_ROLES } from '../access';
 import { questionsInOrder } from './question-results';
 import { surveyResults, type Ctx } from './survey-results.service';

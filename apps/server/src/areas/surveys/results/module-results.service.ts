@@ -4,7 +4,7 @@ import {
 import type { DbOrTx } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';
 import { write } from '@/lib/write';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { AppError, notFound } from '@/plugins/errors';
 import { aggregates, type AggregateRow, type Slice } from './aggregates.repository';
 import { forbidden, isRestricted, viewerOf, viewerTeachers, type Viewer } from './access';

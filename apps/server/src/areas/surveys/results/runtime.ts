@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '@/config';
 import type { Db } from '@/db/client';
-import { insertAudit } from '@/plugins/audit.repository';
+import { systemActor } from '@/plugins/actor';
+import { audit } from '@/plugins/audit';
 import type { EventBus } from '@/plugins/events';
 import { MemoryBackend, RedisBackend, ResultsCache } from './cache';
 import { recomputeStraightLined } from '../core/straight-lining.repository';
@@ -107,7 +108,7 @@ export class ResultsRuntime {
         const dropped = await dropStored(tx, surveyId, modules);
         const relabelled = s ? await recomputeStraightLined(tx, surveyId) : 0;
         if (dropped || relabelled) {
-          await insertAudit(tx, { actorId: null, action: 'invalidate', entity: 'survey_results', entityId: surveyId, after: { reason: 'survey_changed', storedDropped: dropped, straightLinedChanged: relabelled } });
+          await audit(tx, systemActor('results'), { action: 'invalidate', entity: 'survey_results', entityId: surveyId, after: { reason: 'survey_changed', storedDropped: dropped, straightLinedChanged: relabelled } });
         }
       });
       await this.cache.invalidate([surveyScope(surveyId), ...modules.map(moduleScope)]);

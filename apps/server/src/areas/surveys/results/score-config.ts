@@ -1,7 +1,7 @@
 import { RESULTS_MSG, type TCacheStatus, type TGridQuestions, type TScoreConfig, type TScoreConfigInput } from '@app/shared/survey-results';
 import { htmlToPlainText, normalizeOptions } from '@app/shared/surveys';
 import type { DbOrTx } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
 import { recomputeStraightLined } from '../core/straight-lining.repository';

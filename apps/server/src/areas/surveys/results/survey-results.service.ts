@@ -3,7 +3,7 @@ import {
 } from '@app/shared/survey-results';
 import type { TSurvey } from '@app/shared/surveys';
 import type { Db, DbOrTx } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { insertAudit } from '@/plugins/audit.repository';
 import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';

@@ -1,6 +1,6 @@
 import { type TTextResponses } from '@app/shared/survey-results';
 import { htmlToPlainText, isTextType, normalizeOptions, type TSurveyQuestion } from '@app/shared/surveys';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { notFound } from '@/plugins/errors';
 import { loadSurvey } from '../core/surveys.repository';
 import { sliceSizes } from './aggregates.repository';

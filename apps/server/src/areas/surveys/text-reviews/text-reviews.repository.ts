@@ -8,7 +8,7 @@ import { appSettings } from '@/db/schema/settings';
 import { responseDetails, responseReviewHistory, responseReviews, surveyResponses } from '@/db/schema/survey-responses';
 import { surveyQuestions, surveys } from '@/db/schema/surveys';
 import { users } from '@/db/schema/users';
-import { foldSql, searchWhere, totalOver } from '@/lib/list';
+import { foldSql, searchWhere, totalOver } from '@/db/sql';
 
 /** The reviewed text: the answer of a text question, the "Khác" text of a choice question. */
 const isTextQuestion = sql`${surveyQuestions.questionType} in ('short_text', 'long_text')`;

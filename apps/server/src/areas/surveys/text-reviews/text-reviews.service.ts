@@ -17,10 +17,9 @@ import {
   type TTextReviewSettings,
 } from '@app/shared/text-reviews';
 import type { Db, DbOrTx } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import { systemActor, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write, type WriteCtx } from '@/lib/write';
-import { insertAudit } from '@/plugins/audit.repository';
 import { badRequest, notFound } from '@/plugins/errors';
 import { autoReview } from './auto-review';
 import {
@@ -346,7 +345,5 @@ export async function autoReviewResponse(db: Db, actor: Actor, responseId: numbe
  * their own entries).
  */
 export async function autoReviewResponses(db: Db, responseIds: number[]): Promise<TAutoReviewRun> {
-  return reviewResponses(db, responseIds, (fn) =>
-    db.transaction((tx) => fn({ tx, log: (c) => insertAudit(tx, { ...c, actorId: null }) })),
-  );
+  return reviewResponses(db, responseIds, (fn) => write(db, systemActor('auto-review'), fn));
 }

@@ -6,7 +6,7 @@ import { responseReviewHistory, responseReviews } from '@/db/schema/survey-respo
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { reviewFixture } from './test-fixture';
 import { autoReviewResponse } from './text-reviews.service';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof reviewFixture>>;

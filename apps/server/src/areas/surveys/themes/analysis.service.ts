@@ -1,6 +1,6 @@
 import { createKeywordMatcher, type TAnalyzeResult, type TResponseDetailCode, type TThemeSummary } from '@app/shared/theme-codes';
 import type { Db, DbOrTx } from '@/db/client';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';

@@ -4,7 +4,7 @@ import { NO_THEME_LABEL } from '@app/shared/theme-codes';
 import { htmlToPlainText } from '@app/shared/surveys';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { responseDetailCodes } from '@/db/schema/survey-responses';
-import { foldSql, searchWhere } from '@/lib/list';
+import { foldSql, searchWhere } from '@/db/sql';
 import { approvedTextOnly } from '../core/approved-text.repository';
 
 /**

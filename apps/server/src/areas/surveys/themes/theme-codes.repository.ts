@@ -2,7 +2,7 @@ import { and, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TCode, TTheme, TThemeCode } from '@app/shared/theme-codes';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { codes, themeCodes, themes } from '@/db/schema/survey-responses';
-import { foldSql, searchColumns, totalOver } from '@/lib/list';
+import { foldSql, searchColumns, totalOver } from '@/db/sql';
 import { approvedTextOnly } from '../core/approved-text.repository';
 
 /** Themes and codes and their assignments: the only SQL of that side of the module. */

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { TCode, TTheme, TThemeCode, ZCodeInput, ZThemeInput } from '@app/shared/theme-codes';
 import type { Db, DbOrTx } from '@/db/client';
-import type { Actor } from '@/lib/actor';
-import { offsetOf, orderBy, page } from '@/lib/list';
+import type { Actor } from '@/plugins/actor';
+import { offsetOf, page } from '@/lib/list';
+import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, write, type RowWrites, type WriteCtx } from '@/lib/write';
 import { badRequest, conflict, notFound } from '@/plugins/errors';
 import {
