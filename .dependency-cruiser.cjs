@@ -29,7 +29,8 @@ module.exports = {
     },
     {
       name: 'sql-only-in-repositories',
-      comment: 'Only *.repository.ts files (and db/, seed/, tests, bench) import drizzle-orm or the table schema. Put the query in a repository.',
+      comment:
+        'Only *.repository.ts files (and db/, seed/, tests, bench) import drizzle-orm or the table schema. Put the query in a repository.',
       severity: 'error',
       from: { path: '^apps/server/src/', pathNot: ['\\.repository\\.ts$', '^apps/server/src/db/', '^apps/server/src/seed/', TEST] },
       to: { path: ['node_modules/drizzle-orm/', '^apps/server/src/db/schema/'] },

@@ -29,14 +29,23 @@ interface Homeroom {
 
 async function schoolRefs(b: BenchApp) {
   const db = b.database.db;
-  const homerooms = await queryRows<Homeroom>(db, sql`
+  const homerooms = await queryRows<Homeroom>(
+    db,
+    sql`
     select h.name, h.grade, h.campus_id as "campusId", c.code as "campusCode"
     from homeroom_classes h join academic_years y on y.id = h.academic_year_id and y.is_current join campuses c on c.id = h.campus_id
-    order by h.id`);
+    order by h.id`,
+  );
   const [module] = await queryRows<{ id: number; code: string }>(db, sql`select id, code from modules where is_current`);
-  const subjects = await queryRows<{ id: number; code: string; teacher: number }>(db, sql`
+  const subjects = await queryRows<{ id: number; code: string; teacher: number }>(
+    db,
+    sql`
     select s.id, s.code, (select min(ts.teacher_id) from teacher_subjects ts where ts.subject_id = s.id) as teacher
-    from subjects s where s.code in (${sql.join(SUBJECTS.map((c) => sql`${c}`), sql`, `)})`);
+    from subjects s where s.code in (${sql.join(
+      SUBJECTS.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
+  );
   return { homerooms, module, subjects };
 }
 
@@ -45,7 +54,9 @@ function header(kind: { columns: Array<{ header: string; key: string }> }, key: 
 }
 
 async function main() {
-  console.log(`bench/import: ${STUDENTS.toLocaleString('en')} students, then ${(STUDENTS * SUBJECTS.length).toLocaleString('en')} enrolments, dry run then commit`);
+  console.log(
+    `bench/import: ${STUDENTS.toLocaleString('en')} students, then ${(STUDENTS * SUBJECTS.length).toLocaleString('en')} enrolments, dry run then commit`,
+  );
   let t0 = performance.now();
   const b = await startBenchApp();
   console.log(`  app on a fresh embedded database with the demo school: ${fmt(ms(t0))} ms`);
@@ -66,7 +77,17 @@ async function main() {
     const sCols = ['studentCode', 'fullName', 'email', 'dateOfBirth', 'gender', 'grade', 'campus', 'homeroomClass', 'status'];
     const studentsXlsx = await xlsxFile(
       sCols.map((k) => header(studentsImport, k)),
-      people.map((p) => [p.code, p.fullName, p.email, p.dob, p.gender === 'female' ? 'Nữ' : 'Nam', p.h.grade, p.h.campusCode, p.h.name, 'Đang học']),
+      people.map((p) => [
+        p.code,
+        p.fullName,
+        p.email,
+        p.dob,
+        p.gender === 'female' ? 'Nữ' : 'Nam',
+        p.h.grade,
+        p.h.campusCode,
+        p.h.name,
+        'Đang học',
+      ]),
     );
 
     // ---- Course classes for them (fixtures, inserted directly), then the enrolments file. ----
@@ -90,12 +111,22 @@ async function main() {
       b.database.db,
       courseClasses,
       classes.map((c) => ({
-        code: c.code, name: `${c.subject.code} ${c.code}`, subjectId: c.subject.id, moduleId: module.id, campusId: c.campusId, grade: c.grade, capacity: CLASS_SIZE,
+        code: c.code,
+        name: `${c.subject.code} ${c.code}`,
+        subjectId: c.subject.id,
+        moduleId: module.id,
+        campusId: c.campusId,
+        grade: c.grade,
+        capacity: CLASS_SIZE,
       })),
       ['id', 'code'],
     );
     const idOf = new Map(made.map((r) => [r.code, r.id]));
-    await bulkInsert(b.database.db, courseClassTeachers, classes.map((c) => ({ courseClassId: idOf.get(c.code)!, teacherId: c.subject.teacher })));
+    await bulkInsert(
+      b.database.db,
+      courseClassTeachers,
+      classes.map((c) => ({ courseClassId: idOf.get(c.code)!, teacherId: c.subject.teacher })),
+    );
     const eCols = ['courseClassCode', 'moduleCode', 'studentCode'];
     const enrolmentsXlsx = await xlsxFile(
       eCols.map((k) => header(enrolmentsImport, k)),
@@ -110,12 +141,24 @@ async function main() {
     const post = async (kind: string, file: Buffer, dryRun: boolean) => {
       const body = multipart({ filename: `${kind}.xlsx`, content: file });
       const t = performance.now();
-      const res = await b.app.inject({ method: 'POST', url: `/api/v1/imports/${kind}?dryRun=${dryRun}`, payload: body.payload, headers: { ...body.headers, ...b.auth } });
+      const res = await b.app.inject({
+        method: 'POST',
+        url: `/api/v1/imports/${kind}?dryRun=${dryRun}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...b.auth },
+      });
       const took = ms(t);
       if (res.statusCode !== 200) throw new Error(`${kind} dryRun=${dryRun}: ${res.statusCode} ${res.body.slice(0, 2000)}`);
       const d = res.json().data as { total: number; invalid: number; created: number; rows: Array<{ row: number; issues: unknown[] }> };
       if (d.invalid) throw new Error(`${kind}: ${d.invalid} invalid rows, e.g. ${JSON.stringify(d.rows.find((r) => r.issues.length))}`);
-      steps.push({ step: `${kind} ${dryRun ? 'dry run' : 'commit'}`, rows: d.total, ms: took, rowsPerSec: d.total / (took / 1000), created: d.created, invalid: d.invalid });
+      steps.push({
+        step: `${kind} ${dryRun ? 'dry run' : 'commit'}`,
+        rows: d.total,
+        ms: took,
+        rowsPerSec: d.total / (took / 1000),
+        created: d.created,
+        invalid: d.invalid,
+      });
     };
     await post('students', studentsXlsx, true);
     await post('students', studentsXlsx, false);
@@ -127,15 +170,22 @@ async function main() {
       steps.map((s) => [s.step, s.rows, fmt(s.ms), s.rowsPerSec.toFixed(0), s.created]),
     );
     const total = steps.reduce((s, x) => s + x.ms, 0);
-    console.log(`\nimport: ${STUDENTS} students with ${STUDENTS * SUBJECTS.length} enrolments, dry runs and commits, in ${fmt(total)} ms of server time`);
+    console.log(
+      `\nimport: ${STUDENTS} students with ${STUDENTS * SUBJECTS.length} enrolments, dry runs and commits, in ${fmt(total)} ms of server time`,
+    );
 
     // The figures mean nothing unless the data landed: check it in the database.
-    const [check] = await queryRows<{ students: number; linked: number; enrolled: number }>(b.database.db, sql`
+    const [check] = await queryRows<{ students: number; linked: number; enrolled: number }>(
+      b.database.db,
+      sql`
       select (select count(*)::int from students where student_code like 'IM%') as students,
              (select count(*)::int from students s join users u on u.student_id = s.id where s.student_code like 'IM%') as linked,
-             (select count(*)::int from course_class_students e join students s on s.id = e.student_id where s.student_code like 'IM%') as enrolled`);
+             (select count(*)::int from course_class_students e join students s on s.id = e.student_id where s.student_code like 'IM%') as enrolled`,
+    );
     const ok = check.students === STUDENTS && check.linked === STUDENTS && check.enrolled === STUDENTS * SUBJECTS.length;
-    console.log(`import: database check ${ok ? 'OK' : 'FAILED'} (${check.students} students, ${check.linked} with a user, ${check.enrolled} enrolments)`);
+    console.log(
+      `import: database check ${ok ? 'OK' : 'FAILED'} (${check.students} students, ${check.linked} with a user, ${check.enrolled} enrolments)`,
+    );
     saveResults('import', { students: STUDENTS, enrolments: STUDENTS * SUBJECTS.length, steps, totalMs: total, check });
     if (!ok) process.exitCode = 1;
   } finally {

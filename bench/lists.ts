@@ -60,7 +60,8 @@ interface Case {
 }
 
 async function runCases(b: BenchApp, cases: Case[]) {
-  const results: Array<{ case: string; page: number; pages: number; total: number; median: number; p95: number; pass: boolean | null }> = [];
+  const results: Array<{ case: string; page: number; pages: number; total: number; median: number; p95: number; pass: boolean | null }> =
+    [];
   for (const c of cases) {
     const first = await b.app.inject({ url: c.url(1), headers: b.auth });
     if (first.statusCode !== 200) throw new Error(`${c.url(1)}: ${first.statusCode} ${first.body}`);
@@ -75,7 +76,15 @@ async function runCases(b: BenchApp, cases: Case[]) {
         items = res.json().data.items.length;
       }, RUNS);
       if (items <= 0 && total > 0) throw new Error(`${url}: empty page of a ${total}-row list`);
-      results.push({ case: c.name, page, pages, total, median: t.median, p95: t.p95, pass: total > TARGET_ROWS ? null : t.median < TARGET_MS });
+      results.push({
+        case: c.name,
+        page,
+        pages,
+        total,
+        median: t.median,
+        p95: t.p95,
+        pass: total > TARGET_ROWS ? null : t.median < TARGET_MS,
+      });
     }
   }
   return results;
@@ -114,11 +123,20 @@ async function main() {
     ]);
     printTable(
       ['case', 'rows', 'page', 'median ms', 'p95 ms', `< ${TARGET_MS} ms`],
-      results.map((r) => [r.case, r.total, `${r.page}/${r.pages}`, fmt(r.median), fmt(r.p95), r.pass === null ? `(> ${TARGET_ROWS.toLocaleString('en')} rows: info)` : r.pass ? 'PASS' : 'FAIL']),
+      results.map((r) => [
+        r.case,
+        r.total,
+        `${r.page}/${r.pages}`,
+        fmt(r.median),
+        fmt(r.p95),
+        r.pass === null ? `(> ${TARGET_ROWS.toLocaleString('en')} rows: info)` : r.pass ? 'PASS' : 'FAIL',
+      ]),
     );
     const judged = results.filter((r) => r.pass !== null);
     const failed = judged.filter((r) => !r.pass).length;
-    console.log(`\nlists: ${failed ? `FAIL (${failed} of ${judged.length} pages over ${TARGET_MS} ms)` : `PASS (all ${judged.length} pages of lists up to ${TARGET_ROWS.toLocaleString('en')} rows under ${TARGET_MS} ms)`}`);
+    console.log(
+      `\nlists: ${failed ? `FAIL (${failed} of ${judged.length} pages over ${TARGET_MS} ms)` : `PASS (all ${judged.length} pages of lists up to ${TARGET_ROWS.toLocaleString('en')} rows under ${TARGET_MS} ms)`}`,
+    );
     saveResults('lists', { targetMs: TARGET_MS, students: STUDENTS, logs: LOGS, results });
     if (failed) process.exitCode = 1;
   } finally {

@@ -29,16 +29,22 @@ async function fixture(db: Db) {
   const added = await insertBenchStudents(db, { count: STUDENTS, prefix: 'BM', seed: 20_000 });
   const ids = `{${added.map((s) => s.studentId).join(',')}}`;
   // Each new student joins a Toán class of the current module with their grade and campus.
-  const enrol = await queryRows<{ courseClassId: number; studentId: number }>(db, sql`
+  const enrol = await queryRows<{ courseClassId: number; studentId: number }>(
+    db,
+    sql`
     select distinct on (st.id) cc.id as "courseClassId", st.id as "studentId"
     from students st
     join course_classes cc on cc.grade = st.grade and cc.campus_id = st.campus_id
     join subjects sub on sub.id = cc.subject_id and sub.code = 'TOAN'
     join modules m on m.id = cc.module_id and m.is_current
     where st.id = any(${ids}::int[])
-    order by st.id, cc.id`);
+    order by st.id, cc.id`,
+  );
   await bulkInsert(db, courseClassStudents, enrol);
-  const surveys = await queryRows<{ id: number; type: string }>(db, sql`select id, survey_type as type from surveys where status = 'active' and not is_template order by id`);
+  const surveys = await queryRows<{ id: number; type: string }>(
+    db,
+    sql`select id, survey_type as type from surveys where status = 'active' and not is_template order by id`,
+  );
   const rng = createRng(7);
   const students = await queryRows<{ id: number; grade: number; campusId: number; homeroomClassId: number | null }>(
     db,
@@ -51,14 +57,23 @@ async function fixture(db: Db) {
       .filter(() => rng.next() < ANSWERED)
       .filter((st) => s.type === 'GENERAL' || classOf.has(st.id))
       .map((st) => ({
-        surveyId: s.id, studentId: st.id, courseClassId: s.type === 'GENERAL' ? null : classOf.get(st.id)!, studentGrade: st.grade,
-        campusId: st.campusId, homeroomClassId: st.homeroomClassId, submittedAt: new Date(now - rng.int(0, 6 * 86_400_000)),
+        surveyId: s.id,
+        studentId: st.id,
+        courseClassId: s.type === 'GENERAL' ? null : classOf.get(st.id)!,
+        studentGrade: st.grade,
+        campusId: st.campusId,
+        homeroomClassId: st.homeroomClassId,
+        submittedAt: new Date(now - rng.int(0, 6 * 86_400_000)),
       })),
   );
   await bulkInsert(db, surveyResponses, rows);
   await db.execute(sql`analyze`);
   console.log(`  fixture: ${STUDENTS} students, ${enrol.length} enrolments, ${rows.length} responses in ${fmt(ms(t0))} ms`);
-  return { general: surveys.find((s) => s.type === 'GENERAL')!.id, subject: surveys.find((s) => s.type !== 'GENERAL')!.id, responses: rows.length };
+  return {
+    general: surveys.find((s) => s.type === 'GENERAL')!.id,
+    subject: surveys.find((s) => s.type !== 'GENERAL')!.id,
+    responses: rows.length,
+  };
 }
 
 function runBackend(backend: string): Promise<Row[] | null> {
@@ -116,6 +131,9 @@ for (const backend of DB_ARG === 'both' ? ['pglite', 'postgres'] : [DB_ARG]) {
   console.log(`${backend}:`);
   all.push(...((await runBackend(backend)) ?? []));
 }
-printTable(['db', 'call', 'median ms', 'p95 ms', `< ${TARGET_MS} ms`], all.map((r) => [r.backend, r.case, fmt(r.median), fmt(r.p95), r.pass ? 'PASS' : 'FAIL']));
+printTable(
+  ['db', 'call', 'median ms', 'p95 ms', `< ${TARGET_MS} ms`],
+  all.map((r) => [r.backend, r.case, fmt(r.median), fmt(r.p95), r.pass ? 'PASS' : 'FAIL']),
+);
 saveResults('monitoring', { students: STUDENTS, targetMs: TARGET_MS, results: all });
 if (all.some((r) => !r.pass)) process.exitCode = 1;

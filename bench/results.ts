@@ -34,21 +34,54 @@ const TARGET_CACHED_MS = 20;
 function surveyInput(moduleId: number, subject: { id: number; name: string }): TSurvey {
   let id = 1;
   const q = (p: Pick<TSurveyQuestion, 'questionType' | 'displayOrder'> & Partial<TSurveyQuestion>): TSurveyQuestion => ({
-    id: id++, content: `<p>Câu hỏi ${id}</p>`, required: 1, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null, ...p,
+    id: id++,
+    content: `<p>Câu hỏi ${id}</p>`,
+    required: 1,
+    options: null,
+    visibleToTeacher: true,
+    lmsOnly: false,
+    gridGroup: null,
+    ...p,
   });
   const group = { id: 1, columns: AGREEMENT_COLUMNS };
   return {
-    id: 1, title: 'Khảo sát kết quả (bench)', description: null, coverImageUrl: null, surveyType: 'SUBJECT_SPECIFIC', status: 'active',
-    startDate: '2026-01-05', endDate: '2026-01-20', allowedGrades: [10, 11, 12], moduleId, subjectId: subject.id,
-    subject: { id: subject.id, name: subject.name, usesLms: true }, autoCalculate: false, isTemplate: false, studentCourseClass: null,
-    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+    id: 1,
+    title: 'Khảo sát kết quả (bench)',
+    description: null,
+    coverImageUrl: null,
+    surveyType: 'SUBJECT_SPECIFIC',
+    status: 'active',
+    startDate: '2026-01-05',
+    endDate: '2026-01-20',
+    allowedGrades: [10, 11, 12],
+    moduleId,
+    subjectId: subject.id,
+    subject: { id: subject.id, name: subject.name, usesLms: true },
+    autoCalculate: false,
+    isTemplate: false,
+    studentCourseClass: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
     sections: [
-      { id: 1, title: 'Giáo viên', description: null, displayOrder: 1, questions: Array.from({ length: 30 }, (_, i) => q({ questionType: 'grid', displayOrder: i + 1, gridGroup: group })) },
       {
-        id: 2, title: 'Ý kiến', description: null, displayOrder: 2,
+        id: 1,
+        title: 'Giáo viên',
+        description: null,
+        displayOrder: 1,
+        questions: Array.from({ length: 30 }, (_, i) => q({ questionType: 'grid', displayOrder: i + 1, gridGroup: group })),
+      },
+      {
+        id: 2,
+        title: 'Ý kiến',
+        description: null,
+        displayOrder: 2,
         questions: [
-          ...Array.from({ length: 5 }, (_, i) => q({ questionType: 'linear_scale', displayOrder: i + 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } })),
-          ...Array.from({ length: 3 }, (_, i) => q({ questionType: 'multiple_choice', displayOrder: 6 + i, options: { choices: ['A', 'B', 'C'], allowOther: false } })),
+          ...Array.from({ length: 5 }, (_, i) =>
+            q({ questionType: 'linear_scale', displayOrder: i + 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } }),
+          ),
+          ...Array.from({ length: 3 }, (_, i) =>
+            q({ questionType: 'multiple_choice', displayOrder: 6 + i, options: { choices: ['A', 'B', 'C'], allowOther: false } }),
+          ),
           ...Array.from({ length: 2 }, (_, i) => q({ questionType: 'long_text', displayOrder: 9 + i, required: 0 })),
         ],
       },
@@ -68,9 +101,12 @@ export async function prepare(database: Database) {
   const [campus] = await queryRows<{ id: number }>(db, sql`select id from campuses order by id limit 1`);
   const classIds: number[] = [];
   for (let i = 0; i < CLASSES; i++) {
-    const [c] = await queryRows<{ id: number }>(db, sql`
+    const [c] = await queryRows<{ id: number }>(
+      db,
+      sql`
       insert into course_classes (code, name, subject_id, module_id, campus_id, grade, capacity)
-      values (${`BR-${i + 1}`}, ${`Lớp bench ${i + 1}`}, ${subject.id}, ${mod.id}, ${campus.id}, ${10 + (i % 3)}, 45) returning id`);
+      values (${`BR-${i + 1}`}, ${`Lớp bench ${i + 1}`}, ${subject.id}, ${mod.id}, ${campus.id}, ${10 + (i % 3)}, 45) returning id`,
+    );
     classIds.push(c.id);
     const ts = i % 4 === 0 ? [teachers[i % teachers.length], teachers[(i + 1) % teachers.length]] : [teachers[i % teachers.length]];
     for (const t of ts) await db.execute(sql`insert into course_class_teachers (course_class_id, teacher_id) values (${c.id}, ${t})`);
@@ -121,11 +157,14 @@ export async function prepare(database: Database) {
     from survey_responses r cross join unnest(${ids(text)}) q(qid) where r.survey_id = ${survey.id}`);
   await recomputeStraightLined(db, survey.id);
   await db.execute(sql`analyze`);
-  const [c] = await queryRows<{ responses: number; answers: number; sl: number; module: number }>(db, sql`
+  const [c] = await queryRows<{ responses: number; answers: number; sl: number; module: number }>(
+    db,
+    sql`
     select (select count(*)::int from survey_responses where survey_id = ${survey.id}) responses,
       (select count(*)::int from response_details d join survey_responses r on r.id = d.response_id where r.survey_id = ${survey.id}) answers,
       (select count(*)::int from survey_responses where survey_id = ${survey.id} and straight_lined) sl,
-      (select count(*)::int from survey_responses r join surveys s on s.id = r.survey_id where s.module_id = ${mod.id}) module`);
+      (select count(*)::int from survey_responses r join surveys s on s.id = r.survey_id where s.module_id = ${mod.id}) module`,
+  );
   return { surveyId: survey.id, moduleId: mod.id, counts: c };
 }
 
@@ -135,7 +174,9 @@ function runBackend(backend: string) {
     try {
       let t0 = performance.now();
       const fx = await prepare(database);
-      console.log(`  ${backend}: ${fx.counts.responses} responses, ${fx.counts.answers} answers (${fx.counts.sl} straight-lined) written in ${fmt(ms(t0))} ms; module has ${fx.counts.module} responses`);
+      console.log(
+        `  ${backend}: ${fx.counts.responses} responses, ${fx.counts.answers} answers (${fx.counts.sl} straight-lined) written in ${fmt(ms(t0))} ms; module has ${fx.counts.module} responses`,
+      );
       const { app, auth, close } = await benchAppOn(database, scratch);
       try {
         const call = async (method: 'GET' | 'POST', url: string) => {
@@ -159,7 +200,19 @@ function runBackend(backend: string) {
         t0 = performance.now();
         const xlsx = await call('GET', `/surveys/${fx.surveyId}/export-excel`);
         const exportMs = ms(t0);
-        return { backend, counts: fx.counts, survey, module: mod, cached, stored, live, courses, exportMs, exportBytes: xlsx.rawPayload.length, resultsBytes: size };
+        return {
+          backend,
+          counts: fx.counts,
+          survey,
+          module: mod,
+          cached,
+          stored,
+          live,
+          courses,
+          exportMs,
+          exportBytes: xlsx.rawPayload.length,
+          resultsBytes: size,
+        };
       } finally {
         await close();
       }
@@ -170,8 +223,10 @@ function runBackend(backend: string) {
 }
 
 async function main() {
-  console.log(`bench/results: ${RESPONSES.toLocaleString('en')} responses × 40 answers over ${CLASSES} course classes (${DBS.join(', ')}); ` +
-    `targets on PostgreSQL: recalculation < ${TARGET_RECALC_MS} ms, cached read < ${TARGET_CACHED_MS} ms`);
+  console.log(
+    `bench/results: ${RESPONSES.toLocaleString('en')} responses × 40 answers over ${CLASSES} course classes (${DBS.join(', ')}); ` +
+      `targets on PostgreSQL: recalculation < ${TARGET_RECALC_MS} ms, cached read < ${TARGET_CACHED_MS} ms`,
+  );
   const results = [];
   for (const b of DBS) {
     const r = await runBackend(b);
@@ -179,10 +234,25 @@ async function main() {
   }
   console.log('');
   printTable(
-    ['backend', 'survey recalc (ms)', 'module recalc (ms)', 'cached read p50/p95 (ms)', 'stored read p50 (ms)', 'live + compare p50 (ms)', 'course results live (ms)', 'export (ms)'],
+    [
+      'backend',
+      'survey recalc (ms)',
+      'module recalc (ms)',
+      'cached read p50/p95 (ms)',
+      'stored read p50 (ms)',
+      'live + compare p50 (ms)',
+      'course results live (ms)',
+      'export (ms)',
+    ],
     results.map((r) => [
-      r.backend, fmt(r.survey.median), fmt(r.module.median), `${fmt(r.cached.median)} / ${fmt(r.cached.p95)}`, fmt(r.stored.median), fmt(r.live.median),
-      fmt(r.courses.median), fmt(r.exportMs),
+      r.backend,
+      fmt(r.survey.median),
+      fmt(r.module.median),
+      `${fmt(r.cached.median)} / ${fmt(r.cached.p95)}`,
+      fmt(r.stored.median),
+      fmt(r.live.median),
+      fmt(r.courses.median),
+      fmt(r.exportMs),
     ]),
   );
   const pgr = results.find((r) => r.backend === 'postgres');
@@ -191,8 +261,18 @@ async function main() {
     recalcPass: r.survey.median < TARGET_RECALC_MS && r.module.median < TARGET_RECALC_MS,
     cachedPass: r.cached.median < TARGET_CACHED_MS,
   }));
-  for (const v of verdicts) console.log(`  ${v.backend}: recalculation < ${TARGET_RECALC_MS} ms ${v.recalcPass ? 'PASS' : 'FAIL'}; cached read < ${TARGET_CACHED_MS} ms ${v.cachedPass ? 'PASS' : 'FAIL'}${v.backend === 'pglite' ? ' (targets are for PostgreSQL)' : ''}`);
-  saveResults('results', { responses: RESPONSES, answers: RESPONSES * 40, classes: CLASSES, targets: { recalcMs: TARGET_RECALC_MS, cachedMs: TARGET_CACHED_MS }, results, verdicts });
+  for (const v of verdicts)
+    console.log(
+      `  ${v.backend}: recalculation < ${TARGET_RECALC_MS} ms ${v.recalcPass ? 'PASS' : 'FAIL'}; cached read < ${TARGET_CACHED_MS} ms ${v.cachedPass ? 'PASS' : 'FAIL'}${v.backend === 'pglite' ? ' (targets are for PostgreSQL)' : ''}`,
+    );
+  saveResults('results', {
+    responses: RESPONSES,
+    answers: RESPONSES * 40,
+    classes: CLASSES,
+    targets: { recalcMs: TARGET_RECALC_MS, cachedMs: TARGET_CACHED_MS },
+    results,
+    verdicts,
+  });
   const pgVerdict = verdicts.find((v) => v.backend === 'postgres');
   if (pgr && pgVerdict && !(pgVerdict.recalcPass && pgVerdict.cachedPass)) process.exit(1);
 }

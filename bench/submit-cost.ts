@@ -40,15 +40,26 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof clientQuery;
 
-interface Cost { queries: number; cpuMs: number; wallMs: number }
+interface Cost {
+  queries: number;
+  cpuMs: number;
+  wallMs: number;
+}
 const summary = (xs: Cost[], pgMs: number | null) => {
   const q = xs.map((x) => x.queries).sort((a, b) => a - b);
   const cpu = xs.map((x) => x.cpuMs).sort((a, b) => a - b);
   const wall = xs.map((x) => x.wallMs).sort((a, b) => a - b);
   const mean = (a: number[]) => a.reduce((s, x) => s + x, 0) / a.length;
   return {
-    n: xs.length, queriesMin: q[0], queriesMax: q[q.length - 1], cpuMeanMs: mean(cpu), cpuP50Ms: percentile(cpu, 50), cpuP95Ms: percentile(cpu, 95),
-    wallP50Ms: percentile(wall, 50), wallP95Ms: percentile(wall, 95), pgCpuPerCallMs: pgMs === null ? null : pgMs / xs.length,
+    n: xs.length,
+    queriesMin: q[0],
+    queriesMax: q[q.length - 1],
+    cpuMeanMs: mean(cpu),
+    cpuP50Ms: percentile(cpu, 50),
+    cpuP95Ms: percentile(cpu, 95),
+    wallP50Ms: percentile(wall, 50),
+    wallP95Ms: percentile(wall, 95),
+    pgCpuPerCallMs: pgMs === null ? null : pgMs / xs.length,
   };
 };
 
@@ -62,7 +73,11 @@ async function measureOn({ dir, databaseUrl, open }: Scratch) {
   try {
     const fx = await prepare(database, N + WARMUP);
     const config = loadConfig({
-      NODE_ENV: 'development', AUTH_SECRET: SECRET, DATA_DIR: dir, WEB_DIST: join(tmpdir(), 'no-web-dist'), LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      AUTH_SECRET: SECRET,
+      DATA_DIR: dir,
+      WEB_DIST: join(tmpdir(), 'no-web-dist'),
+      LOG_LEVEL: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     // As bench/submit.ts runs the server: LOG_LEVEL=warn, so no per-request log lines.
@@ -78,7 +93,11 @@ async function measureOn({ dir, databaseUrl, open }: Scratch) {
       })),
     );
     const pids = async () =>
-      databaseUrl ? (await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid) : [];
+      databaseUrl
+        ? (await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`)).map(
+            (r) => r.pid,
+          )
+        : [];
 
     const measure = async (send: () => Promise<{ statusCode: number; body: string }>): Promise<Cost> => {
       const q0 = queries;
@@ -90,8 +109,10 @@ async function measureOn({ dir, databaseUrl, open }: Scratch) {
       if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
       return { queries: queries - q0, cpuMs: (c.user + c.system) / 1000, wallMs };
     };
-    const post = (j: (typeof jobs)[number]) => () => app.inject({ method: 'POST', url: `/api/v1/surveys/${fx.surveyId}/responses`, headers: j.headers, payload: j.body });
-    const list = (j: (typeof jobs)[number]) => () => app.inject({ method: 'GET', url: `/api/v1/surveys/students/${j.studentId}`, headers: j.headers });
+    const post = (j: (typeof jobs)[number]) => () =>
+      app.inject({ method: 'POST', url: `/api/v1/surveys/${fx.surveyId}/responses`, headers: j.headers, payload: j.body });
+    const list = (j: (typeof jobs)[number]) => () =>
+      app.inject({ method: 'GET', url: `/api/v1/surveys/students/${j.studentId}`, headers: j.headers });
 
     // Warm-up (JIT, pool, caches): the first WARMUP students submit, unmeasured.
     for (const j of jobs.slice(0, WARMUP)) await measure(post(j));
@@ -123,13 +144,25 @@ async function measureOn({ dir, databaseUrl, open }: Scratch) {
     const check = await checkCounts(database.db, fx.surveyId, jobs.length);
     await app.close();
 
-    console.log(`bench/submit-cost (${BACKEND}): ${N} submissions of 40 answers, one at a time through app.inject after ${WARMUP} warm-up ones`);
-    const rows = [['POST /surveys/{id}/responses (new)', submit], ['POST again (alreadySubmitted)', repeat], ['GET /surveys/students/{id}', read]] as const;
+    console.log(
+      `bench/submit-cost (${BACKEND}): ${N} submissions of 40 answers, one at a time through app.inject after ${WARMUP} warm-up ones`,
+    );
+    const rows = [
+      ['POST /surveys/{id}/responses (new)', submit],
+      ['POST again (alreadySubmitted)', repeat],
+      ['GET /surveys/students/{id}', read],
+    ] as const;
     printTable(
       ['call', 'SQL round trips', 'server CPU ms mean', 'p50', 'p95', 'PG backend CPU ms/call', 'wall ms p50', 'wall p95'],
       rows.map(([name, s]) => [
-        name, s.queriesMin === s.queriesMax ? s.queriesMin : `${s.queriesMin}–${s.queriesMax}`, s.cpuMeanMs.toFixed(2), s.cpuP50Ms.toFixed(2), s.cpuP95Ms.toFixed(2),
-        s.pgCpuPerCallMs === null ? 'n/a' : s.pgCpuPerCallMs.toFixed(2), fmt(s.wallP50Ms), fmt(s.wallP95Ms),
+        name,
+        s.queriesMin === s.queriesMax ? s.queriesMin : `${s.queriesMin}–${s.queriesMax}`,
+        s.cpuMeanMs.toFixed(2),
+        s.cpuP50Ms.toFixed(2),
+        s.cpuP95Ms.toFixed(2),
+        s.pgCpuPerCallMs === null ? 'n/a' : s.pgCpuPerCallMs.toFixed(2),
+        fmt(s.wallP50Ms),
+        fmt(s.wallP95Ms),
       ]),
     );
     console.log(`DB check: ${check.responses} responses, ${check.details} details: ${check.ok ? 'OK' : 'FAILED'}`);

@@ -19,26 +19,56 @@ export const ANSWERS = 40;
 export function surveyInput(moduleId: number, title: string): TSurvey {
   let id = 1;
   const q = (p: Pick<TSurveyQuestion, 'questionType' | 'displayOrder'> & Partial<TSurveyQuestion>): TSurveyQuestion => ({
-    id: id++, content: `<p>Câu hỏi ${id}</p>`, required: 1, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null, ...p,
+    id: id++,
+    content: `<p>Câu hỏi ${id}</p>`,
+    required: 1,
+    options: null,
+    visibleToTeacher: true,
+    lmsOnly: false,
+    gridGroup: null,
+    ...p,
   });
   const group = { id: 1, columns: AGREEMENT_COLUMNS };
   const today = schoolToday();
   const day = (offset: number) => new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10);
   return {
-    id: 1, title, description: null, coverImageUrl: null, surveyType: 'GENERAL', status: 'active',
-    startDate: day(-1), endDate: day(6), allowedGrades: [10, 11, 12], moduleId, subjectId: null, subject: null,
-    autoCalculate: false, isTemplate: false, studentCourseClass: null,
-    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+    id: 1,
+    title,
+    description: null,
+    coverImageUrl: null,
+    surveyType: 'GENERAL',
+    status: 'active',
+    startDate: day(-1),
+    endDate: day(6),
+    allowedGrades: [10, 11, 12],
+    moduleId,
+    subjectId: null,
+    subject: null,
+    autoCalculate: false,
+    isTemplate: false,
+    studentCourseClass: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
     sections: [
       {
-        id: 1, title: 'Nhà trường', description: null, displayOrder: 1,
+        id: 1,
+        title: 'Nhà trường',
+        description: null,
+        displayOrder: 1,
         questions: Array.from({ length: 30 }, (_, i) => q({ questionType: 'grid', displayOrder: i + 1, gridGroup: group })),
       },
       {
-        id: 2, title: 'Ý kiến chung', description: null, displayOrder: 2,
+        id: 2,
+        title: 'Ý kiến chung',
+        description: null,
+        displayOrder: 2,
         questions: [
-          ...Array.from({ length: 5 }, (_, i) => q({ questionType: 'linear_scale', displayOrder: i + 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } })),
-          ...Array.from({ length: 3 }, (_, i) => q({ questionType: 'multiple_choice', displayOrder: 6 + i, options: { choices: ['A', 'B', 'C'], allowOther: false } })),
+          ...Array.from({ length: 5 }, (_, i) =>
+            q({ questionType: 'linear_scale', displayOrder: i + 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } }),
+          ),
+          ...Array.from({ length: 3 }, (_, i) =>
+            q({ questionType: 'multiple_choice', displayOrder: 6 + i, options: { choices: ['A', 'B', 'C'], allowOther: false } }),
+          ),
           ...Array.from({ length: 2 }, (_, i) => q({ questionType: 'long_text', displayOrder: 9 + i })),
         ],
       },
@@ -81,11 +111,14 @@ export async function prepare(database: Database, count: number): Promise<Fixtur
 
 /** Exactly `students` responses, one each, each with all ANSWERS details. */
 export async function checkCounts(db: Database['db'], surveyId: number, students: number) {
-  const [c] = await queryRows<{ responses: number; students: number; details: number; short: number }>(db, sql`
+  const [c] = await queryRows<{ responses: number; students: number; details: number; short: number }>(
+    db,
+    sql`
     select (select count(*)::int from survey_responses where survey_id = ${surveyId}) as responses,
            (select count(distinct student_id)::int from survey_responses where survey_id = ${surveyId}) as students,
            (select count(*)::int from response_details d join survey_responses r on r.id = d.response_id where r.survey_id = ${surveyId}) as details,
            (select count(*)::int from (select r.id from survey_responses r left join response_details d on d.response_id = r.id
-              where r.survey_id = ${surveyId} group by r.id having count(d.id) <> ${ANSWERS}) x) as short`);
+              where r.survey_id = ${surveyId} group by r.id having count(d.id) <> ${ANSWERS}) x) as short`,
+  );
   return { ...c, ok: c.responses === students && c.students === students && c.details === students * ANSWERS && c.short === 0 };
 }

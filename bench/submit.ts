@@ -67,8 +67,18 @@ async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }) {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', ...env, AUTH_DEV_LOGIN: 'true', AUTH_SECRET: SECRET,
-      AUTH_RATE_LIMIT: '1000000', SEED_DEMO: 'true', LOG_LEVEL: 'warn', GOOGLE_CLIENT_ID: '', WEB_DIST: join(tmpdir(), 'no-web-dist'),
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+      AUTH_DEV_LOGIN: 'true',
+      AUTH_SECRET: SECRET,
+      AUTH_RATE_LIMIT: '1000000',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: '',
+      WEB_DIST: join(tmpdir(), 'no-web-dist'),
     },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -104,7 +114,10 @@ async function submit(agent: Agent, base: string, surveyId: number, token: strin
   const t0 = performance.now();
   try {
     const res = await fetch(`${base}/api/v1/surveys/${surveyId}/responses`, {
-      method: 'POST', dispatcher: agent, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      dispatcher: agent,
+      body,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
     const text = await res.text();
     const took = ms(t0);
@@ -125,7 +138,9 @@ async function backendsCpu(databaseUrl: string): Promise<() => Promise<number>> 
   if (!databaseUrl) return async () => 0;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const pids = async () =>
-    (await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    (
+      await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+    ).rows.map((r) => r.pid);
   const start = new Map((await pids()).map((p) => [p, procCpuMs([p])]));
   const last = new Map(start);
   const poll = async () => {
@@ -158,7 +173,10 @@ async function runLoad(backend: string, fx: Fixture, base: string, serverPid: nu
   try {
     // Warm-up: a few reads by students (JIT, connection pool), none of them a submission.
     for (const j of jobs.slice(0, 20)) {
-      const res = await fetch(`${base}/api/v1/surveys/students/${j.studentId}`, { dispatcher: agent, headers: { authorization: `Bearer ${j.token}` } });
+      const res = await fetch(`${base}/api/v1/surveys/students/${j.studentId}`, {
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${j.token}` },
+      });
       await res.text();
     }
 
@@ -197,11 +215,28 @@ async function runLoad(backend: string, fx: Fixture, base: string, serverPid: nu
     const resubmitOk = resubmits.filter((s) => s.status === 200 && s.already).length;
     if (errors.length) console.log(`  ${backend}: ${errors.length} errors, e.g. ${errors[0].status} ${errors[0].error}`);
     return {
-      submissions: jobs.length, rate: RATE, sentInMs: sent, wallMs: wall, throughput: ok / (wall / 1000), maxScheduleLagMs: maxLag,
-      p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), max: lat[lat.length - 1],
-      ok, errors: errors.length, unexpectedAlreadySubmitted: firstAlready,
-      loadAverage: [loadBefore, loadavg()[0]], serverCpuMsPerSubmission: serverCpuMs / jobs.length, dbCpuMsPerSubmission: dbCpuMs / jobs.length,
-      resubmitted: SAMPLE, resubmitAlreadySubmitted: resubmitOk, resubmitP50: percentile(resubmits.map((s) => s.ms).sort((a, b) => a - b), 50),
+      submissions: jobs.length,
+      rate: RATE,
+      sentInMs: sent,
+      wallMs: wall,
+      throughput: ok / (wall / 1000),
+      maxScheduleLagMs: maxLag,
+      p50: percentile(lat, 50),
+      p95: percentile(lat, 95),
+      p99: percentile(lat, 99),
+      max: lat[lat.length - 1],
+      ok,
+      errors: errors.length,
+      unexpectedAlreadySubmitted: firstAlready,
+      loadAverage: [loadBefore, loadavg()[0]],
+      serverCpuMsPerSubmission: serverCpuMs / jobs.length,
+      dbCpuMsPerSubmission: dbCpuMs / jobs.length,
+      resubmitted: SAMPLE,
+      resubmitAlreadySubmitted: resubmitOk,
+      resubmitP50: percentile(
+        resubmits.map((s) => s.ms).sort((a, b) => a - b),
+        50,
+      ),
     };
   } finally {
     await agent.close();
@@ -211,7 +246,8 @@ async function runLoad(backend: string, fx: Fixture, base: string, serverPid: nu
 async function bareSql(database: Database, fx: Fixture) {
   const db = database.db;
   const info = await queryRows<{ id: number; grade: number; campus_id: number; homeroom_class_id: number | null }>(
-    db, sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
+    db,
+    sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
   );
   const s = fx.refSurvey;
   const questions = s.sections.flatMap((x) => x.questions);
@@ -220,9 +256,12 @@ async function bareSql(database: Database, fx: Fixture) {
   for (const st of info) {
     const a = answersFor(s, rng);
     await db.transaction(async (tx) => {
-      const [r] = await queryRows<{ id: number }>(tx, sql`
+      const [r] = await queryRows<{ id: number }>(
+        tx,
+        sql`
         insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
-        values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`);
+        values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`,
+      );
       const values = questions.map((q) => {
         const v = a[q.id];
         if (q.questionType === 'grid') {
@@ -251,7 +290,9 @@ async function runBackend(backend: string) {
     let database = await open();
     const fx = await prepare(database, STUDENTS);
     await database.close(); // PGlite is one process's: the server opens it next
-    console.log(`  ${backend}: ${STUDENTS} students with accounts and a ${ANSWERS}-question GENERAL survey on a fresh database: ${fmt(ms(t0))} ms`);
+    console.log(
+      `  ${backend}: ${STUDENTS} students with accounts and a ${ANSWERS}-question GENERAL survey on a fresh database: ${fmt(ms(t0))} ms`,
+    );
 
     t0 = performance.now();
     const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl });
@@ -289,24 +330,63 @@ async function main() {
   if (results.length) {
     console.log();
     printTable(
-      ['database', 'sent', 'ok', 'errors', 'subm/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'resubmit → already', 'DB responses', 'DB details', 'DB check'],
+      [
+        'database',
+        'sent',
+        'ok',
+        'errors',
+        'subm/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'resubmit → already',
+        'DB responses',
+        'DB details',
+        'DB check',
+      ],
       results.map(({ backend, load: l, check: c }) => [
-        backend, l.submissions, l.ok, l.errors + l.unexpectedAlreadySubmitted, l.throughput.toFixed(1), fmt(l.p50), fmt(l.p95), fmt(l.p99), fmt(l.max),
-        `${l.resubmitAlreadySubmitted}/${l.resubmitted}`, c.responses, c.details, c.ok ? 'OK' : 'FAILED',
+        backend,
+        l.submissions,
+        l.ok,
+        l.errors + l.unexpectedAlreadySubmitted,
+        l.throughput.toFixed(1),
+        fmt(l.p50),
+        fmt(l.p95),
+        fmt(l.p99),
+        fmt(l.max),
+        `${l.resubmitAlreadySubmitted}/${l.resubmitted}`,
+        c.responses,
+        c.details,
+        c.ok ? 'OK' : 'FAILED',
       ]),
     );
-    console.log('\nCPU per submission during the load (what it costs, whatever else the machine runs), and the machine\'s 1-minute load average');
+    console.log(
+      "\nCPU per submission during the load (what it costs, whatever else the machine runs), and the machine's 1-minute load average",
+    );
     printTable(
       ['database', 'server process ms', 'database backends ms', 'load average before → after (cores: ' + availableParallelism() + ')'],
       results.map(({ backend, load: l }) => [
-        backend, l.serverCpuMsPerSubmission.toFixed(2), backend === 'postgres' ? l.dbCpuMsPerSubmission.toFixed(2) : '(in the server)',
+        backend,
+        l.serverCpuMsPerSubmission.toFixed(2),
+        backend === 'postgres' ? l.dbCpuMsPerSubmission.toFixed(2) : '(in the server)',
         `${l.loadAverage[0].toFixed(2)} → ${l.loadAverage[1].toFixed(2)}`,
       ]),
     );
-    console.log('\nreference: the same rows by a bare SQL script (one client, one transaction per response: 1 response insert + one 40-row details insert)');
+    console.log(
+      '\nreference: the same rows by a bare SQL script (one client, one transaction per response: 1 response insert + one 40-row details insert)',
+    );
     printTable(
       ['database', 'responses', 'rows', 'ms', 'rows/s', 'ms/response', 'check'],
-      results.map(({ backend, bare: x }) => [backend, x.responses, x.rows, fmt(x.ms), x.rowsPerSec.toFixed(0), x.perResponseMs.toFixed(2), x.ok ? 'OK' : 'FAILED']),
+      results.map(({ backend, bare: x }) => [
+        backend,
+        x.responses,
+        x.rows,
+        fmt(x.ms),
+        x.rowsPerSec.toFixed(0),
+        x.perResponseMs.toFixed(2),
+        x.ok ? 'OK' : 'FAILED',
+      ]),
     );
   }
 
@@ -339,7 +419,10 @@ async function main() {
       failed = true;
       verdicts.push(`web: FAIL — ${web.error}`);
     } else {
-      printTable(['chunk', 'source', 'KB', 'gzip KB'], web.chunks.map((c) => [c.chunk, c.source, (c.bytes / 1024).toFixed(1), (c.gzip / 1024).toFixed(1)]));
+      printTable(
+        ['chunk', 'source', 'KB', 'gzip KB'],
+        web.chunks.map((c) => [c.chunk, c.source, (c.bytes / 1024).toFixed(1), (c.gzip / 1024).toFixed(1)]),
+      );
       verdicts.push(
         `web (/student/surveys/form initial JS): ${web.pass ? 'PASS' : 'FAIL'} — ${web.gzipKB.toFixed(1)} KB gzip (< ${TARGET_WEB_KB} KB), ` +
           `${web.rawKB.toFixed(0)} KB raw, ${web.chunks.length} chunks (entry + ${web.entryChunks - 1} static imports, then the shell and the page)` +
@@ -350,7 +433,15 @@ async function main() {
   }
   console.log();
   for (const v of verdicts) console.log(v);
-  saveResults('submit', { students: STUDENTS, rate: RATE, answers: ANSWERS, targetP99Ms: TARGET_P99_MS, targetWebKB: TARGET_WEB_KB, results, web });
+  saveResults('submit', {
+    students: STUDENTS,
+    rate: RATE,
+    answers: ANSWERS,
+    targetP99Ms: TARGET_P99_MS,
+    targetWebKB: TARGET_WEB_KB,
+    results,
+    web,
+  });
   if (failed) process.exitCode = 1;
 }
 

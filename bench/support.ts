@@ -212,8 +212,17 @@ export async function insertBenchStudents(db: Db, opts: { count: number; prefix:
     const studentCode = `${opts.prefix}${String(i + 1).padStart(5, '0')}`;
     const email = `${emailLocal(fullName)}.${studentCode.toLowerCase()}@bench.thptchuyen.edu.vn`;
     return {
-      studentCode, fullName, email, dateOfBirth: birthDate(rng, 2021 - cls.grade), gender, grade: cls.grade, campusId: cls.campus_id,
-      homeroomClassId: cls.id, status: 'active', searchText: searchText(studentCode, fullName, email), sortKey: vietnameseNameSortKey(fullName),
+      studentCode,
+      fullName,
+      email,
+      dateOfBirth: birthDate(rng, 2021 - cls.grade),
+      gender,
+      grade: cls.grade,
+      campusId: cls.campus_id,
+      homeroomClassId: cls.id,
+      status: 'active',
+      searchText: searchText(studentCode, fullName, email),
+      sortKey: vietnameseNameSortKey(fullName),
     };
   });
   const ids = await bulkInsert(db, students, rows, ['id', 'studentCode']);
@@ -221,9 +230,18 @@ export async function insertBenchStudents(db: Db, opts: { count: number; prefix:
   const userIds = await bulkInsert(
     db,
     users,
-    rows.map((s) => ({ email: s.email, displayName: s.fullName, studentId: idOf.get(s.studentCode)!, searchText: searchText(s.email, s.fullName) })),
+    rows.map((s) => ({
+      email: s.email,
+      displayName: s.fullName,
+      studentId: idOf.get(s.studentCode)!,
+      searchText: searchText(s.email, s.fullName),
+    })),
     ['id', 'studentId'],
   );
-  await bulkInsert(db, userRoles, userIds.map((u) => ({ userId: u.id, role: 'STUDENT', isPrimary: true })));
+  await bulkInsert(
+    db,
+    userRoles,
+    userIds.map((u) => ({ userId: u.id, role: 'STUDENT', isPrimary: true })),
+  );
   return userIds.map((u) => ({ studentId: u.studentId!, userId: u.id }));
 }

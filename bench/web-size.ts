@@ -26,7 +26,8 @@ export function webInitialJs() {
   const out = join(tmpdir(), 'bench-web-dist');
   const t0 = performance.now();
   const res = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/web'), stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: join(root, 'apps/web'),
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (res.status !== 0) return { error: `vite build failed (exit ${res.status})` };
   const buildMs = ms(t0);
@@ -59,9 +60,17 @@ export function webInitialJs() {
   const deferredKey = Object.keys(manifest).find((k) => k.replace(/\.(t|j)sx?$/, '') === 'src/app/shell/header-actions');
   const before = new Set(seen);
   if (deferredKey) walk(deferredKey);
-  const deferredGzip = [...seen].filter((k) => !before.has(k)).reduce((s, k) => s + gzipSync(readFileSync(join(out, manifest[k].file))).length, 0);
+  const deferredGzip = [...seen]
+    .filter((k) => !before.has(k))
+    .reduce((s, k) => s + gzipSync(readFileSync(join(out, manifest[k].file))).length, 0);
   return {
-    buildMs, out, chunks, entryChunks: initialEntry, gzipKB: gzip / 1024, rawKB: raw / 1024, pass: gzip / 1024 < TARGET_WEB_KB,
+    buildMs,
+    out,
+    chunks,
+    entryChunks: initialEntry,
+    gzipKB: gzip / 1024,
+    rawKB: raw / 1024,
+    pass: gzip / 1024 < TARGET_WEB_KB,
     deferredKB: deferredKey ? deferredGzip / 1024 : null,
   };
 }
@@ -73,8 +82,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`web: FAIL — ${r.error}`);
     process.exitCode = 1;
   } else {
-    for (const c of r.chunks) console.log(`${c.chunk.padEnd(48)} ${c.source.padEnd(70)} ${(c.bytes / 1024).toFixed(1).padStart(7)} KB ${(c.gzip / 1024).toFixed(1).padStart(6)} KB gzip`);
-    console.log(`web (/student/surveys/form initial JS): ${r.pass ? 'PASS' : 'FAIL'} — ${r.gzipKB.toFixed(1)} KB gzip (< ${TARGET_WEB_KB} KB), ${r.rawKB.toFixed(0)} KB raw, build in ${r.out}`);
+    for (const c of r.chunks)
+      console.log(
+        `${c.chunk.padEnd(48)} ${c.source.padEnd(70)} ${(c.bytes / 1024).toFixed(1).padStart(7)} KB ${(c.gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
+      );
+    console.log(
+      `web (/student/surveys/form initial JS): ${r.pass ? 'PASS' : 'FAIL'} — ${r.gzipKB.toFixed(1)} KB gzip (< ${TARGET_WEB_KB} KB), ${r.rawKB.toFixed(0)} KB raw, build in ${r.out}`,
+    );
     if (r.deferredKB !== null) console.log(`  then, not waited for: the header's menus, ${r.deferredKB.toFixed(1)} KB gzip`);
     if (!r.pass) process.exitCode = 1;
   }

@@ -17,8 +17,16 @@ const steps = [
   ...(fast ? [] : [['eslint', bin('eslint'), ['--max-warnings=0', '.']]]),
   ['shape: server (dependency-cruiser)', bin('depcruise'), [...SERVER, '--output-type', 'err']],
   ['shape: web (dependency-cruiser)', bin('depcruise'), [...WEB, '--output-type', 'err']],
-  ['shape: server test code (dependency-cruiser)', bin('depcruise'), [...SERVER, '--config', '.dependency-cruiser.tests.cjs', '--output-type', 'err']],
-  ['shape: web test code (dependency-cruiser)', bin('depcruise'), [...WEB, '--config', '.dependency-cruiser.tests.cjs', '--output-type', 'err']],
+  [
+    'shape: server test code (dependency-cruiser)',
+    bin('depcruise'),
+    [...SERVER, '--config', '.dependency-cruiser.tests.cjs', '--output-type', 'err'],
+  ],
+  [
+    'shape: web test code (dependency-cruiser)',
+    bin('depcruise'),
+    [...WEB, '--config', '.dependency-cruiser.tests.cjs', '--output-type', 'err'],
+  ],
   ['unused exports and dependencies (knip)', bin('knip'), ['--no-progress']],
   ...(fast ? [] : [['typecheck', 'npm', ['run', '--silent', 'typecheck']]]),
 ];

@@ -19,11 +19,15 @@ let ok = true;
 function run(label, args, extraEnv = {}) {
   const report = `${out}/${label}.json`;
   console.log(`\n=== ${label} ===`);
-  const res = spawnSync(process.execPath, [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...extraEnv },
-  });
+  const res = spawnSync(
+    process.execPath,
+    [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...extraEnv },
+    },
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
@@ -51,7 +55,11 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nSKIPPED: database tests on a PostgreSQL server (TEST_DATABASE_URL is not set)');
 }
 
-const e2e = spawnSync(process.execPath, [`${root}apps/web/e2e/run.mjs`, `--report=${out}/e2e.json`], { cwd: root, stdio: 'inherit', env: process.env });
+const e2e = spawnSync(process.execPath, [`${root}apps/web/e2e/run.mjs`, `--report=${out}/e2e.json`], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 if (existsSync(`${out}/e2e.json`)) {
   const r = JSON.parse(readFileSync(`${out}/e2e.json`, 'utf8'));
   passed += r.numPassedTests;

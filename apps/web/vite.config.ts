@@ -30,7 +30,8 @@ export default defineConfig({
             {
               name: 'student-form',
               test: (id: string) =>
-                (/[\\/]areas[\\/]surveys[\\/](core[\\/](components|lib|api)|student[\\/](lib|api))[\\/]/.test(id) && !/[\\/]highlighted-text\.tsx$/.test(id)) ||
+                (/[\\/]areas[\\/]surveys[\\/](core[\\/](components|lib|api)|student[\\/](lib|api))[\\/]/.test(id) &&
+                  !/[\\/]highlighted-text\.tsx$/.test(id)) ||
                 /[\\/]packages[\\/]shared[\\/]src[\\/](surveys|survey-answers|survey-messages|format)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
@@ -40,11 +41,15 @@ export default defineConfig({
             {
               name: 'shell-shared',
               test: (id: string) =>
-                /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](storage|use-media-query|api-client)|components[\\/]ui[\\/](school-logo|skeleton|button)|areas[\\/]auth[\\/]api[\\/]get-auth-config|areas[\\/]school[\\/]current-module[\\/]current-module-context)\.tsx?$/.test(id) ||
+                /[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](storage|use-media-query|api-client)|components[\\/]ui[\\/](school-logo|skeleton|button)|areas[\\/]auth[\\/]api[\\/]get-auth-config|areas[\\/]school[\\/]current-module[\\/]current-module-context)\.tsx?$/.test(
+                  id,
+                ) ||
                 /[\\/]packages[\\/]shared[\\/]src[\\/](constants|roles|school|zod-locale|messages|routes|api|auth)\.ts$/.test(id) ||
                 /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]vi\.js$/.test(id) ||
                 /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id) ||
-                /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](x|chart-column|calendar-days|clipboard-list|file-text|history|layers|users|arrow-left|circle-alert|refresh-cw)\.js$/.test(id),
+                /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](x|chart-column|calendar-days|clipboard-list|file-text|history|layers|users|arrow-left|circle-alert|refresh-cw)\.js$/.test(
+                  id,
+                ),
               includeDependenciesRecursively: false,
             },
           ],

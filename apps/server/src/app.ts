@@ -96,13 +96,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     schoolName: config.schoolName,
     rateLimit: config.auth.rateLimit,
   };
-  await app.register((api) => apiRoutes(api, { db, events, dataDir: config.dataDir, results: config.results, auth }), { prefix: API_PREFIX });
+  await app.register((api) => apiRoutes(api, { db, events, dataDir: config.dataDir, results: config.results, auth }), {
+    prefix: API_PREFIX,
+  });
   publicRoutes(app, { dataDir: config.dataDir });
 
   // The built web app, with the SPA's index.html for every non-API path.
   const webDist = resolve(config.webDist ?? DEFAULT_WEB_DIST);
   const hasWeb = existsSync(resolve(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, {
+  if (hasWeb)
+    await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,

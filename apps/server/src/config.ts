@@ -7,7 +7,12 @@ const bool = z
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 const empty = (v: unknown) => (v === '' ? undefined : v);
 
 /** Every environment variable the server reads, parsed in one place (README lists them). */
@@ -26,7 +31,10 @@ const ZEnv = z.object({
   ADMIN_EMAILS: list,
   AUTH_DEV_LOGIN: bool,
   AUTH_SECRET: z.preprocess(empty, z.string().min(32, 'AUTH_SECRET phải dài ít nhất 32 ký tự').optional()),
-  AUTH_TOKEN_TTL: z.string().regex(/^\d+\s*[smhdw]$/, 'AUTH_TOKEN_TTL dạng 7d, 12h, 30m').default('7d'),
+  AUTH_TOKEN_TTL: z
+    .string()
+    .regex(/^\d+\s*[smhdw]$/, 'AUTH_TOKEN_TTL dạng 7d, 12h, 30m')
+    .default('7d'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   SEED_DEMO: bool,
   // Survey results (issue 5): the cache is shared through Redis when REDIS_URL is set, else in memory.

@@ -26,7 +26,10 @@ async function tokenOf(local: string) {
 
 describe('every protected route', () => {
   it('has a route table with the public routes known', () => {
-    const publics = t.app.routeTable.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort();
+    const publics = t.app.routeTable
+      .filter((r) => r.public)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
     expect(publics).toEqual([
       'GET /api/v1/auth/config',
       'GET /api/v1/auth/demo-accounts',

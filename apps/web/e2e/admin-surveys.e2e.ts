@@ -72,7 +72,9 @@ describe('admin: survey authoring', () => {
 
       // And the list shows it open.
       await page.goto(`${BASE}/admin/surveys?status=active`);
-      const row = page.getByRole('table', { name: 'Danh sách khảo sát' }).locator('tbody tr')
+      const row = page
+        .getByRole('table', { name: 'Danh sách khảo sát' })
+        .locator('tbody tr')
         // Exact title: the seeded "… - Học kỳ I" survey is open too and contains the same words.
         .filter({ has: page.getByRole('link', { name: TEMPLATE, exact: true }) });
       await row.first().waitFor();

@@ -13,7 +13,11 @@ const tokens: Record<string, string> = {};
 
 async function api<T>(who: string, path: string): Promise<T> {
   if (!tokens[who]) {
-    const res = await fetch(`${BASE}/api/v1/auth/dev-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demo(who) }) });
+    const res = await fetch(`${BASE}/api/v1/auth/dev-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demo(who) }),
+    });
     tokens[who] = ((await res.json()) as { data: { token: string } }).data.token;
   }
   const res = await fetch(`${BASE}/api/v1${path}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
@@ -34,11 +38,17 @@ type Completion = { done: number; expected: number; rate: number | null };
 
 describe('survey monitoring', () => {
   it('quality assurance: survey list with progress, drill-down per class, students not done of one class, export', async () => {
-    const surveys = await api<{ items: Array<Completion & { surveyId: number; title: string; surveyType: string }> }>('dbcl', '/surveys/survey-completion-by-survey');
+    const surveys = await api<{ items: Array<Completion & { surveyId: number; title: string; surveyType: string }> }>(
+      'dbcl',
+      '/surveys/survey-completion-by-survey',
+    );
     const general = surveys.items.find((s) => s.title === SEEDED_GENERAL)!;
     expect(general.done).toBeGreaterThan(0);
     expect(general.done).toBeLessThan(general.expected);
-    const classes = await api<Array<Completion & { homeroomClassId: number; homeroomClassName: string }>>('dbcl', `/surveys/${general.surveyId}/class-surveys-status`);
+    const classes = await api<Array<Completion & { homeroomClassId: number; homeroomClassName: string }>>(
+      'dbcl',
+      `/surveys/${general.surveyId}/class-surveys-status`,
+    );
 
     const { ctx, page } = await newPage(browser);
     page.setDefaultTimeout(15_000);
@@ -47,7 +57,9 @@ describe('survey monitoring', () => {
       await page.goto(`${BASE}/quality/surveys`);
       const table = page.getByRole('table', { name: 'Danh sách khảo sát và tiến độ' });
       const row = table.getByRole('row').filter({ hasText: general.title });
-      expect(await row.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(`${rate(general.rate)}, ${general.done}/${general.expected} lượt`);
+      expect(await row.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(
+        `${rate(general.rate)}, ${general.done}/${general.expected} lượt`,
+      );
 
       await row.getByRole('link', { name: /Xem tiến độ/ }).click();
       await page.waitForURL((u) => u.searchParams.get('surveyId') === String(general.surveyId));
@@ -74,9 +86,14 @@ describe('survey monitoring', () => {
   it("homeroom teacher: their class's completion per open survey and who has not answered", async () => {
     const [cls] = await api<Array<{ id: number; name: string }>>('gvcn.hoa', '/homeroom-classes/mine');
     const status = await api<{ surveys: Array<Completion & { title: string }> }>('gvcn.hoa', `/homeroom-classes/${cls.id}/survey-status`);
-    const notDone = await api<{ total: number }>('gvcn.hoa', `/surveys/all-students-survey-status?homeroomClassId=${cls.id}&status=not_done`);
+    const notDone = await api<{ total: number }>(
+      'gvcn.hoa',
+      `/surveys/all-students-survey-status?homeroomClassId=${cls.id}&status=not_done`,
+    );
     // The two seeded surveys, and any a previous browser test opened for this class's grade.
-    expect(status.surveys.filter((s) => s.title === SEEDED_GENERAL || s.title.startsWith('Lấy ý kiến học sinh về hoạt động giảng dạy')).length).toBe(2);
+    expect(
+      status.surveys.filter((s) => s.title === SEEDED_GENERAL || s.title.startsWith('Lấy ý kiến học sinh về hoạt động giảng dạy')).length,
+    ).toBe(2);
 
     const { ctx, page } = await newPage(browser, { width: 360, height: 800 });
     page.setDefaultTimeout(15_000);
@@ -85,7 +102,9 @@ describe('survey monitoring', () => {
       await page.waitForURL((u) => u.pathname === '/teacher/homeroom-class');
       const section = page.getByRole('region', { name: 'Tiến độ khảo sát' });
       for (const s of status.surveys)
-        expect(await section.getByRole('progressbar', { name: s.title, exact: true }).getAttribute('aria-valuetext')).toBe(`${rate(s.rate)}, ${s.done}/${s.expected} lượt`);
+        expect(await section.getByRole('progressbar', { name: s.title, exact: true }).getAttribute('aria-valuetext')).toBe(
+          `${rate(s.rate)}, ${s.done}/${s.expected} lượt`,
+        );
       await section.getByRole('heading', { name: new RegExp(`Học sinh chưa hoàn thành\\s*\\(${notDone.total}\\)`) }).waitFor();
       // A phone never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -27,7 +27,10 @@ function watchCalls(page: Page) {
 
 describe('survey results pages', () => {
   it('a teacher (who also heads a department) reads their own results, found by the server, on a desktop and a 360px phone', async () => {
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
       const { ctx, page } = await newPage(browser, viewport);
       page.setDefaultTimeout(20_000);
       const calls = watchCalls(page);
@@ -62,7 +65,10 @@ describe('survey results pages', () => {
       await page.goto(`${BASE}/department/survey-results`);
       await expect.poll(() => page.getByRole('group', { name: 'Trung bình toàn trường' }).textContent()).toMatch(/n = \d+ phản hồi/);
       await page.getByRole('table', { name: 'Kết quả theo giáo viên' }).waitFor();
-      await page.getByRole('note', { name: 'Giải thích cách lọc' }).getByText(/không được tính vào các số liệu tổng hợp/).waitFor();
+      await page
+        .getByRole('note', { name: 'Giải thích cách lọc' })
+        .getByText(/không được tính vào các số liệu tổng hợp/)
+        .waitFor();
       expect(await page.getByRole('alert').count()).toBe(0);
     } finally {
       await ctx.close();

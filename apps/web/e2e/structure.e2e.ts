@@ -96,7 +96,12 @@ describe('admin students: import with a dry-run preview', () => {
       await table.getByText(`E2E${tag}B`).waitFor();
       expect(await table.getByText(`E2E${tag}C`).count()).toBe(0);
       expect(await table.getByText('Lê Thị Thử Một').count()).toBe(1);
-      expect(await table.getByRole('row').filter({ hasText: `E2E${tag}A` }).textContent()).toContain(cls.name);
+      expect(
+        await table
+          .getByRole('row')
+          .filter({ hasText: `E2E${tag}A` })
+          .textContent(),
+      ).toContain(cls.name);
     } finally {
       await ctx.close();
     }
@@ -105,7 +110,9 @@ describe('admin students: import with a dry-run preview', () => {
 
 describe('current module', () => {
   it('the header picker shows the current module to an admin', async () => {
-    const modules = await api<{ items: Array<{ code: string; name: string; isCurrent: boolean }> }>('/academic-years/current-semester/modules');
+    const modules = await api<{ items: Array<{ code: string; name: string; isCurrent: boolean }> }>(
+      '/academic-years/current-semester/modules',
+    );
     const current = modules.items.find((m) => m.isCurrent) ?? modules.items[0];
     expect(current).toBeDefined();
     const { ctx, page } = await newPage(browser);

@@ -19,7 +19,10 @@ describe('teacher: survey preview', () => {
       await demoLogin(page, TEACHER);
       await page.goto(`${BASE}/teacher/homeroom-surveys`);
       const table = page.getByRole('table', { name: 'Danh sách khảo sát liên quan' });
-      const row = table.locator('tbody tr').filter({ hasText: /hoạt động giảng dạy - Toán/ }).first();
+      const row = table
+        .locator('tbody tr')
+        .filter({ hasText: /hoạt động giảng dạy - Toán/ })
+        .first();
       await row.waitFor();
       expect(await row.textContent()).toContain('Đang mở');
 

@@ -8,7 +8,14 @@ const paths = (u: ReturnType<typeof user>) => menuFor(u).map((g) => ({ title: g.
 describe('primary role (spec section 4)', () => {
   it('takes primaryRole, else the role marked isPrimary, else the first role', () => {
     expect(resolvePrimaryRole({ primaryRole: 'STUDENT', roles: [{ role: 'ADMIN', isPrimary: true }] })).toBe('STUDENT');
-    expect(resolvePrimaryRole({ roles: [{ role: 'TEACHER', isPrimary: false }, { role: 'ADMIN', isPrimary: true }] })).toBe('ADMIN');
+    expect(
+      resolvePrimaryRole({
+        roles: [
+          { role: 'TEACHER', isPrimary: false },
+          { role: 'ADMIN', isPrimary: true },
+        ],
+      }),
+    ).toBe('ADMIN');
     expect(resolvePrimaryRole({ roles: [{ role: 'TEACHER' }, { role: 'ADMIN' }] })).toBe('TEACHER');
     expect(resolvePrimaryRole({ roles: [] })).toBeNull();
     expect(resolvePrimaryRole({ primaryRole: 'NOPE', roles: [{ role: 'BAD' }, { role: 'PRINCIPAL' }] })).toBe('PRINCIPAL');
@@ -42,9 +49,20 @@ describe('route table', () => {
 describe('sidebar menu per role (spec section 2)', () => {
   it('gives the admin its fourteen items in the spec order', () => {
     expect(paths(user('ADMIN'))[0].items).toEqual([
-      '/admin/dashboard', '/admin/users', '/admin/students', '/admin/academic', '/admin/course-classes',
-      '/admin/student-registration', '/admin/teaching-declaration', '/admin/facilities', '/admin/schedule',
-      '/admin/surveys', '/admin/reports', '/admin/declaration-history', '/admin/tutoring', '/admin/settings',
+      '/admin/dashboard',
+      '/admin/users',
+      '/admin/students',
+      '/admin/academic',
+      '/admin/course-classes',
+      '/admin/student-registration',
+      '/admin/teaching-declaration',
+      '/admin/facilities',
+      '/admin/schedule',
+      '/admin/surveys',
+      '/admin/reports',
+      '/admin/declaration-history',
+      '/admin/tutoring',
+      '/admin/settings',
     ]);
   });
 
@@ -52,7 +70,17 @@ describe('sidebar menu per role (spec section 2)', () => {
     ['ACADEMIC_AFFAIR', ['/academic/dashboard', '/academic/teaching-declaration', '/academic/tutoring']],
     ['PRINCIPAL', ['/principal/schedule', '/principal/surveys', '/principal/reports', '/principal/declaration-history']],
     ['QUALITY_ASSURANCE', ['/quality/dashboard', '/quality/student-registration', '/quality/surveys', '/quality/reports']],
-    ['HEAD_DEPARTMENT', ['/department/dashboard', '/department/teachers', '/department/teaching-assignments', '/department/teaching-declaration', '/department/schedule', '/department/survey-results']],
+    [
+      'HEAD_DEPARTMENT',
+      [
+        '/department/dashboard',
+        '/department/teachers',
+        '/department/teaching-assignments',
+        '/department/teaching-declaration',
+        '/department/schedule',
+        '/department/survey-results',
+      ],
+    ],
     ['ACCOUNTANT', ['/accountant/dashboard', '/accountant/salary', '/accountant/coefficients', '/accountant/reports']],
     ['FACILITY_MANAGER', ['/facility/dashboard', '/facility/campus', '/facility/classrooms']],
     ['STUDENT', ['/student/dashboard', '/student/schedule', '/student/course-registration', '/student/surveys', '/student/forms']],
@@ -66,19 +94,37 @@ describe('sidebar menu per role (spec section 2)', () => {
 
   it('gives a plain teacher the group "Giáo viên" only', () => {
     expect(paths(user('TEACHER'))).toEqual([
-      { title: 'Giáo viên', items: ['/teacher/dashboard', '/teacher/schedule', '/teacher/teaching-declaration-results', '/teacher/personal-survey-results'] },
+      {
+        title: 'Giáo viên',
+        items: ['/teacher/dashboard', '/teacher/schedule', '/teacher/teaching-declaration-results', '/teacher/personal-survey-results'],
+      },
     ]);
   });
 
   it('adds homeroom class and the "Tổ chuyên môn" group for a head of department', () => {
     expect(paths(user('TEACHER', 'HOMEROOM_TEACHER', 'HEAD_DEPARTMENT'))).toEqual([
-      { title: 'Giáo viên', items: ['/teacher/dashboard', '/teacher/schedule', '/teacher/teaching-declaration-results', '/teacher/personal-survey-results', '/teacher/homeroom-class'] },
-      { title: 'Tổ chuyên môn', items: ['/teacher/department-schedule', '/teacher/survey-results', '/teacher/department-teaching-declaration'] },
+      {
+        title: 'Giáo viên',
+        items: [
+          '/teacher/dashboard',
+          '/teacher/schedule',
+          '/teacher/teaching-declaration-results',
+          '/teacher/personal-survey-results',
+          '/teacher/homeroom-class',
+        ],
+      },
+      {
+        title: 'Tổ chuyên môn',
+        items: ['/teacher/department-schedule', '/teacher/survey-results', '/teacher/department-teaching-declaration'],
+      },
     ]);
   });
 
   it('gives a declaration-role teacher only the department teaching declaration', () => {
-    expect(paths(user('TEACHER', 'DECLARATION'))[1]).toEqual({ title: 'Tổ chuyên môn', items: ['/teacher/department-teaching-declaration'] });
+    expect(paths(user('TEACHER', 'DECLARATION'))[1]).toEqual({
+      title: 'Tổ chuyên môn',
+      items: ['/teacher/department-teaching-declaration'],
+    });
   });
 
   it('is empty without a known role', () => {

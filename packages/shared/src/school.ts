@@ -10,14 +10,21 @@ import './zod-locale';
 
 const id = z.number().int().positive();
 const reqText = (label: string, max = 200) =>
-  z.string({ error: `${label} là bắt buộc.` }).trim().min(1, `${label} là bắt buộc.`).max(max, `${label} tối đa ${max} ký tự.`);
+  z
+    .string({ error: `${label} là bắt buộc.` })
+    .trim()
+    .min(1, `${label} là bắt buộc.`)
+    .max(max, `${label} tối đa ${max} ký tự.`);
 const code = (label: string) =>
   reqText(label, 40).regex(/^[\p{L}\p{N}._-]+$/u, `${label} chỉ gồm chữ, số, dấu chấm, gạch ngang, gạch dưới (không có khoảng trắng).`);
 const isoDate = (label: string) =>
-  z.string({ error: `${label} là bắt buộc.` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label} phải là ngày hợp lệ (YYYY-MM-DD).`).refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    `${label} phải là ngày hợp lệ.`,
-  );
+  z
+    .string({ error: `${label} là bắt buộc.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} phải là ngày hợp lệ (YYYY-MM-DD).`)
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      `${label} phải là ngày hợp lệ.`,
+    );
 const email = z.string().trim().toLowerCase().max(254).email('E-mail không hợp lệ.');
 const optionalEmail = z.preprocess((v) => (v === '' ? null : v), email.nullable().optional());
 const dateRange = <T extends { startDate: string; endDate: string }>(o: T) => o.endDate >= o.startDate;
@@ -25,72 +32,175 @@ const rangeMsg = { message: 'Ngày kết thúc phải sau hoặc bằng ngày b�
 const stamps = { createdAt: z.string(), updatedAt: z.string() };
 
 export const GRADES = [10, 11, 12] as const;
-export const ZGrade = z.coerce.number().pipe(z.union([z.literal(10), z.literal(11), z.literal(12)], { error: 'Khối phải là 10, 11 hoặc 12.' }));
+export const ZGrade = z.coerce
+  .number()
+  .pipe(z.union([z.literal(10), z.literal(11), z.literal(12)], { error: 'Khối phải là 10, 11 hoặc 12.' }));
 
 // ---- Academic years, semesters, modules (spec section 7 paths) ----
 export const ZAcademicYearInput = z
-  .object({ name: reqText('Tên năm học', 50), startDate: isoDate('Ngày bắt đầu'), endDate: isoDate('Ngày kết thúc'), isCurrent: z.boolean().default(false) })
+  .object({
+    name: reqText('Tên năm học', 50),
+    startDate: isoDate('Ngày bắt đầu'),
+    endDate: isoDate('Ngày kết thúc'),
+    isCurrent: z.boolean().default(false),
+  })
   .refine(dateRange, rangeMsg);
-export const ZAcademicYear = z.object({ id, name: z.string(), startDate: z.string(), endDate: z.string(), isCurrent: z.boolean(), semesterCount: z.number().int(), ...stamps });
+export const ZAcademicYear = z.object({
+  id,
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  isCurrent: z.boolean(),
+  semesterCount: z.number().int(),
+  ...stamps,
+});
 
 export const ZSemesterInput = z
-  .object({ name: reqText('Tên học kỳ', 50), academicYearId: id, startDate: isoDate('Ngày bắt đầu'), endDate: isoDate('Ngày kết thúc'), isCurrent: z.boolean().default(false) })
+  .object({
+    name: reqText('Tên học kỳ', 50),
+    academicYearId: id,
+    startDate: isoDate('Ngày bắt đầu'),
+    endDate: isoDate('Ngày kết thúc'),
+    isCurrent: z.boolean().default(false),
+  })
   .refine(dateRange, rangeMsg);
 export const ZSemester = z.object({
-  id, name: z.string(), academicYearId: id, academicYearName: z.string(), startDate: z.string(), endDate: z.string(), isCurrent: z.boolean(), ...stamps,
+  id,
+  name: z.string(),
+  academicYearId: id,
+  academicYearName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  isCurrent: z.boolean(),
+  ...stamps,
 });
 
 export const ZModuleInput = z
-  .object({ code: code('Mã học phần'), name: reqText('Tên học phần'), semesterId: id, startDate: isoDate('Ngày bắt đầu'), endDate: isoDate('Ngày kết thúc'), isCurrent: z.boolean().default(false) })
+  .object({
+    code: code('Mã học phần'),
+    name: reqText('Tên học phần'),
+    semesterId: id,
+    startDate: isoDate('Ngày bắt đầu'),
+    endDate: isoDate('Ngày kết thúc'),
+    isCurrent: z.boolean().default(false),
+  })
   .refine(dateRange, rangeMsg);
 export const ZModule = z.object({
-  id, code: z.string(), name: z.string(), semesterId: id, semesterName: z.string(), academicYearId: id, academicYearName: z.string(),
-  startDate: z.string(), endDate: z.string(), isCurrent: z.boolean(), ...stamps,
+  id,
+  code: z.string(),
+  name: z.string(),
+  semesterId: id,
+  semesterName: z.string(),
+  academicYearId: id,
+  academicYearName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  isCurrent: z.boolean(),
+  ...stamps,
 });
 
 // ---- Departments, subjects ----
-export const ZDepartmentInput = z.object({ code: code('Mã tổ'), name: reqText('Tên tổ chuyên môn'), headTeacherIds: z.array(id).max(5, 'Tối đa 5 tổ trưởng/tổ phó.').default([]) });
+export const ZDepartmentInput = z.object({
+  code: code('Mã tổ'),
+  name: reqText('Tên tổ chuyên môn'),
+  headTeacherIds: z.array(id).max(5, 'Tối đa 5 tổ trưởng/tổ phó.').default([]),
+});
 export const ZDepartment = z.object({
-  id, code: z.string(), name: z.string(),
+  id,
+  code: z.string(),
+  name: z.string(),
   heads: z.array(z.object({ id, fullName: z.string(), staffCode: z.string() })),
-  teacherCount: z.number().int(), subjectCount: z.number().int(), ...stamps,
+  teacherCount: z.number().int(),
+  subjectCount: z.number().int(),
+  ...stamps,
 });
 
 export const SUBJECT_KINDS = ['core', 'specialised', 'elective'] as const;
-export const SUBJECT_KIND_LABELS: Record<(typeof SUBJECT_KINDS)[number], string> = { core: 'Môn chung', specialised: 'Môn chuyên', elective: 'Tự chọn' };
+export const SUBJECT_KIND_LABELS: Record<(typeof SUBJECT_KINDS)[number], string> = {
+  core: 'Môn chung',
+  specialised: 'Môn chuyên',
+  elective: 'Tự chọn',
+};
 export const ZSubjectInput = z.object({
-  code: code('Mã môn'), name: reqText('Tên môn học'), departmentId: id.nullable(),
-  kind: z.enum(SUBJECT_KINDS, { error: 'Loại môn phải là môn chung, môn chuyên hoặc tự chọn.' }), usesLms: z.boolean().default(false),
+  code: code('Mã môn'),
+  name: reqText('Tên môn học'),
+  departmentId: id.nullable(),
+  kind: z.enum(SUBJECT_KINDS, { error: 'Loại môn phải là môn chung, môn chuyên hoặc tự chọn.' }),
+  usesLms: z.boolean().default(false),
 });
 export const ZSubject = z.object({
-  id, code: z.string(), name: z.string(), departmentId: id.nullable(), departmentName: z.string().nullable(),
-  kind: z.enum(SUBJECT_KINDS), usesLms: z.boolean(), ...stamps,
+  id,
+  code: z.string(),
+  name: z.string(),
+  departmentId: id.nullable(),
+  departmentName: z.string().nullable(),
+  kind: z.enum(SUBJECT_KINDS),
+  usesLms: z.boolean(),
+  ...stamps,
 });
 
 // ---- Facilities ----
-export const ZCampusInput = z.object({ code: code('Mã cơ sở'), name: reqText('Tên cơ sở'), address: z.string().trim().max(300, 'Địa chỉ tối đa 300 ký tự.').default('') });
-export const ZCampus = z.object({ id, code: z.string(), name: z.string(), address: z.string(), classroomCount: z.number().int(), ...stamps });
+export const ZCampusInput = z.object({
+  code: code('Mã cơ sở'),
+  name: reqText('Tên cơ sở'),
+  address: z.string().trim().max(300, 'Địa chỉ tối đa 300 ký tự.').default(''),
+});
+export const ZCampus = z.object({
+  id,
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  classroomCount: z.number().int(),
+  ...stamps,
+});
 
 export const CLASSROOM_KINDS = ['standard', 'lab', 'computer', 'hall', 'gym', 'library'] as const;
 export const CLASSROOM_KIND_LABELS: Record<(typeof CLASSROOM_KINDS)[number], string> = {
-  standard: 'Phòng học thường', lab: 'Phòng thí nghiệm', computer: 'Phòng máy tính', hall: 'Hội trường', gym: 'Nhà thể chất', library: 'Thư viện',
+  standard: 'Phòng học thường',
+  lab: 'Phòng thí nghiệm',
+  computer: 'Phòng máy tính',
+  hall: 'Hội trường',
+  gym: 'Nhà thể chất',
+  library: 'Thư viện',
 };
 export const ZClassroomInput = z.object({
-  campusId: id, code: code('Mã phòng'), name: reqText('Tên phòng'),
+  campusId: id,
+  code: code('Mã phòng'),
+  name: reqText('Tên phòng'),
   capacity: z.coerce.number().int('Sức chứa phải là số nguyên.').min(1, 'Sức chứa phải lớn hơn 0.').max(2000, 'Sức chứa tối đa 2000.'),
   kind: z.enum(CLASSROOM_KINDS, { error: 'Loại phòng không hợp lệ.' }).default('standard'),
 });
 export const ZClassroom = z.object({
-  id, campusId: id, campusName: z.string(), code: z.string(), name: z.string(), capacity: z.number().int(), kind: z.enum(CLASSROOM_KINDS), ...stamps,
+  id,
+  campusId: id,
+  campusName: z.string(),
+  code: z.string(),
+  name: z.string(),
+  capacity: z.number().int(),
+  kind: z.enum(CLASSROOM_KINDS),
+  ...stamps,
 });
 
 // ---- Homeroom classes ----
 export const ZHomeroomClassInput = z.object({
-  name: reqText('Tên lớp', 50), academicYearId: id, grade: ZGrade, campusId: id, homeroomTeacherId: id.nullable().default(null),
+  name: reqText('Tên lớp', 50),
+  academicYearId: id,
+  grade: ZGrade,
+  campusId: id,
+  homeroomTeacherId: id.nullable().default(null),
 });
 export const ZHomeroomClass = z.object({
-  id, name: z.string(), academicYearId: id, academicYearName: z.string(), grade: z.number().int(), campusId: id, campusName: z.string(),
-  homeroomTeacherId: id.nullable(), homeroomTeacherName: z.string().nullable(), studentCount: z.number().int(), ...stamps,
+  id,
+  name: z.string(),
+  academicYearId: id,
+  academicYearName: z.string(),
+  grade: z.number().int(),
+  campusId: id,
+  campusName: z.string(),
+  homeroomTeacherId: id.nullable(),
+  homeroomTeacherName: z.string().nullable(),
+  studentCount: z.number().int(),
+  ...stamps,
 });
 
 // ---- Students, teachers, users ----
@@ -98,28 +208,57 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Nam', female: 'Nữ', other: 'Khác' };
 export const STUDENT_STATUSES = ['active', 'graduated', 'transferred', 'dropped'] as const;
 export const STUDENT_STATUS_LABELS: Record<(typeof STUDENT_STATUSES)[number], string> = {
-  active: 'Đang học', graduated: 'Đã tốt nghiệp', transferred: 'Đã chuyển trường', dropped: 'Đã thôi học',
+  active: 'Đang học',
+  graduated: 'Đã tốt nghiệp',
+  transferred: 'Đã chuyển trường',
+  dropped: 'Đã thôi học',
 };
 export const ZStudentInput = z.object({
-  studentCode: code('Mã học sinh'), fullName: reqText('Họ và tên', 100), email: optionalEmail,
+  studentCode: code('Mã học sinh'),
+  fullName: reqText('Họ và tên', 100),
+  email: optionalEmail,
   dateOfBirth: z.preprocess((v) => (v === '' ? null : v), isoDate('Ngày sinh').nullable().optional()),
   gender: z.enum(GENDERS, { error: 'Giới tính phải là Nam, Nữ hoặc Khác.' }).default('other'),
-  grade: ZGrade, campusId: id, homeroomClassId: id.nullable().default(null),
+  grade: ZGrade,
+  campusId: id,
+  homeroomClassId: id.nullable().default(null),
   status: z.enum(STUDENT_STATUSES, { error: 'Trạng thái không hợp lệ.' }).default('active'),
 });
 export const ZStudent = z.object({
-  id, studentCode: z.string(), fullName: z.string(), email: z.string().nullable(), dateOfBirth: z.string().nullable(),
-  gender: z.enum(GENDERS), grade: z.number().int(), campusId: id, campusName: z.string(), homeroomClassId: id.nullable(),
-  homeroomClassName: z.string().nullable(), status: z.enum(STUDENT_STATUSES), userId: id.nullable(), ...stamps,
+  id,
+  studentCode: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(GENDERS),
+  grade: z.number().int(),
+  campusId: id,
+  campusName: z.string(),
+  homeroomClassId: id.nullable(),
+  homeroomClassName: z.string().nullable(),
+  status: z.enum(STUDENT_STATUSES),
+  userId: id.nullable(),
+  ...stamps,
 });
 
 export const ZTeacherInput = z.object({
-  staffCode: code('Mã giáo viên'), fullName: reqText('Họ và tên', 100), email: optionalEmail,
-  departmentId: id.nullable(), subjectIds: z.array(id).default([]),
+  staffCode: code('Mã giáo viên'),
+  fullName: reqText('Họ và tên', 100),
+  email: optionalEmail,
+  departmentId: id.nullable(),
+  subjectIds: z.array(id).default([]),
 });
 export const ZTeacher = z.object({
-  id, staffCode: z.string(), fullName: z.string(), email: z.string().nullable(), departmentId: id.nullable(), departmentName: z.string().nullable(),
-  subjects: z.array(z.object({ id, code: z.string(), name: z.string() })), userId: id.nullable(), isHead: z.boolean(), ...stamps,
+  id,
+  staffCode: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  departmentId: id.nullable(),
+  departmentName: z.string().nullable(),
+  subjects: z.array(z.object({ id, code: z.string(), name: z.string() })),
+  userId: id.nullable(),
+  isHead: z.boolean(),
+  ...stamps,
 });
 
 export const ZUserInput = z.object({
@@ -133,43 +272,94 @@ export const ZUserInput = z.object({
   active: z.boolean().default(true),
 });
 export const ZUserRow = z.object({
-  id, email: z.string(), displayName: z.string().nullable(), photoURL: z.string().nullable(), studentId: id.nullable(),
-  roles: z.array(ZUserRole), primaryRole: ZRole.nullable(), active: z.boolean(), lastLoginAt: z.string().nullable(), ...stamps,
+  id,
+  email: z.string(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  studentId: id.nullable(),
+  roles: z.array(ZUserRole),
+  primaryRole: ZRole.nullable(),
+  active: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  ...stamps,
 });
 
 // ---- Course classes and enrolment ----
 export const ZCourseClassInput = z.object({
-  code: code('Mã lớp học phần'), name: reqText('Tên lớp học phần'), subjectId: id, moduleId: id, campusId: id, grade: ZGrade,
+  code: code('Mã lớp học phần'),
+  name: reqText('Tên lớp học phần'),
+  subjectId: id,
+  moduleId: id,
+  campusId: id,
+  grade: ZGrade,
   teacherIds: z.array(id).min(1, 'Lớp học phần phải có ít nhất một giáo viên.'),
-  capacity: z.coerce.number().int('Sĩ số tối đa phải là số nguyên.').min(1, 'Sĩ số tối đa phải lớn hơn 0.').max(500, 'Sĩ số tối đa không quá 500.'),
+  capacity: z.coerce
+    .number()
+    .int('Sĩ số tối đa phải là số nguyên.')
+    .min(1, 'Sĩ số tối đa phải lớn hơn 0.')
+    .max(500, 'Sĩ số tối đa không quá 500.'),
 });
 export const ZCourseClass = z.object({
-  id, code: z.string(), name: z.string(), subjectId: id, subjectName: z.string(), moduleId: id, moduleCode: z.string(),
-  campusId: id, campusName: z.string(), grade: z.number().int(), capacity: z.number().int(), enrolledCount: z.number().int(),
-  teachers: z.array(z.object({ id, fullName: z.string(), staffCode: z.string() })), ...stamps,
+  id,
+  code: z.string(),
+  name: z.string(),
+  subjectId: id,
+  subjectName: z.string(),
+  moduleId: id,
+  moduleCode: z.string(),
+  campusId: id,
+  campusName: z.string(),
+  grade: z.number().int(),
+  capacity: z.number().int(),
+  enrolledCount: z.number().int(),
+  teachers: z.array(z.object({ id, fullName: z.string(), staffCode: z.string() })),
+  ...stamps,
 });
 export const ZEnrolInput = z.object({ studentIds: z.array(id).min(1, 'Chọn ít nhất một học sinh.').max(1000) });
 export const ZEnrolment = z.object({
-  studentId: id, studentCode: z.string(), fullName: z.string(), grade: z.number().int(), homeroomClassName: z.string().nullable(), enrolledAt: z.string(),
+  studentId: id,
+  studentCode: z.string(),
+  fullName: z.string(),
+  grade: z.number().int(),
+  homeroomClassName: z.string().nullable(),
+  enrolledAt: z.string(),
 });
 
 // ---- System log ----
 export const ZSystemLog = z.object({
-  id: z.number().int(), actorId: id.nullable(), actorName: z.string().nullable(), actorEmail: z.string().nullable(),
-  action: z.string(), entity: z.string(), entityId: z.string().nullable(), before: z.unknown(), after: z.unknown(),
-  ip: z.string().nullable(), requestId: z.string().nullable(), createdAt: z.string(),
+  id: z.number().int(),
+  actorId: id.nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
 });
 /** `GET /system-logs/entities`: the entity and action names that occur, for the filter dropdowns. */
 export const ZSystemLogFacets = z.object({ entities: z.array(z.string()), actions: z.array(z.string()) });
 
 // ---- Imports ----
 export const ZImportResult = z.object({
-  kind: z.string(), dryRun: z.boolean(), total: z.number().int(), valid: z.number().int(), invalid: z.number().int(),
-  created: z.number().int(), updated: z.number().int(),
-  rows: z.array(z.object({
-    row: z.number().int(), action: z.enum(['create', 'update', 'error']), values: z.record(z.string(), z.string()),
-    issues: z.array(z.object({ column: z.string().nullable(), message: z.string() })),
-  })),
+  kind: z.string(),
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      action: z.enum(['create', 'update', 'error']),
+      values: z.record(z.string(), z.string()),
+      issues: z.array(z.object({ column: z.string().nullable(), message: z.string() })),
+    }),
+  ),
 });
 
 export type TAcademicYear = z.infer<typeof ZAcademicYear>;

@@ -34,16 +34,21 @@ export type TQuestionLike = {
 };
 
 export const isRequired = (q: Pick<TQuestionLike, 'required'>) => q.required === 1 || q.required === true;
-export const isOtherAnswer = (v: unknown): v is TOtherAnswer => typeof v === 'object' && v !== null && !Array.isArray(v) && 'selectedOptions' in v;
+export const isOtherAnswer = (v: unknown): v is TOtherAnswer =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'selectedOptions' in v;
 /** The "Khác" text of an other-choice answer (`otherValue`, else `otherAnswers.other`). */
-export const otherTextOf = (v: Partial<TOtherAnswer>) => (typeof v.otherValue === 'string' && v.otherValue !== '' ? v.otherValue : (v.otherAnswers?.other ?? ''));
+export const otherTextOf = (v: Partial<TOtherAnswer>) =>
+  typeof v.otherValue === 'string' && v.otherValue !== '' ? v.otherValue : (v.otherAnswers?.other ?? '');
 /** Whether an option value stands for "Khác": `other`, or a choice marked `isOther`. */
 export const isOtherValue = (q: TQuestionLike, value: string) =>
   value === OTHER_VALUE || normalizeOptions(q.questionType, q.options).choices.some((c) => c.isOther && c.value === value);
-export const otherChoiceValue = (q: TQuestionLike) => normalizeOptions(q.questionType, q.options).choices.find((c) => c.isOther)?.value ?? OTHER_VALUE;
+export const otherChoiceValue = (q: TQuestionLike) =>
+  normalizeOptions(q.questionType, q.options).choices.find((c) => c.isOther)?.value ?? OTHER_VALUE;
 
-export const findGridColumnByValue = (q: TQuestionLike, value: unknown) => q.gridGroup?.columns.find((c) => c.value === String(value)) ?? null;
-export const findGridColumnByLabel = (q: TQuestionLike, label: unknown) => q.gridGroup?.columns.find((c) => c.label === String(label)) ?? null;
+export const findGridColumnByValue = (q: TQuestionLike, value: unknown) =>
+  q.gridGroup?.columns.find((c) => c.value === String(value)) ?? null;
+export const findGridColumnByLabel = (q: TQuestionLike, label: unknown) =>
+  q.gridGroup?.columns.find((c) => c.label === String(label)) ?? null;
 
 /** A short plain-text name of the question for server messages ("#id" when it has no text). */
 export function questionLabel(q: Pick<TQuestionLike, 'id' | 'content'>, max = 60): string {
@@ -87,7 +92,10 @@ export function answerToResponse(q: TQuestionLike, value: TAnswerValue): TRespon
     return withOther ? { answerOptions, ...otherFields(otherTextOf(value)) } : { answerOptions };
   }
   const sel = Array.isArray(value) ? value.map(String) : [String(value)];
-  return { answerOptions: sel.map((s) => (isOtherValue(q, s) ? other : s)), ...(sel.some((s) => isOtherValue(q, s)) ? otherFields('') : {}) };
+  return {
+    answerOptions: sel.map((s) => (isOtherValue(q, s) ? other : s)),
+    ...(sel.some((s) => isOtherValue(q, s)) ? otherFields('') : {}),
+  };
 }
 
 /** A payload response back to the form's answer value (the read-only view, and the server's check). */

@@ -44,21 +44,33 @@ export const makeSurvey = (over: Partial<TSurvey> = {}): TSurvey => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   sections: [
     {
-      id: 10, title: 'Ý kiến chung', description: null, displayOrder: 2,
+      id: 10,
+      title: 'Ý kiến chung',
+      description: null,
+      displayOrder: 2,
       questions: [
         q({ id: 102, questionType: 'long_text', displayOrder: 2, required: 0 }),
         q({ id: 101, questionType: 'short_text', displayOrder: 1, content: '<p>Em   thích <b>điều gì</b> nhất?</p>' }),
         q({ id: 103, questionType: 'multiple_choice', displayOrder: 3, options: { choices: ['A', 'B'], allowOther: true } }),
         q({ id: 104, questionType: 'dropdown', displayOrder: 4, options: { a: 'Lựa chọn A', b: 'Lựa chọn B' } }),
         q({
-          id: 105, questionType: 'checkbox', displayOrder: 5,
-          options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }, { value: 'other', label: 'Khác', isOther: true }],
+          id: 105,
+          questionType: 'checkbox',
+          displayOrder: 5,
+          options: [
+            { value: 'x', label: 'X' },
+            { value: 'y', label: 'Y' },
+            { value: 'other', label: 'Khác', isOther: true },
+          ],
         }),
         q({ id: 106, questionType: 'linear_scale', displayOrder: 6, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } }),
       ],
     },
     {
-      id: 20, title: 'Giáo viên', description: 'Đánh giá giáo viên', displayOrder: 1,
+      id: 20,
+      title: 'Giáo viên',
+      description: 'Đánh giá giáo viên',
+      displayOrder: 1,
       questions: [
         q({ id: 201, questionType: 'grid', displayOrder: 1, gridGroup: group, content: '<p>Thầy cô giảng dễ hiểu</p>' }),
         q({ id: 202, questionType: 'grid', displayOrder: 2, gridGroup: group }),

@@ -100,7 +100,12 @@ export const STUDENT_DONE_STATUSES = ['done', 'not_done'] as const;
 export type TStudentDoneStatus = (typeof STUDENT_DONE_STATUSES)[number];
 export const STUDENT_DONE_LABELS: Record<TStudentDoneStatus, string> = { done: 'Đã hoàn thành', not_done: 'Chưa hoàn thành' };
 
-export const ZPendingItem = z.object({ surveyId: id, title: z.string(), courseClassId: id.nullable(), courseClassName: z.string().nullable() });
+export const ZPendingItem = z.object({
+  surveyId: id,
+  title: z.string(),
+  courseClassId: id.nullable(),
+  courseClassName: z.string().nullable(),
+});
 export type TPendingItem = z.infer<typeof ZPendingItem>;
 
 /** One row of GET /surveys/all-students-survey-status: a student across the surveys in scope. */

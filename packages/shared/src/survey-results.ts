@@ -362,7 +362,12 @@ export const ZSubjectCourseResults = z.object({
 });
 export type TSubjectCourseResults = z.infer<typeof ZSubjectCourseResults>;
 
-export const ZTrendPoint = ZAggregate.extend({ moduleId: id, moduleCode: z.string(), moduleName: z.string(), startDate: z.string().nullable() });
+export const ZTrendPoint = ZAggregate.extend({
+  moduleId: id,
+  moduleCode: z.string(),
+  moduleName: z.string(),
+  startDate: z.string().nullable(),
+});
 export const ZTeacherCourseResults = z.object({
   moduleId: id,
   teacher: z.object({ id, fullName: z.string(), departmentId: id.nullable(), departmentName: z.string().nullable() }),

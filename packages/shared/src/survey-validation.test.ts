@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { answerToResponse, questionLabel } from './survey-answers';
 import { completeAnswers, makeSurvey } from './survey-fixtures';
-import { SURVEY_MSG, SurveySubmitError, answersToSubmission, submissionToAnswers, validateAnswer, validateSubmission, validateSurveyAnswers } from './survey-validation';
+import {
+  SURVEY_MSG,
+  SurveySubmitError,
+  answersToSubmission,
+  submissionToAnswers,
+  validateAnswer,
+  validateSubmission,
+  validateSurveyAnswers,
+} from './survey-validation';
 import { type TAnswerValue, type TSubmission, type TSurveyQuestion, ZSubmission } from './surveys';
 
 const survey = makeSurvey();
 const Q = Object.fromEntries(survey.sections.flatMap((s) => s.questions.map((q) => [q.id, q]))) as Record<number, TSurveyQuestion>;
 const optional = (id: number) => ({ ...Q[id], required: 0 as const });
-const other = (selectedOptions: string | string[], text: string, otherText = text) => ({ selectedOptions, otherValue: text, otherAnswers: { other: otherText } }) as TAnswerValue;
+const other = (selectedOptions: string | string[], text: string, otherText = text) =>
+  ({ selectedOptions, otherValue: text, otherAnswers: { other: otherText } }) as TAnswerValue;
 const M = SURVEY_MSG;
 
-describe('the messages are the spec\'s, verbatim (section 5)', () => {
+describe("the messages are the spec's, verbatim (section 5)", () => {
   it.each([
     [M.required, 'Câu hỏi này bắt buộc phải trả lời.'],
     [M.otherRequired, 'Vui lòng nhập giá trị cho lựa chọn "Khác"'],
@@ -109,14 +118,25 @@ describe('validateAnswer', () => {
 
 describe('validateSurveyAnswers (the submit check)', () => {
   it('passes complete answers', () => {
-    expect(validateSurveyAnswers(survey, completeAnswers())).toEqual({ valid: true, questionErrors: {}, gridGroupErrors: {}, firstErrorQuestionId: null });
+    expect(validateSurveyAnswers(survey, completeAnswers())).toEqual({
+      valid: true,
+      questionErrors: {},
+      gridGroupErrors: {},
+      firstErrorQuestionId: null,
+    });
   });
   it('reports every required question, the grid group, and the first in display order', () => {
     const r = validateSurveyAnswers(survey, {});
     expect(r.valid).toBe(false);
     expect(r.questionErrors).toEqual({
-      101: M.enterAnswer, 103: M.chooseValue, 104: M.chooseValue, 105: M.chooseAtLeastOne, 106: M.chooseScale,
-      201: M.chooseValue, 202: M.chooseValue, 204: M.enterAnswer,
+      101: M.enterAnswer,
+      103: M.chooseValue,
+      104: M.chooseValue,
+      105: M.chooseAtLeastOne,
+      106: M.chooseScale,
+      201: M.chooseValue,
+      202: M.chooseValue,
+      204: M.enterAnswer,
     });
     expect(r.gridGroupErrors).toEqual({ 7: M.gridGroupRequired });
     expect(r.firstErrorQuestionId).toBe(201);
@@ -142,8 +162,17 @@ describe('answersToSubmission (spec section 7 payload)', () => {
 
   it('has the spec shape and parses as ZSubmission', () => {
     expect(ZSubmission.parse(payload)).toEqual(payload);
-    expect(Object.keys(payload).sort()).toEqual(['courseClassId', 'sections', 'studentCourseClassId', 'studentId', 'teacherCourseClassIds']);
-    expect(payload.sections.map((s) => [s.sectionId, s.displayOrder])).toEqual([[20, 1], [10, 2]]);
+    expect(Object.keys(payload).sort()).toEqual([
+      'courseClassId',
+      'sections',
+      'studentCourseClassId',
+      'studentId',
+      'teacherCourseClassIds',
+    ]);
+    expect(payload.sections.map((s) => [s.sectionId, s.displayOrder])).toEqual([
+      [20, 1],
+      [10, 2],
+    ]);
     expect(payload.sections[1].responses.map((r) => r.questionId)).toEqual([101, 102, 103, 104, 105, 106]);
   });
   it.each([
@@ -175,7 +204,11 @@ describe('answersToSubmission (spec section 7 payload)', () => {
   });
   it('round-trips a plain checkbox array and an "other" with a custom value', () => {
     const q = { ...Q[103], options: [{ value: 'a' }, { value: 'khac', label: 'Khác', isOther: true }] };
-    expect(answerToResponse(q, other('other', 'Ý riêng'))).toEqual({ answerOptions: ['khac'], otherValue: 'Ý riêng', otherAnswers: { other: 'Ý riêng' } });
+    expect(answerToResponse(q, other('other', 'Ý riêng'))).toEqual({
+      answerOptions: ['khac'],
+      otherValue: 'Ý riêng',
+      otherAnswers: { other: 'Ý riêng' },
+    });
     const p = answersToSubmission(survey, { ...completeAnswers(), 105: ['y', 'x'] }, ctx);
     expect(submissionToAnswers(survey, p)[105]).toEqual(['y', 'x']);
   });
@@ -185,7 +218,9 @@ describe('answersToSubmission (spec section 7 payload)', () => {
 const withResponses = (changes: Record<number, Record<string, unknown> | null>, extra: TSubmission['sections'] = []): TSubmission => {
   const p = answersToSubmission(survey, completeAnswers(), ctx);
   for (const s of p.sections)
-    s.responses = s.responses.flatMap((r) => (r.questionId in changes ? (changes[r.questionId] ? [{ ...r, ...changes[r.questionId] }] : []) : [r]));
+    s.responses = s.responses.flatMap((r) =>
+      r.questionId in changes ? (changes[r.questionId] ? [{ ...r, ...changes[r.questionId] }] : []) : [r],
+    );
   p.sections.push(...extra);
   return p;
 };
@@ -207,10 +242,26 @@ describe('validateSubmission (server)', () => {
     ['scale not a number', withResponses({ 106: { answerText: 'năm' } }), [named(106, M.chooseScale)]],
     ['unknown grid column label', withResponses({ 201: { answerText: 'Tuyệt vời' } }), [named(201, M.invalidGridColumn)]],
     ['grid value instead of label', withResponses({ 201: { answerText: '5' } }), [named(201, M.invalidGridColumn)]],
-    ['unknown question', withResponses({}, [{ sectionId: 10, displayOrder: 2, responses: [{ questionId: 999, displayOrder: 9, answerText: 'x' }] }]), [{ questionId: 999, message: M.unknownQuestion(999) }]],
-    ['unknown section', withResponses({}, [{ sectionId: 77, displayOrder: 3, responses: [] }]), [{ questionId: null, message: M.unknownSection(77) }]],
-    ['answer in the wrong section', withResponses({}, [{ sectionId: 20, displayOrder: 1, responses: [{ questionId: 102, displayOrder: 2, answerText: 'x' }] }]), [named(102, M.wrongSection)]],
-    ['same question twice', withResponses({}, [{ sectionId: 10, displayOrder: 2, responses: [{ questionId: 101, displayOrder: 1, answerText: 'x' }] }]), [named(101, M.duplicateAnswer)]],
+    [
+      'unknown question',
+      withResponses({}, [{ sectionId: 10, displayOrder: 2, responses: [{ questionId: 999, displayOrder: 9, answerText: 'x' }] }]),
+      [{ questionId: 999, message: M.unknownQuestion(999) }],
+    ],
+    [
+      'unknown section',
+      withResponses({}, [{ sectionId: 77, displayOrder: 3, responses: [] }]),
+      [{ questionId: null, message: M.unknownSection(77) }],
+    ],
+    [
+      'answer in the wrong section',
+      withResponses({}, [{ sectionId: 20, displayOrder: 1, responses: [{ questionId: 102, displayOrder: 2, answerText: 'x' }] }]),
+      [named(102, M.wrongSection)],
+    ],
+    [
+      'same question twice',
+      withResponses({}, [{ sectionId: 10, displayOrder: 2, responses: [{ questionId: 101, displayOrder: 1, answerText: 'x' }] }]),
+      [named(101, M.duplicateAnswer)],
+    ],
   ])('%s', (_name, submission, errors) => {
     expect(validateSubmission(survey, submission)).toEqual(errors);
   });

@@ -162,7 +162,10 @@ export function validateSubmission(survey: TSurveyLike, submission: Pick<TSubmis
   for (const s of sections) for (const q of s.questions) sectionOf.set(q.id, s.id);
   const known = new Set(sections.map((s) => s.id));
   const byQuestion = new Map<number, TSubmissionResponse>();
-  const named = (q: { id: number; content: string }, message: string) => ({ questionId: q.id, message: SURVEY_MSG.namedQuestion(questionLabel(q), message) });
+  const named = (q: { id: number; content: string }, message: string) => ({
+    questionId: q.id,
+    message: SURVEY_MSG.namedQuestion(questionLabel(q), message),
+  });
   const all = new Map(sections.flatMap((s) => s.questions.map((q) => [q.id, q] as const)));
 
   for (const s of submission.sections) {

@@ -38,8 +38,10 @@ export const ZQuestionType = z.enum(QUESTION_TYPES, { error: 'Loại câu hỏi 
 export const CHOICE_QUESTION_TYPES = ['multiple_choice', 'checkbox', 'dropdown'] as const satisfies readonly TQuestionType[];
 export const TEXT_QUESTION_TYPES = ['short_text', 'long_text'] as const satisfies readonly TQuestionType[];
 export const isQuestionType = (t: unknown): t is TQuestionType => (QUESTION_TYPES as readonly unknown[]).includes(t);
-export const isChoiceType = (t: unknown): t is (typeof CHOICE_QUESTION_TYPES)[number] => (CHOICE_QUESTION_TYPES as readonly unknown[]).includes(t);
-export const isTextType = (t: unknown): t is (typeof TEXT_QUESTION_TYPES)[number] => (TEXT_QUESTION_TYPES as readonly unknown[]).includes(t);
+export const isChoiceType = (t: unknown): t is (typeof CHOICE_QUESTION_TYPES)[number] =>
+  (CHOICE_QUESTION_TYPES as readonly unknown[]).includes(t);
+export const isTextType = (t: unknown): t is (typeof TEXT_QUESTION_TYPES)[number] =>
+  (TEXT_QUESTION_TYPES as readonly unknown[]).includes(t);
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -99,7 +101,12 @@ const toChoice = (item: unknown): TChoice | null => {
 const toScale = (o: Record<string, unknown>): TLinearScale => {
   const num = (v: unknown, d: number) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? d : Number(v));
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { min: num(o.min, LINEAR_SCALE_DEFAULTS.min), max: num(o.max, LINEAR_SCALE_DEFAULTS.max), minLabel: text(o.minLabel), maxLabel: text(o.maxLabel) };
+  return {
+    min: num(o.min, LINEAR_SCALE_DEFAULTS.min),
+    max: num(o.max, LINEAR_SCALE_DEFAULTS.max),
+    minLabel: text(o.minLabel),
+    maxLabel: text(o.maxLabel),
+  };
 };
 
 /**
@@ -145,16 +152,23 @@ export type TGridColumn = z.infer<typeof ZGridColumn>;
 export const ZGridGroup = z.object({ id, columns: z.array(ZGridColumn) });
 export type TGridGroup = z.infer<typeof ZGridGroup>;
 
-export const isNoOpinionColumn = (c: Pick<TGridColumn, 'label' | 'value'>) => c.value === GRID_NONE_VALUE || c.label.trim() === GRID_NONE_LABEL;
+export const isNoOpinionColumn = (c: Pick<TGridColumn, 'label' | 'value'>) =>
+  c.value === GRID_NONE_VALUE || c.label.trim() === GRID_NONE_LABEL;
 /** Columns as the form shows them: by DESCENDING display order (spec section 2); ties keep their order. */
 export const gridColumnsForDisplay = <C extends Pick<TGridColumn, 'displayOrder'>>(columns: readonly C[]): C[] =>
-  columns.map((c, i) => [c, i] as const).sort((a, b) => b[0].displayOrder - a[0].displayOrder || a[1] - b[1]).map(([c]) => c);
+  columns
+    .map((c, i) => [c, i] as const)
+    .sort((a, b) => b[0].displayOrder - a[0].displayOrder || a[1] - b[1])
+    .map(([c]) => c);
 /** The teacher preview: display order, without the "Không có ý kiến" (`None`) column. */
 export const visibleGridColumnsForTeacher = <C extends Pick<TGridColumn, 'displayOrder' | 'label' | 'value'>>(columns: readonly C[]): C[] =>
   gridColumnsForDisplay(columns.filter((c) => !isNoOpinionColumn(c)));
 
 // ---- The survey as GET /surveys/{id} answers it ----
-const requiredFlag = z.preprocess((v) => (v === true ? 1 : v === false ? 0 : v), z.union([z.literal(1), z.literal(0)], { error: 'Cờ bắt buộc phải là 1 hoặc 0.' }));
+const requiredFlag = z.preprocess(
+  (v) => (v === true ? 1 : v === false ? 0 : v),
+  z.union([z.literal(1), z.literal(0)], { error: 'Cờ bắt buộc phải là 1 hoặc 0.' }),
+);
 
 export const ZSurveyQuestion = z.object({
   id,
@@ -171,7 +185,11 @@ export const ZSurveyQuestion = z.object({
 export type TSurveyQuestion = z.infer<typeof ZSurveyQuestion>;
 
 export const ZSurveySection = z.object({
-  id, title: z.string(), description: z.string().nullable(), displayOrder: z.number().int(), questions: z.array(ZSurveyQuestion),
+  id,
+  title: z.string(),
+  description: z.string().nullable(),
+  displayOrder: z.number().int(),
+  questions: z.array(ZSurveyQuestion),
 });
 export type TSurveySection = z.infer<typeof ZSurveySection>;
 
@@ -211,14 +229,29 @@ export const isQuestionShown = (survey: { subject?: { usesLms?: boolean } | null
 export function orderedSections<S extends Pick<TSurvey, 'subject'> & { sections: TSurveySection[] }>(survey: S): TSurveySection[] {
   return [...survey.sections]
     .sort((a, b) => a.displayOrder - b.displayOrder)
-    .map((s) => ({ ...s, questions: s.questions.filter((q) => isQuestionShown(survey, q)).sort((a, b) => a.displayOrder - b.displayOrder) }));
+    .map((s) => ({
+      ...s,
+      questions: s.questions.filter((q) => isQuestionShown(survey, q)).sort((a, b) => a.displayOrder - b.displayOrder),
+    }));
 }
 
 export const ZSurveyListItem = z.object({
-  id, title: z.string(), surveyType: ZSurveyType, status: ZSurveyStatus, startDate: z.string().nullable(), endDate: z.string().nullable(),
-  allowedGrades: z.array(z.number().int()), moduleId: id.nullable(), moduleCode: z.string().nullable(), subjectId: id.nullable(),
-  subjectName: z.string().nullable(), isTemplate: z.boolean(), autoCalculate: z.boolean(), questionCount: z.number().int(),
-  responseCount: z.number().int(), ...stamps,
+  id,
+  title: z.string(),
+  surveyType: ZSurveyType,
+  status: ZSurveyStatus,
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  allowedGrades: z.array(z.number().int()),
+  moduleId: id.nullable(),
+  moduleCode: z.string().nullable(),
+  subjectId: id.nullable(),
+  subjectName: z.string().nullable(),
+  isTemplate: z.boolean(),
+  autoCalculate: z.boolean(),
+  questionCount: z.number().int(),
+  responseCount: z.number().int(),
+  ...stamps,
 });
 export type TSurveyListItem = z.infer<typeof ZSurveyListItem>;
 
@@ -226,17 +259,33 @@ const optId = z.coerce.number().int().positive().optional();
 export const ZSurveyListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  moduleId: optId, semesterId: optId, academicYearId: optId, subjectId: optId,
-  status: ZSurveyStatus.optional(), surveyType: ZSurveyType.optional(),
-  isTemplate: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  moduleId: optId,
+  semesterId: optId,
+  academicYearId: optId,
+  subjectId: optId,
+  status: ZSurveyStatus.optional(),
+  surveyType: ZSurveyType.optional(),
+  isTemplate: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   search: z.string().trim().max(200).optional(),
 });
 
 /** One item of `GET /surveys/students/{studentId}`: a survey the student must answer (per course class for subject surveys). */
 export const ZStudentSurveyItem = z.object({
-  surveyId: id, title: z.string(), description: z.string().nullable(), coverImageUrl: z.string().nullable(), surveyType: ZSurveyType,
-  startDate: z.string().nullable(), endDate: z.string().nullable(), subject: ZSurveySubject.nullable(),
-  courseClass: ZStudentCourseClass.nullable(), completed: z.boolean(), responseId: id.nullable(), submittedAt: z.string().nullable(),
+  surveyId: id,
+  title: z.string(),
+  description: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  surveyType: ZSurveyType,
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  subject: ZSurveySubject.nullable(),
+  courseClass: ZStudentCourseClass.nullable(),
+  completed: z.boolean(),
+  responseId: id.nullable(),
+  submittedAt: z.string().nullable(),
 });
 export type TStudentSurveyItem = z.infer<typeof ZStudentSurveyItem>;
 
@@ -251,10 +300,13 @@ export const htmlToPlainText = (html: string): string =>
     .trim();
 
 const isoDate = (label: string) =>
-  z.string({ error: `${label} phải là ngày hợp lệ (YYYY-MM-DD).` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label} phải là ngày hợp lệ (YYYY-MM-DD).`).refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    `${label} phải là ngày hợp lệ.`,
-  );
+  z
+    .string({ error: `${label} phải là ngày hợp lệ (YYYY-MM-DD).` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} phải là ngày hợp lệ (YYYY-MM-DD).`)
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      `${label} phải là ngày hợp lệ.`,
+    );
 const nullableDate = (label: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate(label).nullable());
 const optText = (label: string, max: number) =>
   z.preprocess((v) => (v === undefined || v === '' ? null : v), z.string().trim().max(max, `${label} tối đa ${max} ký tự.`).nullable());
@@ -266,7 +318,10 @@ export const ZGridColumnInput = z.object({
   id: id.optional(),
   label: z.string({ error: 'Nhãn cột là bắt buộc.' }).trim().min(1, 'Nhãn cột là bắt buộc.').max(100, 'Nhãn cột tối đa 100 ký tự.'),
   value: stringish.pipe(z.string().trim().min(1, 'Giá trị cột là bắt buộc.').max(50, 'Giá trị cột tối đa 50 ký tự.')),
-  valueNumber: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ error: 'Giá trị số của cột phải là số.' }).finite().nullable()),
+  valueNumber: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.number({ error: 'Giá trị số của cột phải là số.' }).finite().nullable(),
+  ),
   displayOrder: z.number().int().min(0),
 });
 export type TGridColumnInput = z.infer<typeof ZGridColumnInput>;
@@ -277,11 +332,16 @@ export const ZGridGroupInput = z.object({
   columns: z.array(ZGridColumnInput).default([]),
 });
 
-const CHOICE_OPTIONS = z.union([ZChoiceObjectOptions, ZChoiceArrayOptions, ZChoiceMapOptions], { error: 'Các lựa chọn không đúng định dạng.' });
+const CHOICE_OPTIONS = z.union([ZChoiceObjectOptions, ZChoiceArrayOptions, ZChoiceMapOptions], {
+  error: 'Các lựa chọn không đúng định dạng.',
+});
 export const ZSurveyQuestionInput = z
   .object({
     id: id.optional(),
-    content: z.string({ error: 'Nội dung câu hỏi là bắt buộc.' }).max(20000, 'Nội dung câu hỏi quá dài.').refine((h) => htmlToPlainText(h) !== '', 'Nội dung câu hỏi là bắt buộc.'),
+    content: z
+      .string({ error: 'Nội dung câu hỏi là bắt buộc.' })
+      .max(20000, 'Nội dung câu hỏi quá dài.')
+      .refine((h) => htmlToPlainText(h) !== '', 'Nội dung câu hỏi là bắt buộc.'),
     questionType: ZQuestionType,
     required: requiredFlag.default(0),
     displayOrder: z.number({ error: 'Thứ tự hiển thị phải là số nguyên.' }).int('Thứ tự hiển thị phải là số nguyên.').min(0),
@@ -296,32 +356,48 @@ export const ZSurveyQuestionInput = z
     if (t === 'linear_scale') {
       const r = ZLinearScaleOptions.safeParse(q.options ?? {});
       if (!r.success) ctx.addIssue({ code: 'custom', path: ['options'], message: r.error.issues[0].message });
-      else if (r.data.min >= r.data.max) ctx.addIssue({ code: 'custom', path: ['options', 'max'], message: 'Giá trị lớn nhất của thang đo phải lớn hơn giá trị nhỏ nhất.' });
-      else if (r.data.max - r.data.min > 10) ctx.addIssue({ code: 'custom', path: ['options', 'max'], message: 'Thang đo có tối đa 11 mức.' });
+      else if (r.data.min >= r.data.max)
+        ctx.addIssue({ code: 'custom', path: ['options', 'max'], message: 'Giá trị lớn nhất của thang đo phải lớn hơn giá trị nhỏ nhất.' });
+      else if (r.data.max - r.data.min > 10)
+        ctx.addIssue({ code: 'custom', path: ['options', 'max'], message: 'Thang đo có tối đa 11 mức.' });
       else options = r.data;
     } else if (isChoiceType(t)) {
       const r = CHOICE_OPTIONS.safeParse(q.options ?? []);
       const n = normalizeOptions(t, r.success ? r.data : null);
       const values = n.choices.map((c) => c.value);
       if (!r.success) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Các lựa chọn không đúng định dạng.' });
-      else if (!n.choices.some((c) => !c.isOther)) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.' });
+      else if (!n.choices.some((c) => !c.isOther))
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'Câu hỏi lựa chọn phải có ít nhất một lựa chọn.' });
       // Empty before duplicate: new options in the builder start empty, and two of them are "the same".
-      else if (n.choices.some((c) => c.value.trim() === '' || c.label.trim() === '')) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Lựa chọn không được để trống.' });
-      else if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Giá trị các lựa chọn không được trùng nhau.' });
+      else if (n.choices.some((c) => c.value.trim() === '' || c.label.trim() === ''))
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'Lựa chọn không được để trống.' });
+      else if (new Set(values).size !== values.length)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'Giá trị các lựa chọn không được trùng nhau.' });
       // Picking one of one is no question; "Khác" counts (one choice + "Khác" is a real pick). A lone checkbox
       // ("Em đồng ý …") is fine.
-      else if (t !== 'checkbox' && n.choices.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: `Câu hỏi ${QUESTION_TYPE_LABELS[t].toLowerCase()} cần ít nhất 2 lựa chọn.` });
+      else if (t !== 'checkbox' && n.choices.length < 2)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options'],
+          message: `Câu hỏi ${QUESTION_TYPE_LABELS[t].toLowerCase()} cần ít nhất 2 lựa chọn.`,
+        });
       else options = r.data;
     }
-    if (t === 'grid' && !q.gridGroup) ctx.addIssue({ code: 'custom', path: ['gridGroup'], message: 'Câu hỏi dạng lưới phải thuộc một nhóm lưới.' });
-    if (t !== 'grid' && q.gridGroup) ctx.addIssue({ code: 'custom', path: ['gridGroup'], message: 'Chỉ câu hỏi dạng lưới mới thuộc nhóm lưới.' });
+    if (t === 'grid' && !q.gridGroup)
+      ctx.addIssue({ code: 'custom', path: ['gridGroup'], message: 'Câu hỏi dạng lưới phải thuộc một nhóm lưới.' });
+    if (t !== 'grid' && q.gridGroup)
+      ctx.addIssue({ code: 'custom', path: ['gridGroup'], message: 'Chỉ câu hỏi dạng lưới mới thuộc nhóm lưới.' });
     return { ...q, options };
   });
 export type TSurveyQuestionInput = z.output<typeof ZSurveyQuestionInput>;
 
 export const ZSurveySectionInput = z.object({
   id: id.optional(),
-  title: z.string({ error: 'Tiêu đề phần là bắt buộc.' }).trim().min(1, 'Tiêu đề phần là bắt buộc.').max(300, 'Tiêu đề phần tối đa 300 ký tự.'),
+  title: z
+    .string({ error: 'Tiêu đề phần là bắt buộc.' })
+    .trim()
+    .min(1, 'Tiêu đề phần là bắt buộc.')
+    .max(300, 'Tiêu đề phần tối đa 300 ký tự.'),
   description: optText('Mô tả phần', 5000),
   displayOrder: z.number({ error: 'Thứ tự hiển thị phải là số nguyên.' }).int('Thứ tự hiển thị phải là số nguyên.').min(0),
   questions: z.array(ZSurveyQuestionInput).default([]),
@@ -329,7 +405,11 @@ export const ZSurveySectionInput = z.object({
 export type TSurveySectionInput = z.output<typeof ZSurveySectionInput>;
 
 const sameColumns = (a: TGridColumnInput[], b: TGridColumnInput[]) =>
-  a.length === b.length && a.every((c, i) => c.label === b[i].label && c.value === b[i].value && c.valueNumber === b[i].valueNumber && c.displayOrder === b[i].displayOrder);
+  a.length === b.length &&
+  a.every(
+    (c, i) =>
+      c.label === b[i].label && c.value === b[i].value && c.valueNumber === b[i].valueNumber && c.displayOrder === b[i].displayOrder,
+  );
 
 /** The grid groups of one section: key → the defining columns (first non-empty) and where each question sits. */
 function checkGridGroups(section: TSurveySectionInput, path: (string | number)[], ctx: z.RefinementCtx) {
@@ -350,13 +430,18 @@ function checkGridGroups(section: TSurveySectionInput, path: (string | number)[]
     else if (!uniq(columns.map((c) => c.value))) issue('Giá trị các cột của lưới không được trùng nhau.');
     else if (!uniq(columns.map((c) => c.label))) issue('Nhãn các cột của lưới không được trùng nhau.');
     else if (!uniq(columns.map((c) => c.displayOrder))) issue('Thứ tự hiển thị các cột của lưới không được trùng nhau.');
-    else if (columns.some((c) => c.value === GRID_NONE_VALUE && c.valueNumber !== null)) issue('Cột "Không có ý kiến" (giá trị None) không có giá trị số.');
+    else if (columns.some((c) => c.value === GRID_NONE_VALUE && c.valueNumber !== null))
+      issue('Cột "Không có ý kiến" (giá trị None) không có giá trị số.');
   }
 }
 
 export const ZSurveyInput = z
   .object({
-    title: z.string({ error: 'Tiêu đề khảo sát là bắt buộc.' }).trim().min(1, 'Tiêu đề khảo sát là bắt buộc.').max(300, 'Tiêu đề khảo sát tối đa 300 ký tự.'),
+    title: z
+      .string({ error: 'Tiêu đề khảo sát là bắt buộc.' })
+      .trim()
+      .min(1, 'Tiêu đề khảo sát là bắt buộc.')
+      .max(300, 'Tiêu đề khảo sát tối đa 300 ký tự.'),
     description: optText('Mô tả', 10000),
     coverImageUrl: optText('Đường dẫn ảnh bìa', 1000),
     surveyType: ZSurveyType,
@@ -385,13 +470,15 @@ export const ZSurveyInput = z
       if (s.surveyType === 'SUBJECT_SPECIFIC' && s.subjectId === null) issue(['subjectId'], 'Khảo sát theo môn học phải chọn môn học.');
     }
     if (s.surveyType === 'GENERAL' && s.subjectId !== null) issue(['subjectId'], 'Khảo sát chung không gắn với môn học.');
-    if (s.status !== 'draft' && !s.sections.some((sec) => sec.questions.length > 0)) issue(['sections'], 'Khảo sát phải có ít nhất một câu hỏi trước khi mở.');
+    if (s.status !== 'draft' && !s.sections.some((sec) => sec.questions.length > 0))
+      issue(['sections'], 'Khảo sát phải có ít nhất một câu hỏi trước khi mở.');
     const dupOrder = (orders: number[]) => orders.findIndex((o, i) => orders.indexOf(o) !== i);
     const ds = dupOrder(s.sections.map((x) => x.displayOrder));
     if (ds >= 0) issue(['sections', ds, 'displayOrder'], 'Thứ tự hiển thị các phần không được trùng nhau.');
     s.sections.forEach((sec, i) => {
       const dq = dupOrder(sec.questions.map((q) => q.displayOrder));
-      if (dq >= 0) issue(['sections', i, 'questions', dq, 'displayOrder'], 'Thứ tự hiển thị các câu hỏi trong một phần không được trùng nhau.');
+      if (dq >= 0)
+        issue(['sections', i, 'questions', dq, 'displayOrder'], 'Thứ tự hiển thị các câu hỏi trong một phần không được trùng nhau.');
       checkGridGroups(sec, ['sections', i], ctx);
     });
   });
@@ -400,13 +487,17 @@ export type TSurveyInput = z.output<typeof ZSurveyInput>;
 // ---- Templates and clone (spec section 7) ----
 export const ZApplyTemplateInput = z
   .object({
-    templateId: id, moduleId: id, subjectIds: z.array(id).optional(),
-    startDate: isoDate('Ngày bắt đầu'), endDate: isoDate('Ngày kết thúc'),
+    templateId: id,
+    moduleId: id,
+    subjectIds: z.array(id).optional(),
+    startDate: isoDate('Ngày bắt đầu'),
+    endDate: isoDate('Ngày kết thúc'),
     allowedGrades: grades.min(1, 'Phải chọn ít nhất một khối được tham gia.'),
   })
   .refine((o) => o.endDate >= o.startDate, { message: 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu.', path: ['endDate'] });
 export const ZCloneSurveyInput = z.object({
-  surveyId: id, moduleId: id.optional(),
+  surveyId: id,
+  moduleId: id.optional(),
   title: z.string().trim().min(1, 'Tiêu đề khảo sát là bắt buộc.').max(300, 'Tiêu đề khảo sát tối đa 300 ký tự.').optional(),
 });
 export const ZQuestionVisibilityInput = z.object({ visibleToTeacher: z.boolean({ error: 'visibleToTeacher phải là true hoặc false.' }) });
@@ -447,6 +538,8 @@ export const ZSubmission = z.object({
   courseClassId: id.nullable().default(null),
   studentCourseClassId: id.nullish(),
   teacherCourseClassIds: z.array(id).max(50).nullish(),
-  sections: z.array(z.object({ sectionId: id, displayOrder: z.number().int(), responses: z.array(ZSubmissionResponse).max(1000) })).max(200),
+  sections: z
+    .array(z.object({ sectionId: id, displayOrder: z.number().int(), responses: z.array(ZSubmissionResponse).max(1000) }))
+    .max(200),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;

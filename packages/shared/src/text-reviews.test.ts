@@ -28,7 +28,9 @@ describe('highlightParts', () => {
 
 describe('decision inputs', () => {
   it('a reject needs a reason; an approval does not', () => {
-    expect(ZReviewDecisionInput.safeParse({ status: 'rejected', reason: ' ' }).error?.issues[0].message).toBe('Vui lòng nhập lý do từ chối.');
+    expect(ZReviewDecisionInput.safeParse({ status: 'rejected', reason: ' ' }).error?.issues[0].message).toBe(
+      'Vui lòng nhập lý do từ chối.',
+    );
     expect(ZReviewDecisionInput.safeParse({ status: 'approved' }).success).toBe(true);
     expect(ZBulkReviewInput.safeParse({ ids: [], status: 'approved' }).error?.issues[0].message).toBe('Chọn ít nhất một ý kiến.');
   });

@@ -50,7 +50,9 @@ export const TEXT_REVIEW_MSG = {
     `Đã ${status === 'approved' ? 'duyệt' : status === 'rejected' ? 'từ chối' : 'chuyển về chờ duyệt'} ${n} ý kiến.`,
   saved: 'Đã lưu kết quả duyệt.',
   autoDone: (n: number, flagged: number, approved: number) =>
-    n === 0 ? 'Không có ý kiến nào cần kiểm duyệt tự động.' : `Đã kiểm duyệt tự động ${n} ý kiến: ${flagged} cần xem lại, ${approved} được duyệt.`,
+    n === 0
+      ? 'Không có ý kiến nào cần kiểm duyệt tự động.'
+      : `Đã kiểm duyệt tự động ${n} ý kiến: ${flagged} cần xem lại, ${approved} được duyệt.`,
   humanKept: 'Ý kiến này đã được người duyệt quyết định; kiểm duyệt tự động không thay đổi.',
   settingsSaved: 'Đã lưu cài đặt kiểm duyệt.',
 };
@@ -72,7 +74,9 @@ export const ZReviewDecisionInput = z
 export type TReviewDecisionInput = z.infer<typeof ZReviewDecisionInput>;
 
 /** The reject form of the review page (one or many texts). */
-export const ZRejectInput = z.object({ reason: z.string().trim().min(1, TEXT_REVIEW_MSG.rejectReason).max(500, 'Lý do tối đa 500 ký tự.') });
+export const ZRejectInput = z.object({
+  reason: z.string().trim().min(1, TEXT_REVIEW_MSG.rejectReason).max(500, 'Lý do tối đa 500 ký tự.'),
+});
 export type TRejectInput = z.infer<typeof ZRejectInput>;
 
 /** POST /surveys/responses/reviews: create or decide the review of one answer. */
@@ -151,7 +155,10 @@ export const ZAutoReviewInput = z
     /** Names the text may mention without counting as personal data (the class's teachers); text-only checks. */
     teacherNames: z.array(z.string().max(200)).max(20).optional(),
   })
-  .refine((v) => v.responseDetailId !== undefined || v.responseText !== undefined, { message: TEXT_REVIEW_MSG.textRequired, path: ['responseText'] });
+  .refine((v) => v.responseDetailId !== undefined || v.responseText !== undefined, {
+    message: TEXT_REVIEW_MSG.textRequired,
+    path: ['responseText'],
+  });
 export type TAutoReviewInput = z.infer<typeof ZAutoReviewInput>;
 
 export const ZAutoReviewResult = ZAutoReviewDecision.extend({
@@ -167,7 +174,13 @@ export type TAutoReviewResult = z.infer<typeof ZAutoReviewResult>;
 export const ZBatchAutoReviewInput = z.object({
   moduleId: id.optional(),
   responses: z
-    .array(z.object({ responseDetailId: id.optional(), responseText: text.optional(), teacherNames: z.array(z.string().max(200)).max(20).optional() }))
+    .array(
+      z.object({
+        responseDetailId: id.optional(),
+        responseText: text.optional(),
+        teacherNames: z.array(z.string().max(200)).max(20).optional(),
+      }),
+    )
     .max(500, 'Mỗi lần kiểm duyệt tối đa 500 câu trả lời.')
     .optional(),
 });

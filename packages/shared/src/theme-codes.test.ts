@@ -48,7 +48,10 @@ describe('keyword matching', () => {
   it('highlights without overlaps, longest first', () => {
     const text = 'giảng dễ hiểu';
     expect(highlightSpans(text, ['dễ hiểu', 'giảng dễ hiểu', 'hiểu'])).toEqual([{ start: 0, end: text.length }]);
-    expect(highlightSpans('a b a', ['a'])).toEqual([{ start: 0, end: 1 }, { start: 4, end: 5 }]);
+    expect(highlightSpans('a b a', ['a'])).toEqual([
+      { start: 0, end: 1 },
+      { start: 4, end: 5 },
+    ]);
   });
 });
 

@@ -11,13 +11,19 @@ import './zod-locale';
 const id = z.number().int().positive();
 const stamps = { createdAt: z.string(), updatedAt: z.string() };
 const reqText = (label: string, max: number) =>
-  z.string({ error: `${label} là bắt buộc.` }).trim().min(1, `${label} là bắt buộc.`).max(max, `${label} tối đa ${max} ký tự.`);
+  z
+    .string({ error: `${label} là bắt buộc.` })
+    .trim()
+    .min(1, `${label} là bắt buộc.`)
+    .max(max, `${label} tối đa ${max} ký tự.`);
 /** '' and blanks become null, so a cleared description is "none" rather than an empty string. */
 const optText = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(max, `${label} tối đa ${max} ký tự.`).nullable().optional(),
-  ).transform((v) => v ?? null);
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string().trim().max(max, `${label} tối đa ${max} ký tự.`).nullable().optional(),
+    )
+    .transform((v) => v ?? null);
 
 // ---- Matching: diacritic-insensitive, whole words ----
 
@@ -46,7 +52,7 @@ export function tokenize(text: string): TextToken[] {
   let word = '';
   let start = -1;
   let end = -1;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const ch = String.fromCodePoint(cp);
     const next = i + ch.length;

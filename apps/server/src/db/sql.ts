@@ -23,7 +23,10 @@ export function orderBy<K extends string>(
  * ("Nguyễn Văn A HS001" → "nguyen van a hs001"): every word must appear.
  */
 export function searchWhere(column: AnyColumn | SQL, search: string | undefined): SQL | undefined {
-  const words = foldVietnamese(search ?? '').split(' ').filter(Boolean).slice(0, 8);
+  const words = foldVietnamese(search ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8);
   if (!words.length) return undefined;
   const parts = words.map((w) => ilike(column, `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   return parts.length === 1 ? parts[0] : sql.join(parts, sql` and `);
@@ -32,7 +35,10 @@ export function searchWhere(column: AnyColumn | SQL, search: string | undefined)
 /** Accent-insensitive search over plain text columns (small tables without a search column). */
 export function searchColumns(columns: Array<AnyColumn | SQL>, search: string | undefined): SQL | undefined {
   if (!search?.trim()) return undefined;
-  const text = sql.join(columns.map((c) => sql`coalesce(${c}::text, '')`), sql` || ' ' || `);
+  const text = sql.join(
+    columns.map((c) => sql`coalesce(${c}::text, '')`),
+    sql` || ' ' || `,
+  );
   return searchWhere(sql`${foldSql(text)}`, search);
 }
 
@@ -40,8 +46,10 @@ export function searchColumns(columns: Array<AnyColumn | SQL>, search: string | 
 export function foldSql(expr: SQL | AnyColumn): SQL {
   return sql`lower(translate(${expr}, ${FROM}, ${TO}))`;
 }
-const FROM = 'àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÈÉẺẼẸÊỀẾỂỄỆÌÍỈĨỊÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢÙÚỦŨỤƯỪỨỬỮỰỲÝỶỸỴĐ';
-const TO = 'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyydAAAAAAAAAAAAAAAAAEEEEEEEEEEEIIIIIOOOOOOOOOOOOOOOOOUUUUUUUUUUUYYYYYD';
+const FROM =
+  'àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÈÉẺẼẸÊỀẾỂỄỆÌÍỈĨỊÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢÙÚỦŨỤƯỪỨỬỮỰỲÝỶỸỴĐ';
+const TO =
+  'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyydAAAAAAAAAAAAAAAAAEEEEEEEEEEEIIIIIOOOOOOOOOOOOOOOOOUUUUUUUUUUUYYYYYD';
 
 /** `count(*) over ()` lets one query return a page and the total; 0 when the page is empty. */
 export const totalOver = sql<number>`cast(count(*) over () as integer)`;

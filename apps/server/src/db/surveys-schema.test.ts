@@ -47,8 +47,22 @@ async function surveyWithContent(values: Partial<typeof surveys.$inferInsert> = 
   const questions = await db
     .insert(surveyQuestions)
     .values([
-      { sectionId: section.id, content: '<p>Thầy cô giảng dễ hiểu</p>', questionType: 'grid', gridGroupId: group.id, required: true, displayOrder: 1 },
-      { sectionId: section.id, content: '<p>Thầy cô đúng giờ</p>', questionType: 'grid', gridGroupId: group.id, required: true, displayOrder: 2 },
+      {
+        sectionId: section.id,
+        content: '<p>Thầy cô giảng dễ hiểu</p>',
+        questionType: 'grid',
+        gridGroupId: group.id,
+        required: true,
+        displayOrder: 1,
+      },
+      {
+        sectionId: section.id,
+        content: '<p>Thầy cô đúng giờ</p>',
+        questionType: 'grid',
+        gridGroupId: group.id,
+        required: true,
+        displayOrder: 2,
+      },
       { sectionId: section.id, content: '<p>Góp ý khác</p>', questionType: 'long_text', displayOrder: 3 },
     ])
     .returning();
@@ -134,7 +148,11 @@ describe('one response per (survey, student, course class)', () => {
     const target = [surveyResponses.surveyId, surveyResponses.studentId, surveyResponses.courseClassId];
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        db.insert(surveyResponses).values(response(survey.id, ids.studentA)).onConflictDoNothing({ target }).returning({ id: surveyResponses.id }),
+        db
+          .insert(surveyResponses)
+          .values(response(survey.id, ids.studentA))
+          .onConflictDoNothing({ target })
+          .returning({ id: surveyResponses.id }),
       ),
     );
     expect(results.filter((r) => r.length === 1)).toHaveLength(1);
@@ -161,7 +179,11 @@ describe('survey rules', () => {
   it('lets a subject template leave its subject to apply-template, but keeps templates draft and moduleless', async () => {
     await newSurvey({ surveyType: 'SUBJECT_SPECIFIC', isTemplate: true, moduleId: null });
     await expectPgError(newSurvey({ isTemplate: true }), '23514', 'surveys_template_ck');
-    await expectPgError(newSurvey({ isTemplate: true, moduleId: null, status: 'active', startDate: '2026-09-01', endDate: '2026-09-30' }), '23514', 'surveys_template_ck');
+    await expectPgError(
+      newSurvey({ isTemplate: true, moduleId: null, status: 'active', startDate: '2026-09-01', endDate: '2026-09-30' }),
+      '23514',
+      'surveys_template_ck',
+    );
     await expectPgError(newSurvey({ moduleId: null }), '23514', 'surveys_template_ck');
   });
 
@@ -182,7 +204,9 @@ describe('questions and grids', () => {
       'survey_questions_grid_ck',
     );
     await expectPgError(
-      db.insert(surveyQuestions).values({ sectionId: section.id, content: 'x', questionType: 'short_text', gridGroupId: group.id, displayOrder: 10 }),
+      db
+        .insert(surveyQuestions)
+        .values({ sectionId: section.id, content: 'x', questionType: 'short_text', gridGroupId: group.id, displayOrder: 10 }),
       '23514',
       'survey_questions_grid_ck',
     );
@@ -197,7 +221,9 @@ describe('questions and grids', () => {
     const { survey, group } = await surveyWithContent();
     const [other] = await db.insert(surveySections).values({ surveyId: survey.id, title: 'Phần 2', displayOrder: 2 }).returning();
     await expectPgError(
-      db.insert(surveyQuestions).values({ sectionId: other.id, content: 'x', questionType: 'grid', gridGroupId: group.id, displayOrder: 1 }),
+      db
+        .insert(surveyQuestions)
+        .values({ sectionId: other.id, content: 'x', questionType: 'grid', gridGroupId: group.id, displayOrder: 1 }),
       '23503',
       'survey_questions_grid_group_fk',
     );
@@ -224,7 +250,10 @@ describe('questions and grids', () => {
       await tx.update(surveyQuestions).set({ displayOrder: 2 }).where(eq(surveyQuestions.id, q1.id));
       await tx.update(surveyQuestions).set({ displayOrder: 1 }).where(eq(surveyQuestions.id, q2.id));
     });
-    const rows = await db.select().from(surveyQuestions).where(inArray(surveyQuestions.id, [q1.id, q2.id]));
+    const rows = await db
+      .select()
+      .from(surveyQuestions)
+      .where(inArray(surveyQuestions.id, [q1.id, q2.id]));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.displayOrder]))).toEqual({ [q1.id]: 2, [q2.id]: 1 });
 
     await db.insert(surveySections).values({ surveyId: survey.id, title: 'Phần 2', displayOrder: 2 });
@@ -242,14 +271,20 @@ describe('deleting', () => {
   it('refuses to delete a survey that has responses, or a question or column that was answered', async () => {
     const { survey, questions, columns } = await surveyWithContent();
     const [resp] = await db.insert(surveyResponses).values(response(survey.id, ids.studentA)).returning();
-    await db.insert(responseDetails).values({ responseId: resp.id, questionId: questions[0].id, gridColumnId: columns[1].id, valueNumber: 5 });
+    await db
+      .insert(responseDetails)
+      .values({ responseId: resp.id, questionId: questions[0].id, gridColumnId: columns[1].id, valueNumber: 5 });
     await expectPgError(db.delete(surveys).where(eq(surveys.id, survey.id)), '23503', 'survey_responses_survey_id_surveys_id_fk');
     await expectPgError(
       db.delete(surveyQuestions).where(eq(surveyQuestions.id, questions[0].id)),
       '23503',
       'response_details_question_id_survey_questions_id_fk',
     );
-    await expectPgError(db.delete(gridColumns).where(eq(gridColumns.id, columns[1].id)), '23503', 'response_details_grid_column_id_grid_columns_id_fk');
+    await expectPgError(
+      db.delete(gridColumns).where(eq(gridColumns.id, columns[1].id)),
+      '23503',
+      'response_details_grid_column_id_grid_columns_id_fk',
+    );
     const [{ n }] = await db.select({ n: count() }).from(surveySections).where(eq(surveySections.surveyId, survey.id));
     expect(n).toBe(1);
   });
@@ -270,7 +305,10 @@ describe('deleting', () => {
   it('takes details, reviews and review history with a deleted response', async () => {
     const { survey, questions } = await surveyWithContent();
     const [resp] = await db.insert(surveyResponses).values(response(survey.id, ids.studentB)).returning();
-    const [detail] = await db.insert(responseDetails).values({ responseId: resp.id, questionId: questions[2].id, answerText: 'Thầy dạy rất hay' }).returning();
+    const [detail] = await db
+      .insert(responseDetails)
+      .values({ responseId: resp.id, questionId: questions[2].id, answerText: 'Thầy dạy rất hay' })
+      .returning();
     const [review] = await db.insert(responseReviews).values({ responseDetailId: detail.id }).returning();
     await db.insert(responseReviewHistory).values({ reviewId: review.id, status: 'pending' });
     await expectPgError(

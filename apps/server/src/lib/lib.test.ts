@@ -17,8 +17,14 @@ const actor: Actor = { userId: null, roles: [], teacherId: null, studentId: null
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`create table lib_people (id serial primary key, code text unique not null, name text not null, search_text text not null default '')`);
-  for (const [code, name] of [['HS1', 'Nguyễn Đức Anh'], ['HS2', 'Trần Thị Bích'], ['HS3', 'Lê Văn Đạt']]) {
+  await database.db.execute(
+    sql`create table lib_people (id serial primary key, code text unique not null, name text not null, search_text text not null default '')`,
+  );
+  for (const [code, name] of [
+    ['HS1', 'Nguyễn Đức Anh'],
+    ['HS2', 'Trần Thị Bích'],
+    ['HS3', 'Lê Văn Đạt'],
+  ]) {
     await database.db.execute(sql`insert into lib_people (code, name, search_text) values (${code}, ${name}, ${searchText(code, name)})`);
   }
 });
@@ -28,7 +34,8 @@ const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name).sort();
 
 describe('search', () => {
   it('matches stored search text with or without accents, every word', async () => {
-    const find = (s: string) => queryRows<{ name: string }>(database.db, sql`select name from lib_people where ${searchWhere(sql`search_text`, s) ?? sql`true`}`);
+    const find = (s: string) =>
+      queryRows<{ name: string }>(database.db, sql`select name from lib_people where ${searchWhere(sql`search_text`, s) ?? sql`true`}`);
     expect(names(await find('duc anh'))).toEqual(['Nguyễn Đức Anh']);
     expect(names(await find('ĐỨC'))).toEqual(['Nguyễn Đức Anh']);
     expect(names(await find('đạt lê'))).toEqual(['Lê Văn Đạt']);
@@ -40,7 +47,10 @@ describe('search', () => {
   it('folds plain columns in SQL the same way as in JavaScript', async () => {
     const [row] = await queryRows<{ f: string }>(database.db, sql`select ${foldSql(sql`${'Nguyễn Đức Anh ỰỸ'}::text`)} as f`);
     expect(row.f).toBe('nguyen duc anh uy');
-    const hits = await queryRows<{ name: string }>(database.db, sql`select name from lib_people where ${searchColumns([sql`code`, sql`name`], 'bich tran')!}`);
+    const hits = await queryRows<{ name: string }>(
+      database.db,
+      sql`select name from lib_people where ${searchColumns([sql`code`, sql`name`], 'bich tran')!}`,
+    );
     expect(names(hits)).toEqual(['Trần Thị Bích']);
   });
 });
@@ -57,7 +67,10 @@ describe('write and refuseIfUsed', () => {
         await ctx.tx.execute(sql`insert into lib_people (code, name) values ('HS1', 'trùng mã')`);
       }),
     ).rejects.toThrow();
-    const logs = await queryRows<{ entity_id: string; request_id: string }>(database.db, sql`select entity_id, request_id from audit_logs where entity = 'lib_people'`);
+    const logs = await queryRows<{ entity_id: string; request_id: string }>(
+      database.db,
+      sql`select entity_id, request_id from audit_logs where entity = 'lib_people'`,
+    );
     expect(logs).toEqual([{ entity_id: 'HS9', request_id: 'test-req' }]);
   });
 
@@ -104,7 +117,14 @@ describe('xlsx and the import framework', () => {
   const count = async () => (await queryRows<{ n: number }>(database.db, sql`select cast(count(*) as integer) as n from lib_people`))[0].n;
 
   it('reads xlsx and csv by header', async () => {
-    const x = await readSheet(await sheet([['A1', 'Ánh'], ['', ''], ['A2', 'Bảo']]), 'a.xlsx');
+    const x = await readSheet(
+      await sheet([
+        ['A1', 'Ánh'],
+        ['', ''],
+        ['A2', 'Bảo'],
+      ]),
+      'a.xlsx',
+    );
     expect(x.headers).toEqual(['Mã *', 'Họ và tên']);
     expect(x.rows).toEqual([
       { row: 2, values: { 'Mã *': 'A1', 'Họ và tên': 'Ánh' } },
@@ -117,15 +137,25 @@ describe('xlsx and the import framework', () => {
 
   it('previews row by row, refuses a file with a bad row, and commits a good one all at once', async () => {
     const before = await count();
-    const bad = await sheet([['N1', 'Nguyễn Mới'], ['N2', 'X'], ['HS1', 'Nguyễn Đức Anh (sửa)']]);
+    const bad = await sheet([
+      ['N1', 'Nguyễn Mới'],
+      ['N2', 'X'],
+      ['HS1', 'Nguyễn Đức Anh (sửa)'],
+    ]);
     const preview = await runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: true, actor });
     expect(preview).toMatchObject({ total: 3, valid: 2, invalid: 1 });
     expect(preview.rows.map((r) => r.action)).toEqual(['create', 'error', 'update']);
     expect(preview.rows[1].issues).toEqual([{ column: 'Họ và tên', message: 'Tên quá ngắn.' }]);
-    await expect(runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: false, actor })).rejects.toMatchObject({ code: 'IMPORT_INVALID' });
+    await expect(runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: false, actor })).rejects.toMatchObject({
+      code: 'IMPORT_INVALID',
+    });
     expect(await count()).toBe(before);
 
-    const good = await sheet([['N1', 'Nguyễn Mới'], ['N2', 'Xuân'], ['HS1', 'Nguyễn Đức Anh (sửa)']]);
+    const good = await sheet([
+      ['N1', 'Nguyễn Mới'],
+      ['N2', 'Xuân'],
+      ['HS1', 'Nguyễn Đức Anh (sửa)'],
+    ]);
     const done = await runImport({ db: database.db, kind, file: good, filename: 'f.xlsx', dryRun: false, actor });
     expect(done).toMatchObject({ created: 2, updated: 1, invalid: 0 });
     expect(await count()).toBe(before + 2);
@@ -133,6 +163,8 @@ describe('xlsx and the import framework', () => {
 
   it('names missing required columns', async () => {
     const file = await sheet([['x']], ['Họ và tên']);
-    await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, actor })).rejects.toMatchObject({ message: expect.stringContaining('Thiếu cột bắt buộc: Mã') });
+    await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, actor })).rejects.toMatchObject({
+      message: expect.stringContaining('Thiếu cột bắt buộc: Mã'),
+    });
   });
 });

@@ -8,7 +8,10 @@ import { foldVietnamese } from '@app/shared/vietnamese';
  * The one list mechanism (docs/architecture.md "API conventions"): `page`, `limit`, `search`, `sort`,
  * `order` plus a route's own filters, answered as `{items, total, page, limit}`.
  */
-export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape = Record<never, never>>(sortKeys: S, filters?: F) {
+export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape = Record<never, never>>(
+  sortKeys: S,
+  filters?: F,
+) {
   return ZListQuery.extend({
     sort: z.enum(sortKeys).optional(),
     order: z.enum(['asc', 'desc']).default('asc'),

@@ -110,7 +110,10 @@ export async function createRow<R extends { id: number }, I, S>(w: RowWrites<R, 
   return w.get(opts.db, id);
 }
 
-export async function editRow<R extends { id: number }, I, S>(w: RowWrites<R, I, S>, opts: WriteOpts & { id: number; input: I }): Promise<S> {
+export async function editRow<R extends { id: number }, I, S>(
+  w: RowWrites<R, I, S>,
+  opts: WriteOpts & { id: number; input: I },
+): Promise<S> {
   await write(opts.db, opts.actor, async (ctx) => {
     const before = found(await w.lock(ctx.tx, opts.id), w.noun);
     await w.check(ctx.tx, opts.input, opts.id);

@@ -39,7 +39,12 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Sends an .xlsx download; `filename` without extension, may hold Vietnamese. */
 export function sendXlsx(reply: FastifyReply, filename: string, body: Buffer) {
-  const ascii = filename.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').replace(/[^\w.-]+/g, '-');
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^\w.-]+/g, '-');
   return reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename="${ascii}.xlsx"; filename*=UTF-8''${encodeURIComponent(filename)}.xlsx`)
@@ -53,10 +58,14 @@ export const MAX_SHEET_ROWS = 50_000;
  * Reads the first sheet of an .xlsx (or a .csv) into objects keyed by the header row's text.
  * Empty rows are skipped; `row` is the sheet's own row number so errors point at the right line.
  */
-export async function readSheet(buf: Buffer, filename: string): Promise<{ headers: string[]; rows: Array<{ row: number; values: Record<string, string> }> }> {
+export async function readSheet(
+  buf: Buffer,
+  filename: string,
+): Promise<{ headers: string[]; rows: Array<{ row: number; values: Record<string, string> }> }> {
   const wb = new ExcelJS.Workbook();
   // eslint-disable-next-line no-control-regex -- tab, newline and carriage return are what a text file may hold; the test is meant to name them
-  const isCsv = /\.csv$/i.test(filename) || (!isZip(buf) && /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/.test(buf.subarray(0, 200).toString('utf8')));
+  const isCsv =
+    /\.csv$/i.test(filename) || (!isZip(buf) && /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/.test(buf.subarray(0, 200).toString('utf8')));
   try {
     if (isCsv) {
       const text = buf.toString('utf8').replace(/^\uFEFF/, '');

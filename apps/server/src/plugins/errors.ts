@@ -63,7 +63,11 @@ const PG_CODES: Record<string, ErrorCode> = {
 
 /** The PostgreSQL error behind a driver or Drizzle error (Drizzle wraps it in `cause`). */
 export function pgErrorOf(err: unknown): { code: string; constraint?: string } | null {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === 'string' && /^\d{5}$|^[0-9A-Z]{5}$/.test(e.code) && PG_CODES[e.code]) {
       return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
     }
@@ -89,7 +93,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: v.message,
       }));
       // The first problem, in Vietnamese, is what a person reads; all of them are in details.
-      return reply.status(400).send({ success: false, message: details[0]?.message ?? ERROR_CODES.VALIDATION_ERROR.message, code: 'VALIDATION_ERROR', details });
+      return reply
+        .status(400)
+        .send({ success: false, message: details[0]?.message ?? ERROR_CODES.VALIDATION_ERROR.message, code: 'VALIDATION_ERROR', details });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {

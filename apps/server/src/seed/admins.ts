@@ -14,7 +14,13 @@ export async function ensureAdmins(db: Db, emails: string[]) {
       const existing = await findUserByEmail(tx, email);
       if (!existing) {
         const id = await insertUser(tx, { email, displayName: null, roles: [{ role: 'ADMIN', isPrimary: true }] });
-        await insertAudit(tx, { actorId: null, action: 'create', entity: 'user', entityId: id, after: { email, roles: ['ADMIN'], source: 'ADMIN_EMAILS' } });
+        await insertAudit(tx, {
+          actorId: null,
+          action: 'create',
+          entity: 'user',
+          entityId: id,
+          after: { email, roles: ['ADMIN'], source: 'ADMIN_EMAILS' },
+        });
         return;
       }
       const isAdmin = existing.roles.some((r) => r.role === 'ADMIN');

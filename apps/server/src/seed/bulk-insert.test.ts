@@ -14,7 +14,11 @@ afterAll(() => database.close());
 
 describe('bulkInsert', () => {
   it('inserts in array order across chunks and maps returned columns back to property names', async () => {
-    const rows = Array.from({ length: 7 }, (_, i) => ({ email: `bulk${i}@truong.vn`, displayName: i % 2 ? `Nguyễn Văn ${i}` : null, studentId: i === 3 ? 42 : null }));
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      email: `bulk${i}@truong.vn`,
+      displayName: i % 2 ? `Nguyễn Văn ${i}` : null,
+      studentId: i === 3 ? 42 : null,
+    }));
     const out = await bulkInsert(database.db, users, rows, ['id', 'email', 'studentId'], 3);
     expect(out.map((r) => r.email)).toEqual(rows.map((r) => r.email));
     expect(out.map((r) => r.id)).toEqual([...out.map((r) => r.id)].sort((a, b) => a - b));
@@ -26,7 +30,15 @@ describe('bulkInsert', () => {
   it('keeps JSON, timestamps and nulls as they are', async () => {
     const at = new Date('2026-11-22T03:04:05.000Z');
     await bulkInsert(database.db, auditLogs, [
-      { actorId: null, action: 'update', entity: 'student', entityId: '7', before: { name: 'Lê "A"', tags: [1, 2] }, after: null, createdAt: at },
+      {
+        actorId: null,
+        action: 'update',
+        entity: 'student',
+        entityId: '7',
+        before: { name: 'Lê "A"', tags: [1, 2] },
+        after: null,
+        createdAt: at,
+      },
     ]);
     const [row] = await database.db.select().from(auditLogs);
     expect(row).toMatchObject({ actorId: null, action: 'update', entityId: '7', before: { name: 'Lê "A"', tags: [1, 2] }, after: null });

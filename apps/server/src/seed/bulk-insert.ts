@@ -26,10 +26,16 @@ export async function bulkInsert<T extends PgTable, K extends keyof T['$inferSel
   for (const r of rows) for (const [k, v] of Object.entries(r as object)) if (v !== undefined && columns[k]) keySet.add(k);
   const keys = [...keySet];
   const q = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
-  const colList = sql.join(keys.map((k) => q(columns[k].name)), sql`, `);
+  const colList = sql.join(
+    keys.map((k) => q(columns[k].name)),
+    sql`, `,
+  );
   const defs = sql.join([...keys.map((k) => sql`${q(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`), sql`"__i" integer`], sql`, `);
   const ret: SQL = returning.length
-    ? sql` returning ${sql.join(returning.map((k) => sql`${q(columns[k].name)} as ${q(k)}`), sql`, `)}`
+    ? sql` returning ${sql.join(
+        returning.map((k) => sql`${q(columns[k].name)} as ${q(k)}`),
+        sql`, `,
+      )}`
     : sql``;
   const out: Array<Pick<T['$inferSelect'], K>> = [];
   for (let i = 0; i < rows.length; i += chunkSize) {

@@ -80,7 +80,9 @@ export async function insertPeople(
   );
   await bulkInsert(tx, teacherSubjects, teacherSubjectRows);
   const heads = opts.teachers.filter((t) => t.head);
-  await tx.insert(departmentHeads).values(heads.map((t) => ({ departmentId: frame.departmentId.get(t.dept)!, teacherId: teacherId.get(t.staffCode)! })));
+  await tx
+    .insert(departmentHeads)
+    .values(heads.map((t) => ({ departmentId: frame.departmentId.get(t.dept)!, teacherId: teacherId.get(t.staffCode)! })));
 
   const homeroomRows = await tx
     .insert(homeroomClasses)
@@ -122,7 +124,10 @@ export async function insertPeople(
       .map((s) => ({ email: s.email, name: s.fullName, roles: ['STUDENT'], studentId: studentId.get(s.studentCode)! })),
   );
   for (const s of opts.students.filter((x) => x.demoLocal)) {
-    await tx.update(users).set({ studentId: studentId.get(s.studentCode)! }).where(eq(users.id, demoUserId.get(s.demoLocal!)!));
+    await tx
+      .update(users)
+      .set({ studentId: studentId.get(s.studentCode)! })
+      .where(eq(users.id, demoUserId.get(s.demoLocal!)!));
   }
 
   return {
@@ -144,13 +149,13 @@ export async function insertCourses(tx: Tx, opts: { frame: SchoolFrame; people: 
     tx,
     courseClasses,
     opts.courses.map((c) => ({
-        code: c.code,
-        name: c.name,
-        subjectId: frame.subjectId.get(c.subject)!,
-        moduleId: frame.moduleId.get(c.module)!,
-        campusId: frame.campusId.get(c.campus)!,
-        grade: c.grade,
-        capacity: c.capacity,
+      code: c.code,
+      name: c.name,
+      subjectId: frame.subjectId.get(c.subject)!,
+      moduleId: frame.moduleId.get(c.module)!,
+      campusId: frame.campusId.get(c.campus)!,
+      grade: c.grade,
+      capacity: c.capacity,
       classroomId: c.room ? (frame.roomId.get(`${c.campus}:${c.room}`) ?? null) : null,
     })),
     ['id', 'code', 'moduleId'],
@@ -163,7 +168,9 @@ export async function insertCourses(tx: Tx, opts: { frame: SchoolFrame; people: 
     courseClassTeachers,
     opts.courses.flatMap((c) => c.teacherCodes.map((t) => ({ courseClassId: classId(c), teacherId: people.teacherId.get(t)! }))),
   );
-  const enrolments = opts.courses.flatMap((c) => c.studentCodes.map((s) => ({ courseClassId: classId(c), studentId: people.studentId.get(s)! })));
+  const enrolments = opts.courses.flatMap((c) =>
+    c.studentCodes.map((s) => ({ courseClassId: classId(c), studentId: people.studentId.get(s)! })),
+  );
   await bulkInsert(tx, courseClassStudents, enrolments);
   return { courseClasses: rows.length, enrolments: enrolments.length };
 }

@@ -114,7 +114,14 @@ export function planTeachers(rng: Rng, demoStaff: Array<{ local: string; name: s
     for (let i = dept.length; i < d.size; i++) {
       // About two teachers in three are women, as in most Vietnamese schools.
       const fullName = vietnameseName(rng, rng.next() < 0.65 ? 'female' : 'male');
-      dept.push({ staffCode: '', fullName, email: uniqueEmail(fullName), dept: d.code, subjects: subjectsFor(d.code, i, d.size), head: false });
+      dept.push({
+        staffCode: '',
+        fullName,
+        email: uniqueEmail(fullName),
+        dept: d.code,
+        subjects: subjectsFor(d.code, i, d.size),
+        head: false,
+      });
     }
     // A department whose head is not a demo account gets its first generated teacher as head;
     // Toán, the largest, also has a deputy (tổ phó).

@@ -58,16 +58,24 @@ describe('demo responses', () => {
       select count(*)::int as n from response_reviews v join response_details d on d.id = v.response_detail_id join survey_questions q on q.id = d.question_id
       where q.question_type not in ('short_text', 'long_text') and d.other_value is null`);
     expect(noReview.n).toBe(0);
-    expect((await rows<{ t: string }>(sql`select answer_text as t from response_details d join survey_questions q on q.id = d.question_id where q.question_type = 'long_text' limit 50`))
-      .some((r) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(r.t))).toBe(true);
+    expect(
+      (
+        await rows<{ t: string }>(
+          sql`select answer_text as t from response_details d join survey_questions q on q.id = d.question_id where q.question_type = 'long_text' limit 50`,
+        )
+      ).some((r) => /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i.test(r.t)),
+    ).toBe(true);
 
     // Read back through the admin's call and checked with the form's own validation.
     for (const s of await activeSurveys()) {
       const survey = (await loadSurvey(t.database.db, s.id))!;
-      const sample = await rows<{ studentId: number }>(sql`select distinct student_id as "studentId" from survey_responses where survey_id = ${s.id} order by 1 limit 15`);
+      const sample = await rows<{ studentId: number }>(
+        sql`select distinct student_id as "studentId" from survey_responses where survey_id = ${s.id} order by 1 limit 15`,
+      );
       for (const { studentId } of sample) {
         const res = await t.app.inject({ url: `/api/v1/surveys/${s.id}/responses/student/${studentId}`, headers: bearer(admin) });
-        for (const r of res.json().data as Array<{ submission: Parameters<typeof validateSubmission>[1] }>) expect(validateSubmission(survey, r.submission)).toEqual([]);
+        for (const r of res.json().data as Array<{ submission: Parameters<typeof validateSubmission>[1] }>)
+          expect(validateSubmission(survey, r.submission)).toEqual([]);
       }
     }
   });

@@ -31,31 +31,49 @@ const COMMENTS: Array<{ match: RegExp; texts: string[] }> = [
   {
     match: /thích nhất/i,
     texts: [
-      'Thầy cô nhiệt tình, bạn bè thân thiện.', 'Thư viện yên tĩnh, nhiều sách tham khảo hay.', 'Các câu lạc bộ học thuật rất bổ ích.',
-      'Không khí học tập sôi nổi, mọi người cùng cố gắng.', 'Sân trường rộng, nhiều cây xanh.', 'Các buổi ngoại khóa và hội trại.',
-      'Em thích giờ sinh hoạt lớp vì được chia sẻ thoải mái.', 'Phòng thí nghiệm mới, được thực hành nhiều.',
+      'Thầy cô nhiệt tình, bạn bè thân thiện.',
+      'Thư viện yên tĩnh, nhiều sách tham khảo hay.',
+      'Các câu lạc bộ học thuật rất bổ ích.',
+      'Không khí học tập sôi nổi, mọi người cùng cố gắng.',
+      'Sân trường rộng, nhiều cây xanh.',
+      'Các buổi ngoại khóa và hội trại.',
+      'Em thích giờ sinh hoạt lớp vì được chia sẻ thoải mái.',
+      'Phòng thí nghiệm mới, được thực hành nhiều.',
     ],
   },
   {
     match: /cải thiện|đề xuất/i,
     texts: [
-      'Nhà vệ sinh cần được dọn thường xuyên hơn.', 'Wi-Fi ở dãy nhà B hay bị chập chờn, mong nhà trường nâng cấp.',
-      'Nên có thêm chỗ để xe có mái che.', 'Căng tin nên có thêm món ăn sáng và giá mềm hơn.', 'Máy chiếu ở một số phòng bị mờ.',
-      'Mong có thêm giờ mở cửa thư viện buổi chiều.', 'Quạt trong lớp hỏng đã lâu chưa được sửa.', 'Nên giảm bớt bài kiểm tra dồn vào cuối học phần.',
+      'Nhà vệ sinh cần được dọn thường xuyên hơn.',
+      'Wi-Fi ở dãy nhà B hay bị chập chờn, mong nhà trường nâng cấp.',
+      'Nên có thêm chỗ để xe có mái che.',
+      'Căng tin nên có thêm món ăn sáng và giá mềm hơn.',
+      'Máy chiếu ở một số phòng bị mờ.',
+      'Mong có thêm giờ mở cửa thư viện buổi chiều.',
+      'Quạt trong lớp hỏng đã lâu chưa được sửa.',
+      'Nên giảm bớt bài kiểm tra dồn vào cuối học phần.',
     ],
   },
   {
     match: /hài lòng nhất/i,
     texts: [
-      'Thầy giảng rất dễ hiểu, có nhiều ví dụ thực tế.', 'Cô luôn giải đáp thắc mắc tận tình, kể cả ngoài giờ.', 'Bài tập được chữa kỹ, em tiến bộ rõ.',
-      'Thầy cô tạo không khí lớp học vui vẻ.', 'Cách thầy hệ thống kiến thức sau mỗi chương rất hay.', 'Cô nhận xét bài kiểm tra rất chi tiết.',
+      'Thầy giảng rất dễ hiểu, có nhiều ví dụ thực tế.',
+      'Cô luôn giải đáp thắc mắc tận tình, kể cả ngoài giờ.',
+      'Bài tập được chữa kỹ, em tiến bộ rõ.',
+      'Thầy cô tạo không khí lớp học vui vẻ.',
+      'Cách thầy hệ thống kiến thức sau mỗi chương rất hay.',
+      'Cô nhận xét bài kiểm tra rất chi tiết.',
     ],
   },
   {
     match: /góp ý/i,
     texts: [
-      'Mong thầy cô giảng chậm hơn ở phần khó.', 'Em mong có thêm bài tập nâng cao cho đội tuyển.', 'Nên đưa tài liệu lên LMS sớm hơn trước buổi học.',
-      'Thầy cô có thể cho thêm thời gian làm bài trên lớp.', 'Mong có thêm tiết ôn tập trước kiểm tra.', 'Em mong thầy cô chữa bài tập về nhà kỹ hơn.',
+      'Mong thầy cô giảng chậm hơn ở phần khó.',
+      'Em mong có thêm bài tập nâng cao cho đội tuyển.',
+      'Nên đưa tài liệu lên LMS sớm hơn trước buổi học.',
+      'Thầy cô có thể cho thêm thời gian làm bài trên lớp.',
+      'Mong có thêm tiết ôn tập trước kiểm tra.',
+      'Em mong thầy cô chữa bài tập về nhà kỹ hơn.',
     ],
   },
 ];
@@ -107,7 +125,10 @@ function answerFor(rng: Rng, q: TSurveyQuestion, m: { mood: number; straight: st
     }
     case 'checkbox': {
       const plain = normalizeOptions(q.questionType, q.options).choices.filter((c) => !c.isOther);
-      return rng.shuffle(plain).slice(0, rng.int(1, Math.min(3, plain.length))).map((c) => c.value);
+      return rng
+        .shuffle(plain)
+        .slice(0, rng.int(1, Math.min(3, plain.length)))
+        .map((c) => c.value);
     }
     case 'short_text':
     case 'long_text': {
@@ -130,7 +151,10 @@ interface Item {
   teacherIds: number[] | null;
 }
 
-export async function seedDemoResponses(tx: Tx, opts: { rng: Rng; moduleCode: string; now?: Date }): Promise<{ responses: number; answers: number }> {
+export async function seedDemoResponses(
+  tx: Tx,
+  opts: { rng: Rng; moduleCode: string; now?: Date },
+): Promise<{ responses: number; answers: number }> {
   const now = opts.now ?? new Date();
   const demoEmails = DEMO_STUDENTS.map((p) => demoEmail(p.local));
   const surveys = await queryRows<{ id: number; startDate: string; endDate: string }>(
@@ -167,11 +191,13 @@ export async function seedDemoResponses(tx: Tx, opts: { rng: Rng; moduleCode: st
 
   const loaded = new Map<number, TSurvey>();
   for (const s of surveys) loaded.set(s.id, (await loadSurvey(tx, s.id))!);
-  const window = new Map(surveys.map((s) => {
-    const from = new Date(`${s.startDate}T07:00:00+07:00`).getTime();
-    const to = Math.min(now.getTime(), new Date(`${s.endDate}T22:00:00+07:00`).getTime());
-    return [s.id, { from, span: Math.max(to - from, 3_600_000) }];
-  }));
+  const window = new Map(
+    surveys.map((s) => {
+      const from = new Date(`${s.startDate}T07:00:00+07:00`).getTime();
+      const to = Math.min(now.getTime(), new Date(`${s.endDate}T22:00:00+07:00`).getTime());
+      return [s.id, { from, span: Math.max(to - from, 3_600_000) }];
+    }),
+  );
   // A student's mood is theirs across subjects, nudged per item: classes differ, people differ more.
   const mood = new Map<number, number>();
 
@@ -183,15 +209,24 @@ export async function seedDemoResponses(tx: Tx, opts: { rng: Rng; moduleCode: st
     const answers = makeAnswers(opts.rng, survey, clamp(mood.get(it.studentId)! + (opts.rng.next() - 0.5) * 0.8, 1.5, 5));
     const teacherIds = it.teacherIds ?? [];
     const submission = answersToSubmission(survey, answers, {
-      studentId: it.studentId, courseClassId: it.courseClassId, studentCourseClassId: it.courseClassId, teacherCourseClassIds: teacherIds,
+      studentId: it.studentId,
+      courseClassId: it.courseClassId,
+      studentCourseClassId: it.courseClassId,
+      teacherCourseClassIds: teacherIds,
     });
     const errors = validateSubmission(survey, submission);
     if (errors.length) throw new Error(`demo answer to survey ${survey.id} is invalid: ${errors[0].message}`);
     const rows = detailsFromSubmission(survey, submission);
     const w = window.get(it.surveyId)!;
     responses.push({
-      surveyId: it.surveyId, studentId: it.studentId, courseClassId: it.courseClassId, teacherIds, studentGrade: it.grade, campusId: it.campusId,
-      homeroomClassId: it.homeroomClassId, straightLined: isStraightLined(rows, new Set()),
+      surveyId: it.surveyId,
+      studentId: it.studentId,
+      courseClassId: it.courseClassId,
+      teacherIds,
+      studentGrade: it.grade,
+      campusId: it.campusId,
+      homeroomClassId: it.homeroomClassId,
+      straightLined: isStraightLined(rows, new Set()),
       // Earlier days weigh more: most students answer in the first sessions after the survey opens.
       submittedAt: new Date(w.from + Math.floor(w.span * opts.rng.next() ** 1.6)),
     });
@@ -199,7 +234,16 @@ export async function seedDemoResponses(tx: Tx, opts: { rng: Rng; moduleCode: st
   }
 
   const stored = await bulkInsert(tx, surveyResponses, responses, ['id']);
-  const detailIds = await bulkInsert(tx, responseDetails, details.map((d) => ({ ...d.row, responseId: stored[d.response].id })), ['id']);
-  await bulkInsert(tx, responseReviews, details.flatMap((d, i) => (d.reviewed ? [{ responseDetailId: detailIds[i].id, status: 'pending' }] : [])));
+  const detailIds = await bulkInsert(
+    tx,
+    responseDetails,
+    details.map((d) => ({ ...d.row, responseId: stored[d.response].id })),
+    ['id'],
+  );
+  await bulkInsert(
+    tx,
+    responseReviews,
+    details.flatMap((d, i) => (d.reviewed ? [{ responseDetailId: detailIds[i].id, status: 'pending' }] : [])),
+  );
   return { responses: stored.length, answers: detailIds.length };
 }

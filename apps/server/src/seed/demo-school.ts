@@ -114,11 +114,17 @@ function calendar() {
 }
 
 export async function seedFrame(tx: Tx): Promise<SchoolFrame> {
-  const campusRows = await tx.insert(campuses).values([...CAMPUSES]).returning({ id: campuses.id, code: campuses.code });
+  const campusRows = await tx
+    .insert(campuses)
+    .values([...CAMPUSES])
+    .returning({ id: campuses.id, code: campuses.code });
   const campusId = new Map(campusRows.map((r) => [r.code as CampusCode, r.id]));
 
   const roomValues = CAMPUSES.flatMap((c) => ROOMS[c.code].map((r) => ({ ...r, campusId: campusId.get(c.code)! })));
-  const roomRows = await tx.insert(classrooms).values(roomValues).returning({ id: classrooms.id, code: classrooms.code, campusId: classrooms.campusId });
+  const roomRows = await tx
+    .insert(classrooms)
+    .values(roomValues)
+    .returning({ id: classrooms.id, code: classrooms.code, campusId: classrooms.campusId });
   const campusCodeOf = new Map([...campusId].map(([code, id]) => [id, code]));
   const roomId = new Map(roomRows.map((r) => [`${campusCodeOf.get(r.campusId)}:${r.code}`, r.id]));
 
@@ -149,7 +155,9 @@ export async function seedFrame(tx: Tx): Promise<SchoolFrame> {
 
   const subjRows = await tx
     .insert(subjects)
-    .values(SUBJECTS.map((s) => ({ code: s.code, name: s.name, departmentId: departmentId.get(s.dept)!, kind: s.kind, usesLms: s.usesLms })))
+    .values(
+      SUBJECTS.map((s) => ({ code: s.code, name: s.name, departmentId: departmentId.get(s.dept)!, kind: s.kind, usesLms: s.usesLms })),
+    )
     .returning({ id: subjects.id, code: subjects.code });
   const subjectId = new Map(subjRows.map((s) => [s.code, s.id]));
 

@@ -30,16 +30,30 @@ const p = (t: string) => `<p>${t}</p>`;
 const grid = (key: string, rows: Array<string | [string, { lmsOnly: boolean }]>, from = 1) =>
   rows.map((r, i) => {
     const [text, extra] = typeof r === 'string' ? [r, { lmsOnly: false }] : r;
-    return { content: p(text), questionType: 'grid', required: 1, displayOrder: from + i, lmsOnly: extra.lmsOnly, gridGroup: { key, columns: AGREE } };
+    return {
+      content: p(text),
+      questionType: 'grid',
+      required: 1,
+      displayOrder: from + i,
+      lmsOnly: extra.lmsOnly,
+      gridGroup: { key, columns: AGREE },
+    };
   });
 
 const GENERAL_TEMPLATE = {
   title: GENERAL_TEMPLATE_TITLE,
-  description: p('Ý kiến của em giúp nhà trường cải thiện cơ sở vật chất, đời sống học đường và sự an toàn của học sinh. Khảo sát <strong>không ghi tên</strong> trong các báo cáo.'),
-  surveyType: 'GENERAL', status: 'draft', isTemplate: true, allowedGrades: [10, 11, 12],
+  description: p(
+    'Ý kiến của em giúp nhà trường cải thiện cơ sở vật chất, đời sống học đường và sự an toàn của học sinh. Khảo sát <strong>không ghi tên</strong> trong các báo cáo.',
+  ),
+  surveyType: 'GENERAL',
+  status: 'draft',
+  isTemplate: true,
+  allowedGrades: [10, 11, 12],
   sections: [
     {
-      title: 'Cơ sở vật chất', description: p('Mức độ đồng ý của em với các nhận định sau.'), displayOrder: 1,
+      title: 'Cơ sở vật chất',
+      description: p('Mức độ đồng ý của em với các nhận định sau.'),
+      displayOrder: 1,
       questions: grid('csvc', [
         'Phòng học sạch sẽ, đủ ánh sáng và thoáng mát.',
         'Bàn ghế, bảng, máy chiếu trong phòng học đáp ứng tốt việc học.',
@@ -50,7 +64,9 @@ const GENERAL_TEMPLATE = {
       ]),
     },
     {
-      title: 'Đời sống học đường', description: null, displayOrder: 2,
+      title: 'Đời sống học đường',
+      description: null,
+      displayOrder: 2,
       questions: [
         ...grid('dshd', [
           'Em cảm thấy được tôn trọng và lắng nghe ở trường.',
@@ -59,21 +75,34 @@ const GENERAL_TEMPLATE = {
           'Nhà trường thông tin đầy đủ, kịp thời cho học sinh và phụ huynh.',
         ]),
         {
-          content: p('Em tham gia những hoạt động nào của trường trong học kỳ này?'), questionType: 'checkbox', required: 0, displayOrder: 5,
-          options: { choices: [
-            { value: 'clb_hoc_thuat', label: 'Câu lạc bộ học thuật' }, { value: 'the_thao', label: 'Thể dục thể thao' },
-            { value: 'van_nghe', label: 'Văn nghệ' }, { value: 'tinh_nguyen', label: 'Hoạt động tình nguyện' },
-            { value: 'doan_truong', label: 'Hoạt động Đoàn trường' },
-          ], allowOther: true },
+          content: p('Em tham gia những hoạt động nào của trường trong học kỳ này?'),
+          questionType: 'checkbox',
+          required: 0,
+          displayOrder: 5,
+          options: {
+            choices: [
+              { value: 'clb_hoc_thuat', label: 'Câu lạc bộ học thuật' },
+              { value: 'the_thao', label: 'Thể dục thể thao' },
+              { value: 'van_nghe', label: 'Văn nghệ' },
+              { value: 'tinh_nguyen', label: 'Hoạt động tình nguyện' },
+              { value: 'doan_truong', label: 'Hoạt động Đoàn trường' },
+            ],
+            allowOther: true,
+          },
         },
         {
-          content: p('Nhìn chung, em hài lòng với môi trường học tập của trường ở mức nào?'), questionType: 'linear_scale', required: 1, displayOrder: 6,
+          content: p('Nhìn chung, em hài lòng với môi trường học tập của trường ở mức nào?'),
+          questionType: 'linear_scale',
+          required: 1,
+          displayOrder: 6,
           options: { min: 1, max: 5, minLabel: 'Rất không hài lòng', maxLabel: 'Rất hài lòng' },
         },
       ],
     },
     {
-      title: 'An toàn trường học', description: null, displayOrder: 3,
+      title: 'An toàn trường học',
+      description: null,
+      displayOrder: 3,
       questions: [
         ...grid('at', [
           'Em cảm thấy an toàn khi ở trường và trên đường đến trường.',
@@ -81,16 +110,26 @@ const GENERAL_TEMPLATE = {
           'Em biết cần báo cho ai khi bản thân hoặc bạn bè gặp nguy hiểm.',
         ]),
         {
-          content: p('Nếu chứng kiến bạo lực học đường, em sẽ làm gì trước tiên?'), questionType: 'multiple_choice', required: 0, displayOrder: 4,
-          options: { choices: [
-            { value: 'bao_gvcn', label: 'Báo cho giáo viên chủ nhiệm' }, { value: 'bao_bgh', label: 'Báo cho Ban giám hiệu / bảo vệ' },
-            { value: 'bao_phu_huynh', label: 'Kể với bố mẹ' }, { value: 'khong_lam_gi', label: 'Không làm gì' },
-          ], allowOther: true },
+          content: p('Nếu chứng kiến bạo lực học đường, em sẽ làm gì trước tiên?'),
+          questionType: 'multiple_choice',
+          required: 0,
+          displayOrder: 4,
+          options: {
+            choices: [
+              { value: 'bao_gvcn', label: 'Báo cho giáo viên chủ nhiệm' },
+              { value: 'bao_bgh', label: 'Báo cho Ban giám hiệu / bảo vệ' },
+              { value: 'bao_phu_huynh', label: 'Kể với bố mẹ' },
+              { value: 'khong_lam_gi', label: 'Không làm gì' },
+            ],
+            allowOther: true,
+          },
         },
       ],
     },
     {
-      title: 'Ý kiến khác', description: null, displayOrder: 4,
+      title: 'Ý kiến khác',
+      description: null,
+      displayOrder: 4,
       questions: [
         { content: p('Điều em <strong>thích nhất</strong> ở trường là gì?'), questionType: 'long_text', required: 0, displayOrder: 1 },
         { content: p('Em đề xuất nhà trường cần cải thiện điều gì?'), questionType: 'long_text', required: 0, displayOrder: 2 },
@@ -101,11 +140,18 @@ const GENERAL_TEMPLATE = {
 
 const TEACHING_TEMPLATE = {
   title: TEACHING_TEMPLATE_TITLE,
-  description: p('Nhằm nâng cao chất lượng dạy học, nhà trường lấy ý kiến phản hồi của học sinh về hoạt động giảng dạy của thầy/cô. Em hãy trả lời trung thực; ý kiến được tổng hợp, không ghi tên.'),
-  surveyType: 'SUBJECT_SPECIFIC', status: 'draft', isTemplate: true, allowedGrades: [10, 11, 12],
+  description: p(
+    'Nhằm nâng cao chất lượng dạy học, nhà trường lấy ý kiến phản hồi của học sinh về hoạt động giảng dạy của thầy/cô. Em hãy trả lời trung thực; ý kiến được tổng hợp, không ghi tên.',
+  ),
+  surveyType: 'SUBJECT_SPECIFIC',
+  status: 'draft',
+  isTemplate: true,
+  allowedGrades: [10, 11, 12],
   sections: [
     {
-      title: 'Hoạt động giảng dạy của thầy/cô', description: p('Chọn mức độ đồng ý của em với mỗi nhận định.'), displayOrder: 1,
+      title: 'Hoạt động giảng dạy của thầy/cô',
+      description: p('Chọn mức độ đồng ý của em với mỗi nhận định.'),
+      displayOrder: 1,
       questions: grid('gd', [
         'Thầy/cô giới thiệu rõ mục tiêu, nội dung và cách đánh giá của môn học ngay từ đầu học phần.',
         'Thầy/cô truyền đạt dễ hiểu, có hệ thống.',
@@ -120,26 +166,52 @@ const TEACHING_TEMPLATE = {
       ]),
     },
     {
-      title: 'Đánh giá chung', description: null, displayOrder: 2,
+      title: 'Đánh giá chung',
+      description: null,
+      displayOrder: 2,
       questions: [
         {
-          content: p('Nhìn chung, em đánh giá chất lượng giảng dạy của thầy/cô ở mức nào?'), questionType: 'linear_scale', required: 1, displayOrder: 1,
+          content: p('Nhìn chung, em đánh giá chất lượng giảng dạy của thầy/cô ở mức nào?'),
+          questionType: 'linear_scale',
+          required: 1,
+          displayOrder: 1,
           options: { min: 1, max: 5, minLabel: 'Rất kém', maxLabel: 'Rất tốt' },
         },
         {
-          content: p('Mức độ em tự học môn này ngoài giờ lên lớp?'), questionType: 'multiple_choice', required: 1, displayOrder: 2,
-          options: { choices: [
-            { value: 'duoi_1h', label: 'Dưới 1 giờ mỗi tuần' }, { value: '1_3h', label: 'Từ 1 đến 3 giờ mỗi tuần' }, { value: 'tren_3h', label: 'Trên 3 giờ mỗi tuần' },
-          ], allowOther: true },
+          content: p('Mức độ em tự học môn này ngoài giờ lên lớp?'),
+          questionType: 'multiple_choice',
+          required: 1,
+          displayOrder: 2,
+          options: {
+            choices: [
+              { value: 'duoi_1h', label: 'Dưới 1 giờ mỗi tuần' },
+              { value: '1_3h', label: 'Từ 1 đến 3 giờ mỗi tuần' },
+              { value: 'tren_3h', label: 'Trên 3 giờ mỗi tuần' },
+            ],
+            allowOther: true,
+          },
         },
         {
-          content: p('Những hình thức học tập nào giúp em học môn này tốt nhất?'), questionType: 'checkbox', required: 0, displayOrder: 3,
-          options: { choices: [
-            { value: 'giang_giai', label: 'Nghe giảng và ghi chép' }, { value: 'thao_luan', label: 'Thảo luận nhóm' },
-            { value: 'thuc_hanh', label: 'Thực hành, thí nghiệm' }, { value: 'du_an', label: 'Dự án, sản phẩm' }, { value: 'tu_hoc', label: 'Tự học với tài liệu' },
-          ] },
+          content: p('Những hình thức học tập nào giúp em học môn này tốt nhất?'),
+          questionType: 'checkbox',
+          required: 0,
+          displayOrder: 3,
+          options: {
+            choices: [
+              { value: 'giang_giai', label: 'Nghe giảng và ghi chép' },
+              { value: 'thao_luan', label: 'Thảo luận nhóm' },
+              { value: 'thuc_hanh', label: 'Thực hành, thí nghiệm' },
+              { value: 'du_an', label: 'Dự án, sản phẩm' },
+              { value: 'tu_hoc', label: 'Tự học với tài liệu' },
+            ],
+          },
         },
-        { content: p('Điều em <strong>hài lòng nhất</strong> về cách dạy của thầy/cô?'), questionType: 'long_text', required: 0, displayOrder: 4 },
+        {
+          content: p('Điều em <strong>hài lòng nhất</strong> về cách dạy của thầy/cô?'),
+          questionType: 'long_text',
+          required: 0,
+          displayOrder: 4,
+        },
         { content: p('Em có góp ý gì để thầy/cô dạy tốt hơn?'), questionType: 'long_text', required: 0, displayOrder: 5 },
       ],
     },
@@ -151,15 +223,30 @@ export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; 
   const teachingId = await insertSurvey(tx, ZSurveyInput.parse(TEACHING_TEMPLATE), null);
 
   const [mod] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE)).limit(1);
-  const [toan] = await tx.select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms }).from(subjects).where(eq(subjects.code, 'TOAN')).limit(1);
+  const [toan] = await tx
+    .select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms })
+    .from(subjects)
+    .where(eq(subjects.code, 'TOAN'))
+    .limit(1);
   if (!mod || !toan) return { templates: 2, surveys: 0 };
   const base = { isTemplate: false, moduleId: mod.id, ...DEMO_SURVEY_DATES, allowedGrades: [10, 11, 12], createdBy: null };
   const subjectId = await copySurvey(tx, teachingId, {
-    ...base, title: `Lấy ý kiến học sinh về hoạt động giảng dạy - ${toan.name}`, subjectId: toan.id, dropLmsOnly: !toan.usesLms,
+    ...base,
+    title: `Lấy ý kiến học sinh về hoạt động giảng dạy - ${toan.name}`,
+    subjectId: toan.id,
+    dropLmsOnly: !toan.usesLms,
   });
-  const generalSurveyId = await copySurvey(tx, generalId, { ...base, title: 'Khảo sát ý kiến học sinh về nhà trường - Học kỳ I', subjectId: null, dropLmsOnly: false });
+  const generalSurveyId = await copySurvey(tx, generalId, {
+    ...base,
+    title: 'Khảo sát ý kiến học sinh về nhà trường - Học kỳ I',
+    subjectId: null,
+    dropLmsOnly: false,
+  });
   const active: TSurveyStatus = 'active';
-  await tx.update(surveys).set({ status: active }).where(and(eq(surveys.id, subjectId)));
+  await tx
+    .update(surveys)
+    .set({ status: active })
+    .where(and(eq(surveys.id, subjectId)));
   await tx.update(surveys).set({ status: active }).where(eq(surveys.id, generalSurveyId));
   return { templates: 2, surveys: 2 };
 }

@@ -28,7 +28,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const done = await tx.select().from(appSettings).where(eq(appSettings.key, SEEDED_KEY)).limit(1);
     if (done.length) return false;
     const accounts = [...DEMO_STAFF, ...DEMO_STUDENTS];
-    const idByEmail = await insertUsers(tx, accounts.map((p) => ({ email: demoEmail(p.local), name: p.name, roles: p.roles })));
+    const idByEmail = await insertUsers(
+      tx,
+      accounts.map((p) => ({ email: demoEmail(p.local), name: p.name, roles: p.roles })),
+    );
     const demoUserId = new Map(accounts.map((p) => [p.local, idByEmail.get(demoEmail(p.local))!]));
 
     const rng = createRng(DEMO_RNG_SEED);
@@ -44,7 +47,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedThemeCodes(tx);
 
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 2 } });
-    const counts = { ...frame.counts, ...people.counts, ...courses, users: demoUserId.size + people.counts.users, surveyResponses: answers.responses };
+    const counts = {
+      ...frame.counts,
+      ...people.counts,
+      ...courses,
+      users: demoUserId.size + people.counts.users,
+      surveyResponses: answers.responses,
+    };
     await insertAudit(tx, { actorId: null, action: 'seed', entity: 'demo', after: counts });
     return true;
   });

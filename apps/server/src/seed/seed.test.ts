@@ -42,7 +42,10 @@ describe('demo seed', () => {
     for (const [i, p] of demo.entries()) {
       const u = await findUserByEmail(db, demoEmail(p.local));
       expect(u, p.local).toMatchObject({ id: i + 1, displayName: p.name, active: true });
-      expect(u!.roles.map((r) => r.role), p.local).toEqual(p.roles);
+      expect(
+        u!.roles.map((r) => r.role),
+        p.local,
+      ).toEqual(p.roles);
     }
   });
 
@@ -71,7 +74,10 @@ describe('demo seed', () => {
     // Every department has a head, and the heads and homeroom teachers hold the matching role.
     expect(await count('departments d', 'not exists (select 1 from department_heads h where h.department_id = d.id)')).toBe(0);
     const missingRole = (role: string, who: string) =>
-      count(`teachers t`, `t.id in (${who}) and not exists (select 1 from user_roles r where r.user_id = t.user_id and r.role = '${role}')`);
+      count(
+        `teachers t`,
+        `t.id in (${who}) and not exists (select 1 from user_roles r where r.user_id = t.user_id and r.role = '${role}')`,
+      );
     expect(await missingRole('HEAD_DEPARTMENT', 'select teacher_id from department_heads')).toBe(0);
     expect(await missingRole('HOMEROOM_TEACHER', 'select homeroom_teacher_id from homeroom_classes')).toBe(0);
     expect(await count('homeroom_classes', 'homeroom_teacher_id is null')).toBe(0);
@@ -98,7 +104,10 @@ describe('demo seed', () => {
     expect(await count('users u', `u.student_id is not null and not exists (select 1 from students s where s.id = u.student_id)`)).toBe(0);
     for (const p of DEMO_STUDENTS) {
       const u = await findUserByEmail(db, demoEmail(p.local));
-      expect(studentUsers.find((s) => s.id === u!.studentId), p.local).toMatchObject({ name: p.name, email: demoEmail(p.local) });
+      expect(
+        studentUsers.find((s) => s.id === u!.studentId),
+        p.local,
+      ).toMatchObject({ name: p.name, email: demoEmail(p.local) });
     }
     expect(await count('teachers t', `not exists (select 1 from user_roles r where r.user_id = t.user_id and r.role = 'TEACHER')`)).toBe(0);
 
@@ -110,7 +119,9 @@ describe('demo seed', () => {
       sql`select staff_code as code, full_name as name, email, search_text as search, sort_key as sort from teachers`,
     );
     for (const x of teachers) expect([x.search, x.sort]).toEqual([searchText(x.code, x.name, x.email), vietnameseNameSortKey(x.name)]);
-    const us = await rows<{ email: string; name: string; search: string }>(sql`select email, display_name as name, search_text as search from users`);
+    const us = await rows<{ email: string; name: string; search: string }>(
+      sql`select email, display_name as name, search_text as search from users`,
+    );
     for (const u of us) expect(u.search).toBe(searchText(u.email, u.name));
   });
 
@@ -138,11 +149,11 @@ describe('demo seed', () => {
   });
 
   it('keeps course classes within capacity, taught from the subject department, with students of their grade and campus', async () => {
-    expect(await count('course_classes c', `(select count(*) from course_class_students e where e.course_class_id = c.id) > c.capacity`)).toBe(0);
+    expect(
+      await count('course_classes c', `(select count(*) from course_class_students e where e.course_class_id = c.id) > c.capacity`),
+    ).toBe(0);
     expect(await count('course_classes c', `not exists (select 1 from course_class_students e where e.course_class_id = c.id)`)).toBe(0);
-    const teacherCounts = await rows<{ n: number }>(
-      sql`select count(*)::int as n from course_class_teachers group by course_class_id`,
-    );
+    const teacherCounts = await rows<{ n: number }>(sql`select count(*)::int as n from course_class_teachers group by course_class_id`);
     expect(teacherCounts.every((r) => r.n >= 1 && r.n <= 2)).toBe(true);
     expect(teacherCounts.length).toBe(await count('course_classes'));
     expect(
@@ -191,7 +202,12 @@ describe('ADMIN_EMAILS', () => {
     expect(moi).toMatchObject({ active: true, roles: [{ role: 'ADMIN', isPrimary: true }] });
     const cu = await findUserByEmail(db, 'cu@truong.vn');
     expect(cu!.active).toBe(true);
-    expect(cu!.roles).toEqual(expect.arrayContaining([{ role: 'TEACHER', isPrimary: true }, { role: 'ADMIN', isPrimary: false }]));
+    expect(cu!.roles).toEqual(
+      expect.arrayContaining([
+        { role: 'TEACHER', isPrimary: true },
+        { role: 'ADMIN', isPrimary: false },
+      ]),
+    );
 
     const entries = await db.select().from(auditLogs).where(eq(auditLogs.entity, 'user'));
     const forCu = entries.filter((e) => e.entityId === String(cu!.id));

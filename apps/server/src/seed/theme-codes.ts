@@ -28,15 +28,53 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'Giảng dễ hiểu',
-        keywords: ['giảng dễ hiểu', 'dạy dễ hiểu', 'giảng bài dễ hiểu', 'dễ hiểu', 'giảng hay', 'dạy hay', 'giảng rõ ràng', 'giải thích rõ', 'giải thích kỹ', 'truyền đạt tốt', 'dạy rất hay', 'bài giảng hay'],
+        keywords: [
+          'giảng dễ hiểu',
+          'dạy dễ hiểu',
+          'giảng bài dễ hiểu',
+          'dễ hiểu',
+          'giảng hay',
+          'dạy hay',
+          'giảng rõ ràng',
+          'giải thích rõ',
+          'giải thích kỹ',
+          'truyền đạt tốt',
+          'dạy rất hay',
+          'bài giảng hay',
+        ],
       },
       {
         name: 'Giảng khó hiểu',
-        keywords: ['khó hiểu', 'không hiểu', 'ko hiểu', 'k hiểu', 'chưa hiểu', 'giảng khó hiểu', 'dạy khó hiểu', 'giảng chưa rõ', 'giải thích chưa rõ', 'khó tiếp thu', 'không theo kịp', 'ko theo kịp'],
+        keywords: [
+          'khó hiểu',
+          'không hiểu',
+          'ko hiểu',
+          'k hiểu',
+          'chưa hiểu',
+          'giảng khó hiểu',
+          'dạy khó hiểu',
+          'giảng chưa rõ',
+          'giải thích chưa rõ',
+          'khó tiếp thu',
+          'không theo kịp',
+          'ko theo kịp',
+        ],
       },
       {
         name: 'Tốc độ giảng nhanh',
-        keywords: ['nói nhanh', 'giảng nhanh', 'dạy nhanh', 'dạy hơi nhanh', 'giảng hơi nhanh', 'tốc độ nhanh', 'chạy bài', 'đi nhanh quá', 'giảng chậm lại', 'nói chậm lại', 'giảng chậm hơn'],
+        keywords: [
+          'nói nhanh',
+          'giảng nhanh',
+          'dạy nhanh',
+          'dạy hơi nhanh',
+          'giảng hơi nhanh',
+          'tốc độ nhanh',
+          'chạy bài',
+          'đi nhanh quá',
+          'giảng chậm lại',
+          'nói chậm lại',
+          'giảng chậm hơn',
+        ],
       },
       {
         name: 'Ví dụ và liên hệ thực tế',
@@ -44,7 +82,20 @@ export const THEME_SEED: SeedTheme[] = [
       },
       {
         name: 'Tương tác và thảo luận',
-        keywords: ['tương tác', 'thảo luận', 'hoạt động nhóm', 'làm việc nhóm', 'trò chơi', 'sôi nổi', 'đặt câu hỏi', 'phát biểu', 'nhàm chán', 'buồn ngủ', 'đọc chép', 'đọc slide'],
+        keywords: [
+          'tương tác',
+          'thảo luận',
+          'hoạt động nhóm',
+          'làm việc nhóm',
+          'trò chơi',
+          'sôi nổi',
+          'đặt câu hỏi',
+          'phát biểu',
+          'nhàm chán',
+          'buồn ngủ',
+          'đọc chép',
+          'đọc slide',
+        ],
       },
     ],
   },
@@ -54,7 +105,17 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'Nhiệt tình, tận tâm',
-        keywords: ['nhiệt tình', 'tận tâm', 'tận tình', 'chu đáo', 'có tâm', 'tâm huyết', 'quan tâm học sinh', 'quan tâm hs', 'hỗ trợ nhiệt tình'],
+        keywords: [
+          'nhiệt tình',
+          'tận tâm',
+          'tận tình',
+          'chu đáo',
+          'có tâm',
+          'tâm huyết',
+          'quan tâm học sinh',
+          'quan tâm hs',
+          'hỗ trợ nhiệt tình',
+        ],
       },
       {
         name: 'Thân thiện, gần gũi',
@@ -80,7 +141,19 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'Bài tập nhiều',
-        keywords: ['bài tập nhiều', 'nhiều bài tập', 'bt nhiều', 'nhiều bt', 'bài tập về nhà nhiều', 'giao nhiều bài', 'quá nhiều bài', 'khối lượng bài tập lớn', 'quá tải', 'làm không kịp', 'ko kịp'],
+        keywords: [
+          'bài tập nhiều',
+          'nhiều bài tập',
+          'bt nhiều',
+          'nhiều bt',
+          'bài tập về nhà nhiều',
+          'giao nhiều bài',
+          'quá nhiều bài',
+          'khối lượng bài tập lớn',
+          'quá tải',
+          'làm không kịp',
+          'ko kịp',
+        ],
       },
       {
         name: 'Áp lực, căng thẳng',
@@ -102,7 +175,20 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'Phòng học nóng, chật',
-        keywords: ['phòng nóng', 'lớp nóng', 'nóng quá', 'nóng bức', 'phòng chật', 'lớp chật', 'quạt', 'quạt hỏng', 'thiếu quạt', 'điều hòa', 'máy lạnh', 'ngột ngạt'],
+        keywords: [
+          'phòng nóng',
+          'lớp nóng',
+          'nóng quá',
+          'nóng bức',
+          'phòng chật',
+          'lớp chật',
+          'quạt',
+          'quạt hỏng',
+          'thiếu quạt',
+          'điều hòa',
+          'máy lạnh',
+          'ngột ngạt',
+        ],
       },
       {
         name: 'Máy chiếu, thiết bị',
@@ -128,7 +214,16 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'Đề kiểm tra khó',
-        keywords: ['đề khó', 'đề kiểm tra khó', 'đề thi khó', 'kiểm tra khó', 'đề quá khó', 'đề quá dài', 'không đủ thời gian làm bài', 'ko đủ thời gian'],
+        keywords: [
+          'đề khó',
+          'đề kiểm tra khó',
+          'đề thi khó',
+          'kiểm tra khó',
+          'đề quá khó',
+          'đề quá dài',
+          'không đủ thời gian làm bài',
+          'ko đủ thời gian',
+        ],
       },
       {
         name: 'Đề lệch nội dung học',
@@ -136,7 +231,19 @@ export const THEME_SEED: SeedTheme[] = [
       },
       {
         name: 'Chấm điểm',
-        keywords: ['chấm điểm', 'chấm bài', 'chấm chặt', 'chấm khắt khe', 'chấm gắt', 'chấm lỏng', 'điểm thấp', 'trừ điểm', 'chấm chậm', 'trả bài chậm', 'chưa trả bài'],
+        keywords: [
+          'chấm điểm',
+          'chấm bài',
+          'chấm chặt',
+          'chấm khắt khe',
+          'chấm gắt',
+          'chấm lỏng',
+          'điểm thấp',
+          'trừ điểm',
+          'chấm chậm',
+          'trả bài chậm',
+          'chưa trả bài',
+        ],
       },
       {
         name: 'Nhận xét, phản hồi bài làm',
@@ -150,11 +257,35 @@ export const THEME_SEED: SeedTheme[] = [
     codes: [
       {
         name: 'LMS lỗi',
-        keywords: ['LMS lỗi', 'lỗi LMS', 'LMS bị lỗi', 'LMS hay lỗi', 'LMS lag', 'LMS chậm', 'web lỗi', 'trang web lỗi', 'hệ thống lỗi', 'đăng nhập không được', 'ko đăng nhập được', 'không đăng nhập được'],
+        keywords: [
+          'LMS lỗi',
+          'lỗi LMS',
+          'LMS bị lỗi',
+          'LMS hay lỗi',
+          'LMS lag',
+          'LMS chậm',
+          'web lỗi',
+          'trang web lỗi',
+          'hệ thống lỗi',
+          'đăng nhập không được',
+          'ko đăng nhập được',
+          'không đăng nhập được',
+        ],
       },
       {
         name: 'Không nộp được bài',
-        keywords: ['không nộp được bài', 'ko nộp được bài', 'k nộp được bài', 'không nộp được', 'ko nộp được', 'nộp bài lỗi', 'lỗi nộp bài', 'mất bài', 'không tải lên được', 'upload lỗi'],
+        keywords: [
+          'không nộp được bài',
+          'ko nộp được bài',
+          'k nộp được bài',
+          'không nộp được',
+          'ko nộp được',
+          'nộp bài lỗi',
+          'lỗi nộp bài',
+          'mất bài',
+          'không tải lên được',
+          'upload lỗi',
+        ],
       },
       {
         name: 'Tài liệu trực tuyến',
@@ -162,7 +293,15 @@ export const THEME_SEED: SeedTheme[] = [
       },
       {
         name: 'Bài tập và kiểm tra trực tuyến',
-        keywords: ['bài tập trên LMS', 'bài tập online', 'kiểm tra online', 'kiểm tra trực tuyến', 'quiz', 'trắc nghiệm online', 'làm bài online'],
+        keywords: [
+          'bài tập trên LMS',
+          'bài tập online',
+          'kiểm tra online',
+          'kiểm tra trực tuyến',
+          'quiz',
+          'trắc nghiệm online',
+          'làm bài online',
+        ],
       },
       {
         name: 'Học trực tuyến',
@@ -192,7 +331,8 @@ export async function seedThemeCodes(db: DbOrTx): Promise<boolean> {
         sql`insert into themes (name, description) values (${t.name}, ${t.description}) on conflict do nothing returning id`,
       );
       if (theme) themes++;
-      const themeId = theme?.id ?? (await queryRows<{ id: number }>(tx, sql`select id from themes where lower(name) = lower(${t.name})`))[0]?.id;
+      const themeId =
+        theme?.id ?? (await queryRows<{ id: number }>(tx, sql`select id from themes where lower(name) = lower(${t.name})`))[0]?.id;
       for (const c of t.codes) {
         const [code] = await queryRows<{ id: number }>(
           tx,
@@ -201,7 +341,8 @@ export async function seedThemeCodes(db: DbOrTx): Promise<boolean> {
         );
         if (!code) continue;
         codes++;
-        if (themeId) await tx.execute(sql`insert into theme_codes (theme_id, code_id) values (${themeId}, ${code.id}) on conflict do nothing`);
+        if (themeId)
+          await tx.execute(sql`insert into theme_codes (theme_id, code_id) values (${themeId}, ${code.id}) on conflict do nothing`);
       }
     }
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), themes, codes } });

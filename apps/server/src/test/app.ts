@@ -46,7 +46,11 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     database,
     userId,
     async tokenFor(local) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email: local.includes('@') ? local : demoEmail(local) } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/dev-login',
+        payload: { email: local.includes('@') ? local : demoEmail(local) },
+      });
       if (res.statusCode !== 200) throw new Error(`dev-login ${local}: ${res.statusCode} ${res.body}`);
       return res.json().data.token as string;
     },

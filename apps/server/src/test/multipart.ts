@@ -20,8 +20,13 @@ export function multipart(files: MultipartFile | MultipartFile[], fields: Record
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const f of Array.isArray(files) ? files : [files]) {
-    const type = f.contentType ?? (/\.csv$/i.test(f.filename) ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${type}\r\n\r\n`));
+    const type =
+      f.contentType ?? (/\.csv$/i.test(f.filename) ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+    );
     parts.push(typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : f.content);
     parts.push(Buffer.from('\r\n'));
   }
@@ -55,7 +60,11 @@ export async function readXlsx(body: Buffer): Promise<string[][]> {
   wb.worksheets[0].eachRow((row) => {
     const values = row.values as unknown[];
     // `values` is sparse (1-based, holes for empty cells): walk every index so holes read as ''.
-    out.push(Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => values[i + 1]).map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v))));
+    out.push(
+      Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => values[i + 1]).map((v) =>
+        v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v),
+      ),
+    );
   });
   return out;
 }

@@ -5,7 +5,16 @@ import { queryRows, type Db, type DbOrTx } from '@/db/client';
 import { academicYears, modules, semesters } from '@/db/schema/academic';
 import { auditLogs } from '@/db/schema/audit';
 import {
-  campuses, courseClasses, courseClassStudents, courseClassTeachers, departmentHeads, departments, homeroomClasses, students, subjects, teachers,
+  campuses,
+  courseClasses,
+  courseClassStudents,
+  courseClassTeachers,
+  departmentHeads,
+  departments,
+  homeroomClasses,
+  students,
+  subjects,
+  teachers,
 } from '@/db/schema/school';
 import { searchText } from '@/lib/list';
 import { insertUsers } from '@/areas/school/users/users.repository';
@@ -27,7 +36,8 @@ export const addSemester = async (db: DbOrTx, v: Insert<typeof semesters>) => (a
 export const addModules = (db: DbOrTx, list: Array<Insert<typeof modules>>) => db.insert(modules).values(list).returning();
 export const addDepartments = (db: DbOrTx, list: Array<Insert<typeof departments>>) => db.insert(departments).values(list).returning();
 export const addSubjects = (db: DbOrTx, list: Array<Insert<typeof subjects>>) => db.insert(subjects).values(list).returning();
-export const addHomeroomClasses = (db: DbOrTx, list: Array<Insert<typeof homeroomClasses>>) => db.insert(homeroomClasses).values(list).returning();
+export const addHomeroomClasses = (db: DbOrTx, list: Array<Insert<typeof homeroomClasses>>) =>
+  db.insert(homeroomClasses).values(list).returning();
 
 /** Makes a teacher the head of a department. */
 export async function addHead(db: DbOrTx, departmentId: number, teacherId: number) {
@@ -43,7 +53,15 @@ export interface Account {
 
 /** User accounts with their roles (the first one primary); their ids, in order. */
 export const addAccounts = (db: DbOrTx, list: Account[]) =>
-  insertUsers(db, list.map((a) => ({ email: a.email, displayName: a.displayName, studentId: a.studentId, roles: a.roles.map((role, i) => ({ role, isPrimary: i === 0 })) })));
+  insertUsers(
+    db,
+    list.map((a) => ({
+      email: a.email,
+      displayName: a.displayName,
+      studentId: a.studentId,
+      roles: a.roles.map((role, i) => ({ role, isPrimary: i === 0 })),
+    })),
+  );
 
 type NewTeacher = Omit<Insert<typeof teachers>, 'staffCode' | 'searchText' | 'sortKey'> & { staffCode?: string };
 
@@ -68,8 +86,16 @@ export async function addStudents(db: DbOrTx, list: NewStudent[]) {
     return { ...v, studentCode, searchText: searchText(studentCode, v.fullName), sortKey: vietnameseNameSortKey(v.fullName) };
   });
   const out: Array<typeof students.$inferSelect> = [];
-  for (let i = 0; i < values.length; i += 1000) out.push(...(await db.insert(students).values(values.slice(i, i + 1000)).returning()));
-  const accounts = list.flatMap((v, i) => (v.account ? [{ email: v.account, displayName: v.fullName, studentId: out[i].id, roles: ['STUDENT' as const] }] : []));
+  for (let i = 0; i < values.length; i += 1000)
+    out.push(
+      ...(await db
+        .insert(students)
+        .values(values.slice(i, i + 1000))
+        .returning()),
+    );
+  const accounts = list.flatMap((v, i) =>
+    v.account ? [{ email: v.account, displayName: v.fullName, studentId: out[i].id, roles: ['STUDENT' as const] }] : [],
+  );
   if (accounts.length) await addAccounts(db, accounts);
   return out;
 }
@@ -80,7 +106,10 @@ export async function addCourseClass(
   v: Omit<Insert<typeof courseClasses>, 'capacity'> & { capacity?: number; studentIds?: number[]; teacherIds?: number[] },
 ) {
   const { studentIds = [], teacherIds = [], ...row } = v;
-  const [cls] = await db.insert(courseClasses).values({ capacity: 40, ...row }).returning();
+  const [cls] = await db
+    .insert(courseClasses)
+    .values({ capacity: 40, ...row })
+    .returning();
   if (studentIds.length) await db.insert(courseClassStudents).values(studentIds.map((studentId) => ({ courseClassId: cls.id, studentId })));
   if (teacherIds.length) await db.insert(courseClassTeachers).values(teacherIds.map((teacherId) => ({ courseClassId: cls.id, teacherId })));
   return cls;
@@ -112,7 +141,11 @@ export interface School {
 
 /** The current academic year, made when the database has none (the demo seed may already have one). */
 async function currentYear(db: Db) {
-  const [found] = await db.select({ id: academicYears.id, name: academicYears.name }).from(academicYears).where(eq(academicYears.isCurrent, true)).limit(1);
+  const [found] = await db
+    .select({ id: academicYears.id, name: academicYears.name })
+    .from(academicYears)
+    .where(eq(academicYears.isCurrent, true))
+    .limit(1);
   return found ?? addYear(db, { name: `Năm học thử ${uniq('')}`, startDate: '2025-09-01', endDate: '2026-05-31', isCurrent: true });
 }
 
@@ -144,17 +177,41 @@ export async function makeSchool(db: Db): Promise<School> {
   const pick = <T extends { id: number; name: string }>(r: T) => ({ id: r.id, name: r.name });
   const coded = <T extends { id: number; code: string; name: string }>(r: T) => ({ id: r.id, code: r.code, name: r.name });
   return {
-    tag, year: pick(year), campusA: coded(campusA), campusB: coded(campusB), class10A: pick(class10A), class11A: pick(class11A), class10B: pick(class10B),
-    deptA: coded(deptA), deptB: coded(deptB), subjectA: { id: subjectA.id, code: subjectA.code }, subjectB: { id: subjectB.id, code: subjectB.code },
+    tag,
+    year: pick(year),
+    campusA: coded(campusA),
+    campusB: coded(campusB),
+    class10A: pick(class10A),
+    class11A: pick(class11A),
+    class10B: pick(class10B),
+    deptA: coded(deptA),
+    deptB: coded(deptB),
+    subjectA: { id: subjectA.id, code: subjectA.code },
+    subjectB: { id: subjectB.id, code: subjectB.code },
   };
 }
 
 /** A course class of the school's subject A on campus A in a module of its own, optionally with students and teachers in it. */
 export async function makeCourseClass(db: Db, s: School, opts: { studentIds?: number[]; teacherIds?: number[] } = {}) {
   const tag = uniq('');
-  const semester = await addSemester(db, { name: `HK thử ${tag}`, academicYearId: s.year.id, startDate: '2025-09-01', endDate: '2026-01-15' });
-  const [mod] = await addModules(db, [{ code: `HP${tag}`, name: `Học phần ${tag}`, semesterId: semester.id, startDate: '2025-09-01', endDate: '2025-11-01' }]);
-  const cls = await addCourseClass(db, { code: `LHP${tag}`, name: `Lớp ${tag}`, subjectId: s.subjectA.id, moduleId: mod.id, campusId: s.campusA.id, grade: 10, ...opts });
+  const semester = await addSemester(db, {
+    name: `HK thử ${tag}`,
+    academicYearId: s.year.id,
+    startDate: '2025-09-01',
+    endDate: '2026-01-15',
+  });
+  const [mod] = await addModules(db, [
+    { code: `HP${tag}`, name: `Học phần ${tag}`, semesterId: semester.id, startDate: '2025-09-01', endDate: '2025-11-01' },
+  ]);
+  const cls = await addCourseClass(db, {
+    code: `LHP${tag}`,
+    name: `Lớp ${tag}`,
+    subjectId: s.subjectA.id,
+    moduleId: mod.id,
+    campusId: s.campusA.id,
+    grade: 10,
+    ...opts,
+  });
   return { id: cls.id };
 }
 
@@ -185,4 +242,5 @@ export async function count(db: DbOrTx, query: ReturnType<typeof sql>): Promise<
 }
 
 /** The number of rows of a table matching a condition. */
-export const countWhere = (db: DbOrTx, table: string, where: ReturnType<typeof sql>) => count(db, sql`select count(*) from ${sql.identifier(table)} where ${where}`);
+export const countWhere = (db: DbOrTx, table: string, where: ReturnType<typeof sql>) =>
+  count(db, sql`select count(*) from ${sql.identifier(table)} where ${where}`);

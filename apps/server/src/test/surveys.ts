@@ -50,9 +50,17 @@ export async function insertTestSurvey(db: DbOrTx, input: TSurvey) {
         const key = q.gridGroup.id;
         if (!groups.has(key)) {
           const [g] = await db.insert(gridGroups).values({ sectionId: row.id }).returning({ id: gridGroups.id });
-          await db.insert(gridColumns).values(
-            q.gridGroup.columns.map((c) => ({ groupId: g.id, label: c.label, value: c.value, valueNumber: c.valueNumber, displayOrder: c.displayOrder })),
-          );
+          await db
+            .insert(gridColumns)
+            .values(
+              q.gridGroup.columns.map((c) => ({
+                groupId: g.id,
+                label: c.label,
+                value: c.value,
+                valueNumber: c.valueNumber,
+                displayOrder: c.displayOrder,
+              })),
+            );
           groups.set(key, g.id);
         }
         groupId = groups.get(key)!;
@@ -85,7 +93,8 @@ export async function insertTestSurvey(db: DbOrTx, input: TSurvey) {
 }
 
 /** Response rows (as a submission stores them, without details), inserted in order; the stored rows. */
-export const addResponses = (db: DbOrTx, list: Array<typeof surveyResponses.$inferInsert>) => db.insert(surveyResponses).values(list).returning();
+export const addResponses = (db: DbOrTx, list: Array<typeof surveyResponses.$inferInsert>) =>
+  db.insert(surveyResponses).values(list).returning();
 
 /** The demo school's current module. */
 export async function currentModuleId(db: DbOrTx) {
@@ -112,7 +121,9 @@ export async function currentClassWithTeachers(db: DbOrTx, studentId: number) {
     .innerJoin(courseClassStudents, eq(courseClassStudents.courseClassId, courseClasses.id))
     .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClasses.moduleId, moduleId)));
   for (const c of classes) {
-    const teacherIds = (await db.select({ id: courseClassTeachers.teacherId }).from(courseClassTeachers).where(eq(courseClassTeachers.courseClassId, c.id))).map((r) => r.id);
+    const teacherIds = (
+      await db.select({ id: courseClassTeachers.teacherId }).from(courseClassTeachers).where(eq(courseClassTeachers.courseClassId, c.id))
+    ).map((r) => r.id);
     if (teacherIds.length) return { moduleId, cls: { ...c, teacherIds } };
   }
   throw new Error(`student ${studentId} has no course class with teachers in the current module`);
@@ -121,14 +132,33 @@ export async function currentClassWithTeachers(db: DbOrTx, studentId: number) {
 /** Tests only: the GET shape of a survey turned back into a PUT body (ids kept, grid groups keyed by their id). */
 export function surveyPutBody(s: TSurvey) {
   return {
-    title: s.title, description: s.description, coverImageUrl: s.coverImageUrl, surveyType: s.surveyType, status: s.status,
-    startDate: s.startDate, endDate: s.endDate, allowedGrades: s.allowedGrades, moduleId: s.moduleId, subjectId: s.subjectId,
-    autoCalculate: s.autoCalculate, isTemplate: s.isTemplate,
+    title: s.title,
+    description: s.description,
+    coverImageUrl: s.coverImageUrl,
+    surveyType: s.surveyType,
+    status: s.status,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    allowedGrades: s.allowedGrades,
+    moduleId: s.moduleId,
+    subjectId: s.subjectId,
+    autoCalculate: s.autoCalculate,
+    isTemplate: s.isTemplate,
     sections: s.sections.map((sec) => ({
-      id: sec.id, title: sec.title, description: sec.description, displayOrder: sec.displayOrder,
+      id: sec.id,
+      title: sec.title,
+      description: sec.description,
+      displayOrder: sec.displayOrder,
       questions: sec.questions.map((q) => ({
-        id: q.id, content: q.content, questionType: q.questionType, required: q.required, displayOrder: q.displayOrder, options: q.options ?? undefined,
-        visibleToTeacher: q.visibleToTeacher, lmsOnly: q.lmsOnly, gridGroup: q.gridGroup ? { id: q.gridGroup.id, key: String(q.gridGroup.id), columns: q.gridGroup.columns } : null,
+        id: q.id,
+        content: q.content,
+        questionType: q.questionType,
+        required: q.required,
+        displayOrder: q.displayOrder,
+        options: q.options ?? undefined,
+        visibleToTeacher: q.visibleToTeacher,
+        lmsOnly: q.lmsOnly,
+        gridGroup: q.gridGroup ? { id: q.gridGroup.id, key: String(q.gridGroup.id), columns: q.gridGroup.columns } : null,
       })),
     })),
   };

@@ -53,7 +53,11 @@ describe('routing and guards', () => {
   });
 
   it('access is decided over all roles, not only the primary one', async () => {
-    const { router } = renderApp({ path: '/department/dashboard', user: makeUser(['TEACHER', 'HEAD_DEPARTMENT']), api: dashboardOf('TEACHER', 'Xin chào') });
+    const { router } = renderApp({
+      path: '/department/dashboard',
+      user: makeUser(['TEACHER', 'HEAD_DEPARTMENT']),
+      api: dashboardOf('TEACHER', 'Xin chào'),
+    });
     await screen.findByRole('heading', { name: 'Xin chào' });
     expect(router.state.location.pathname).toBe('/department/dashboard');
   });
@@ -120,7 +124,8 @@ describe('routing and guards', () => {
       path: '/student/dashboard',
       user: makeUser(['STUDENT']),
       api: {
-        'GET /v1/dashboard': () => (++calls === 1 ? fail(403, MSG.forbidden) : ok({ role: 'STUDENT', greeting: 'Chào em', stats: [], notes: [] })),
+        'GET /v1/dashboard': () =>
+          ++calls === 1 ? fail(403, MSG.forbidden) : ok({ role: 'STUDENT', greeting: 'Chào em', stats: [], notes: [] }),
       },
     });
     const alert = await screen.findByRole('alert');
@@ -163,11 +168,7 @@ describe('login page', () => {
       },
     });
     await screen.findByRole('button', { name: /Giáo viên Demo/ });
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Quản trị viên',
-      'Giáo viên',
-      'Học sinh',
-    ]);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Quản trị viên', 'Giáo viên', 'Học sinh']);
     expect(screen.getByText('+ Tổ trưởng chuyên môn')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /Giáo viên Demo/ }));

@@ -28,8 +28,26 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: <PublicOnlyRoute><Suspense fallback={<FullPageSpinner />}><LoginPage /></Suspense></PublicOnlyRoute> },
-      { path: '/login', element: <PublicOnlyRoute><Suspense fallback={<FullPageSpinner />}><LoginPage /></Suspense></PublicOnlyRoute> },
+      {
+        path: '/',
+        element: (
+          <PublicOnlyRoute>
+            <Suspense fallback={<FullPageSpinner />}>
+              <LoginPage />
+            </Suspense>
+          </PublicOnlyRoute>
+        ),
+      },
+      {
+        path: '/login',
+        element: (
+          <PublicOnlyRoute>
+            <Suspense fallback={<FullPageSpinner />}>
+              <LoginPage />
+            </Suspense>
+          </PublicOnlyRoute>
+        ),
+      },
       {
         path: '/unauthorized',
         element: (

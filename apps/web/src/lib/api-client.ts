@@ -25,7 +25,10 @@ const LOGIN_PATHS = ['/v1/auth/google', '/v1/auth/dev-login'];
 
 export function isLoginRequest(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'> | undefined): boolean {
   if (!config?.url || (config.method ?? 'get').toLowerCase() !== 'post') return false;
-  const path = config.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '').split('?')[0];
+  const path = config.url
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/^\/api/, '')
+    .split('?')[0];
   return LOGIN_PATHS.includes(path);
 }
 

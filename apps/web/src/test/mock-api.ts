@@ -26,7 +26,13 @@ export function mockApi(routes: MockRoutes) {
     const method = (config.method ?? 'get').toUpperCase();
     const url = (config.url ?? '').split('?')[0];
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const req: MockRequest = { method, url, body, headers: AxiosHeaders.from(config.headers).toJSON(), params: { ...(config.params as Record<string, unknown> | undefined) } };
+    const req: MockRequest = {
+      method,
+      url,
+      body,
+      headers: AxiosHeaders.from(config.headers).toJSON(),
+      params: { ...(config.params as Record<string, unknown> | undefined) },
+    };
     calls.push(req);
     const handler = routes[`${method} ${url}`];
     const reply = handler

@@ -10,47 +10,72 @@ import { anonymousActor, currentUser } from '@/plugins/auth';
 import { listDemoAccounts, toUserJson } from '@/areas/school/users/users.service';
 import { signInForDemo, signInWithGoogle, type AuthDeps } from './auth.service';
 
-export type AuthRouteDeps = Omit<AuthDeps, 'db'> & { googleClientId: string | null; devLogin: boolean; schoolName: string; rateLimit: number };
+export type AuthRouteDeps = Omit<AuthDeps, 'db'> & {
+  googleClientId: string | null;
+  devLogin: boolean;
+  schoolName: string;
+  rateLimit: number;
+};
 
 export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<AuthDeps, 'db'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signInLimit = { max: deps.rateLimit, timeWindow: '1 minute' };
 
-  r.get('/auth/config', {
-    config: { public: true },
-    schema: { tags: ['auth'], response: { 200: ZOk(ZAuthConfig) } },
-  }, async () => ({
-    success: true as const,
-    data: { googleClientId: deps.googleClientId, devLogin: deps.devLogin, schoolName: deps.schoolName },
-  }));
+  r.get(
+    '/auth/config',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], response: { 200: ZOk(ZAuthConfig) } },
+    },
+    async () => ({
+      success: true as const,
+      data: { googleClientId: deps.googleClientId, devLogin: deps.devLogin, schoolName: deps.schoolName },
+    }),
+  );
 
-  r.post('/auth/google', {
-    config: { public: true, rateLimit: signInLimit },
-    schema: { tags: ['auth'], body: ZGoogleLoginRequest, response: { 200: ZOk(ZLoginData) } },
-  }, async (req) => ({
-    success: true as const,
-    message: MSG.loginSuccess,
-    data: await signInWithGoogle(deps, anonymousActor(req), req.body.googleToken),
-  }));
+  r.post(
+    '/auth/google',
+    {
+      config: { public: true, rateLimit: signInLimit },
+      schema: { tags: ['auth'], body: ZGoogleLoginRequest, response: { 200: ZOk(ZLoginData) } },
+    },
+    async (req) => ({
+      success: true as const,
+      message: MSG.loginSuccess,
+      data: await signInWithGoogle(deps, anonymousActor(req), req.body.googleToken),
+    }),
+  );
 
-  r.post('/auth/dev-login', {
-    config: { public: true, rateLimit: signInLimit },
-    schema: { tags: ['auth'], body: ZDevLoginRequest, response: { 200: ZOk(ZLoginData) } },
-  }, async (req) => {
-    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
-    return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, anonymousActor(req), req.body.email) };
-  });
+  r.post(
+    '/auth/dev-login',
+    {
+      config: { public: true, rateLimit: signInLimit },
+      schema: { tags: ['auth'], body: ZDevLoginRequest, response: { 200: ZOk(ZLoginData) } },
+    },
+    async (req) => {
+      if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
+      return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, anonymousActor(req), req.body.email) };
+    },
+  );
 
-  r.get('/auth/demo-accounts', {
-    config: { public: true },
-    schema: { tags: ['auth'], response: { 200: ZOk(z.array(ZDemoAccount)) } },
-  }, async () => {
-    if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
-    return { success: true as const, data: await listDemoAccounts(deps.db, 4) };
-  });
+  r.get(
+    '/auth/demo-accounts',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], response: { 200: ZOk(z.array(ZDemoAccount)) } },
+    },
+    async () => {
+      if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
+      return { success: true as const, data: await listDemoAccounts(deps.db, 4) };
+    },
+  );
 
-  r.get('/auth/verify', {
-    config: { roles: ROLES },
-    schema: { tags: ['auth'], response: { 200: ZOk(ZUser) } },
-  }, async (req) => ({ success: true as const, data: toUserJson(currentUser(req)) }));
+  r.get(
+    '/auth/verify',
+    {
+      config: { roles: ROLES },
+      schema: { tags: ['auth'], response: { 200: ZOk(ZUser) } },
+    },
+    async (req) => ({ success: true as const, data: toUserJson(currentUser(req)) }),
+  );
 }

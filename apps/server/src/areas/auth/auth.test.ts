@@ -23,7 +23,13 @@ async function googleToken(
   claims: Record<string, unknown> = {},
   opts: { key?: CryptoKey; iss?: string; aud?: string; exp?: number | string } = {},
 ) {
-  return new SignJWT({ email: demoEmail('gv.anh'), email_verified: true, name: 'Vũ Thị Mai (Google)', picture: 'https://lh3.googleusercontent.com/a/photo', ...claims })
+  return new SignJWT({
+    email: demoEmail('gv.anh'),
+    email_verified: true,
+    name: 'Vũ Thị Mai (Google)',
+    picture: 'https://lh3.googleusercontent.com/a/photo',
+    ...claims,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
     .setIssuer(opts.iss ?? 'https://accounts.google.com')
     .setAudience(opts.aud ?? CLIENT_ID)
@@ -97,15 +103,25 @@ describe('POST /auth/google', () => {
   });
 
   it('refuses an inactive user', async () => {
-    await t.database.db.update(users).set({ active: false }).where(eq(users.email, demoEmail('ketoan')));
+    await t.database.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.email, demoEmail('ketoan')));
     const res = await login(await googleToken({ email: demoEmail('ketoan') }));
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.accountInactive);
-    await t.database.db.update(users).set({ active: true }).where(eq(users.email, demoEmail('ketoan')));
+    await t.database.db
+      .update(users)
+      .set({ active: true })
+      .where(eq(users.email, demoEmail('ketoan')));
   });
 
   it('applies ALLOWED_EMAIL_DOMAINS', async () => {
-    const other = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl, ALLOWED_EMAIL_DOMAINS: 'school.edu.vn, other.vn' });
+    const other = await createTestApp({
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_JWKS_URL: jwksUrl,
+      ALLOWED_EMAIL_DOMAINS: 'school.edu.vn, other.vn',
+    });
     try {
       const res = await login(await googleToken(), other.app);
       expect(res.statusCode).toBe(403);
@@ -113,7 +129,11 @@ describe('POST /auth/google', () => {
     } finally {
       await other.close();
     }
-    const allowed = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl, ALLOWED_EMAIL_DOMAINS: 'demo.thptchuyen.edu.vn' });
+    const allowed = await createTestApp({
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_JWKS_URL: jwksUrl,
+      ALLOWED_EMAIL_DOMAINS: 'demo.thptchuyen.edu.vn',
+    });
     try {
       expect((await login(await googleToken(), allowed.app)).statusCode).toBe(200);
     } finally {
@@ -143,7 +163,12 @@ describe('dev login and session tokens', () => {
     try {
       const ok = await dev.app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email: demoEmail('gv.toan') } });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().data.user.roles.map((r: { role: string }) => r.role).sort()).toEqual(['HEAD_DEPARTMENT', 'HOMEROOM_TEACHER', 'TEACHER']);
+      expect(
+        ok
+          .json()
+          .data.user.roles.map((r: { role: string }) => r.role)
+          .sort(),
+      ).toEqual(['HEAD_DEPARTMENT', 'HOMEROOM_TEACHER', 'TEACHER']);
       const unknown = await dev.app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email: 'x@y.vn' } });
       expect(unknown.statusCode).toBe(403);
       const accounts = await dev.app.inject({ url: '/api/v1/auth/demo-accounts' });
@@ -159,7 +184,10 @@ describe('dev login and session tokens', () => {
     try {
       const token = await dev.tokenFor('gv.van');
       expect((await dev.app.inject({ url: '/api/v1/auth/verify', headers: bearer(token) })).statusCode).toBe(200);
-      await dev.database.db.update(users).set({ active: false }).where(eq(users.email, demoEmail('gv.van')));
+      await dev.database.db
+        .update(users)
+        .set({ active: false })
+        .where(eq(users.email, demoEmail('gv.van')));
       const after = await dev.app.inject({ url: '/api/v1/auth/verify', headers: bearer(token) });
       expect(after.statusCode).toBe(401);
       expect(after.json().message).toBe(MSG.sessionExpired);

@@ -16,9 +16,12 @@ export async function lastLogins(db: Db, userId: number, limit: number): Promise
 
 /** Today's sign-ins and other audited changes (the school's day). */
 export async function activityToday(db: Db) {
-  const [r] = await queryRows<{ logins: number; writes: number }>(db, sql`
+  const [r] = await queryRows<{ logins: number; writes: number }>(
+    db,
+    sql`
     select count(*) filter (where action = 'login')::int as logins,
            count(*) filter (where action <> 'login')::int as writes
-    from audit_logs where created_at >= date_trunc('day', now() at time zone ${TZ}) at time zone ${TZ}`);
+    from audit_logs where created_at >= date_trunc('day', now() at time zone ${TZ}) at time zone ${TZ}`,
+  );
   return { logins: Number(r.logins), writes: Number(r.writes) };
 }

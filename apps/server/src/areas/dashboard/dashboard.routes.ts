@@ -8,10 +8,14 @@ import { currentUser } from '@/plugins/auth';
 import { dashboardFor } from './dashboard.service';
 
 export function dashboardRoutes(app: FastifyInstance, deps: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/dashboard', {
-    config: { roles: ROLES },
-    schema: { tags: ['dashboard'], response: { 200: ZOk(ZDashboard) } },
-  }, async (req) => {
-    return { success: true as const, data: await dashboardFor(deps.db, currentUser(req)) };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/dashboard',
+    {
+      config: { roles: ROLES },
+      schema: { tags: ['dashboard'], response: { 200: ZOk(ZDashboard) } },
+    },
+    async (req) => {
+      return { success: true as const, data: await dashboardFor(deps.db, currentUser(req)) };
+    },
+  );
 }

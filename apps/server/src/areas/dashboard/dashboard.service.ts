@@ -50,10 +50,7 @@ export async function dashboardFor(db: Db, user: UserWithRoles, now = new Date()
     case 'TEACHER':
     case 'HOMEROOM_TEACHER':
     case 'DECLARATION':
-      stats.push(
-        { label: 'Giáo viên toàn trường', value: n('TEACHER') },
-        { label: 'Học sinh toàn trường', value: n('STUDENT') },
-      );
+      stats.push({ label: 'Giáo viên toàn trường', value: n('TEACHER') }, { label: 'Học sinh toàn trường', value: n('STUDENT') });
       break;
     case 'ACCOUNTANT':
       stats.push({ label: 'Giáo viên hưởng thù lao', value: n('TEACHER') });

@@ -22,7 +22,13 @@ export const TEACHER_WIDE_READERS = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'Q
 export const TEACHER_READERS = [...TEACHER_WIDE_READERS, 'HEAD_DEPARTMENT'] as const satisfies readonly TRole[];
 
 /** Roles that see every homeroom class; a homeroom teacher without one of them sees only their own. */
-export const HOMEROOM_WIDE_READERS = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 'QUALITY_ASSURANCE', 'HEAD_DEPARTMENT'] as const satisfies readonly TRole[];
+export const HOMEROOM_WIDE_READERS = [
+  'ADMIN',
+  'ACADEMIC_AFFAIR',
+  'PRINCIPAL',
+  'QUALITY_ASSURANCE',
+  'HEAD_DEPARTMENT',
+] as const satisfies readonly TRole[];
 export const HOMEROOM_READERS = [...HOMEROOM_WIDE_READERS, 'HOMEROOM_TEACHER'] as const satisfies readonly TRole[];
 /** "My homeroom classes": any teacher may ask (the answer is empty without one). */
 export const HOMEROOM_MINE_READERS = [...HOMEROOM_READERS, 'TEACHER'] as const satisfies readonly TRole[];

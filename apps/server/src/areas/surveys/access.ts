@@ -8,7 +8,15 @@ import type { TRole } from '@app/shared/roles';
 
 // ---- Authoring (surveys, templates) ----
 /** Survey definitions are read by the staff who run or look at surveys; teachers need them for the preview. */
-export const SURVEY_READ: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'HEAD_DEPARTMENT', 'TEACHER', 'HOMEROOM_TEACHER'];
+export const SURVEY_READ: TRole[] = [
+  'ADMIN',
+  'QUALITY_ASSURANCE',
+  'PRINCIPAL',
+  'ACADEMIC_AFFAIR',
+  'HEAD_DEPARTMENT',
+  'TEACHER',
+  'HOMEROOM_TEACHER',
+];
 /** A student reads one survey they must answer (checked in the service). */
 export const SURVEY_READ_ONE: TRole[] = [...SURVEY_READ, 'STUDENT'];
 /** Authoring: the administrator and the quality-assurance office. */

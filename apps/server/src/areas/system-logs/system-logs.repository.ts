@@ -50,7 +50,10 @@ export async function logWhere(db: DbOrTx, f: LogFilters): Promise<SQL | undefin
  * table (an uncorrelated subquery).
  */
 async function logSearch(db: DbOrTx, search: string | undefined): Promise<SQL | undefined> {
-  const words = foldVietnamese(search ?? '').split(' ').filter(Boolean).slice(0, 8);
+  const words = foldVietnamese(search ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8);
   if (!words.length) return undefined;
   const names = await logFacets(db);
   // users.search_text already holds the folded name and e-mail; folding in SQL (slow) is kept for
@@ -113,7 +116,10 @@ export async function listLogs(db: DbOrTx, opts: { where?: SQL; order: SQL[]; li
  * matching row before it could return the first page.
  */
 export async function countLogs(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(auditLogs).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(auditLogs)
+    .where(where);
   return Number(row?.n ?? 0);
 }
 
@@ -122,13 +128,16 @@ export async function countLogs(db: DbOrTx, where: SQL | undefined): Promise<num
  * (entity, entity_id) index one distinct value at a time instead of reading the whole log.
  */
 export async function logFacets(db: DbOrTx): Promise<{ entities: string[]; actions: string[] }> {
-  const entities = await queryRows<{ v: string }>(db, sql`
+  const entities = await queryRows<{ v: string }>(
+    db,
+    sql`
     with recursive e(v) as (
       select min(entity) from audit_logs
       union all
       select (select min(entity) from audit_logs where entity > e.v) from e where e.v is not null
     )
-    select v from e where v is not null order by v`);
+    select v from e where v is not null order by v`,
+  );
   const actions = await queryRows<{ v: string }>(db, sql`select distinct action as v from audit_logs order by 1`);
   return { entities: entities.map((r) => r.v), actions: actions.map((r) => r.v) };
 }

@@ -17,11 +17,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Log { id: number; actorId: number | null; actorName: string | null; actorEmail: string | null; action: string; entity: string; entityId: string | null; before: unknown; after: unknown; createdAt: string }
+interface Log {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
 
 async function logs(query: string, token = admin) {
   const res = await t.app.inject({ url: `/api/v1/system-logs${query}`, headers: bearer(token) });
-  return { status: res.statusCode, body: res.json() as { message?: string; data: { items: Log[]; total: number; page: number; limit: number } } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { message?: string; data: { items: Log[]; total: number; page: number; limit: number } },
+  };
 }
 
 describe('GET /system-logs', () => {
@@ -35,7 +49,12 @@ describe('GET /system-logs', () => {
 
   it('shows a write by another user with actor, before and after, newest first', async () => {
     const code = uniq('CS');
-    const made = await t.app.inject({ method: 'POST', url: '/api/v1/campuses', headers: bearer(csvc), payload: { code, name: 'Cơ sở Nhật Ký' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/campuses',
+      headers: bearer(csvc),
+      payload: { code, name: 'Cơ sở Nhật Ký' },
+    });
     const id = made.json().data.id;
     await t.app.inject({ method: 'PUT', url: `/api/v1/campuses/${id}`, headers: bearer(csvc), payload: { code, name: 'Cơ sở Nhật Ký 2' } });
 
@@ -43,7 +62,11 @@ describe('GET /system-logs', () => {
     expect(r.status).toBe(200);
     const mine = r.body.data.items.filter((l) => l.entityId === String(id));
     expect(mine.map((l) => l.action)).toEqual(['update', 'create']);
-    expect(mine[0]).toMatchObject({ actorId: await t.userId('csvc'), actorName: 'Đặng Văn Hùng', actorEmail: expect.stringContaining('csvc@') });
+    expect(mine[0]).toMatchObject({
+      actorId: await t.userId('csvc'),
+      actorName: 'Đặng Văn Hùng',
+      actorEmail: expect.stringContaining('csvc@'),
+    });
     expect(mine[0].before).toMatchObject({ name: 'Cơ sở Nhật Ký' });
     expect(mine[0].after).toMatchObject({ name: 'Cơ sở Nhật Ký 2' });
     expect(mine[1].before).toBeNull();
@@ -71,7 +94,10 @@ describe('GET /system-logs', () => {
     expect(byName.body.data.items.map((l) => l.action).sort()).toEqual(['create', 'update']);
     expect((await logs(`?search=quantri ${entity}`)).body.data.items.map((l) => l.action)).toEqual(['delete']);
     // An account whose stored search text is empty is still found by its name.
-    const [bare] = await t.database.db.insert(users).values({ email: `${entity}@x.vn`, displayName: 'Lý Thường Kiệt', searchText: '' }).returning();
+    const [bare] = await t.database.db
+      .insert(users)
+      .values({ email: `${entity}@x.vn`, displayName: 'Lý Thường Kiệt', searchText: '' })
+      .returning();
     await t.database.db.insert(auditLogs).values({ actorId: bare.id, action: 'import', entity, entityId: '2' });
     expect((await logs(`?search=thuong kiet`)).body.data.items.map((l) => l.actorName)).toEqual(['Lý Thường Kiệt']);
     await t.database.db.delete(auditLogs).where(eq(auditLogs.actorId, bare.id));
@@ -90,7 +116,8 @@ describe('GET /system-logs', () => {
       { action: 'c', entity, createdAt: new Date('2024-03-10T16:59:59Z') }, // 10 March 23:59:59
       { action: 'd', entity, createdAt: new Date('2024-03-10T17:00:00Z') }, // 11 March 00:00
     ]);
-    const actions = async (q: string) => (await logs(`?entity=${entity}&sort=createdAt&order=asc${q}`)).body.data.items.map((l) => l.action);
+    const actions = async (q: string) =>
+      (await logs(`?entity=${entity}&sort=createdAt&order=asc${q}`)).body.data.items.map((l) => l.action);
     expect(await actions('&from=2024-03-10&to=2024-03-10')).toEqual(['b', 'c']);
     expect(await actions('&from=2024-03-10')).toEqual(['b', 'c', 'd']);
     expect(await actions('&to=2024-03-09')).toEqual(['a']);
@@ -102,7 +129,12 @@ describe('GET /system-logs', () => {
   });
 
   it('lists the entity and action names for the filters', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/v1/campuses', headers: bearer(csvc), payload: { code: uniq('CS'), name: 'Cơ sở Bộ lọc' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/campuses',
+      headers: bearer(csvc),
+      payload: { code: uniq('CS'), name: 'Cơ sở Bộ lọc' },
+    });
     const res = await t.app.inject({ url: '/api/v1/system-logs/entities', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     const d = res.json().data as { entities: string[]; actions: string[] };
@@ -114,9 +146,19 @@ describe('GET /system-logs', () => {
 
   it('exports the filtered log as xlsx', async () => {
     const entity = uniq('xuat_').toLowerCase();
-    await t.database.db.insert(auditLogs).values([
-      { actorId: await t.userId('quantri'), action: 'update', entity, entityId: '7', before: { name: 'Cũ' }, after: { name: 'Mới' }, createdAt: new Date('2024-05-01T03:04:05Z') },
-    ]);
+    await t.database.db
+      .insert(auditLogs)
+      .values([
+        {
+          actorId: await t.userId('quantri'),
+          action: 'update',
+          entity,
+          entityId: '7',
+          before: { name: 'Cũ' },
+          after: { name: 'Mới' },
+          createdAt: new Date('2024-05-01T03:04:05Z'),
+        },
+      ]);
     const res = await t.app.inject({ url: `/api/v1/system-logs/export?entity=${entity}`, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -124,8 +166,12 @@ describe('GET /system-logs', () => {
     const sheet = await readSheet(res.rawPayload, 'x.xlsx');
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.rows[0].values).toMatchObject({
-      'Thời gian': '01/05/2024 10:04:05', 'Người thực hiện': 'Nguyễn Văn Quản', 'Hành động': 'update', 'Đối tượng': entity,
-      'Trước': '{"name":"Cũ"}', 'Sau': '{"name":"Mới"}',
+      'Thời gian': '01/05/2024 10:04:05',
+      'Người thực hiện': 'Nguyễn Văn Quản',
+      'Hành động': 'update',
+      'Đối tượng': entity,
+      Trước: '{"name":"Cũ"}',
+      Sau: '{"name":"Mới"}',
     });
   });
 });

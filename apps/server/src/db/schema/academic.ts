@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
 
-
 /** Năm học → học kỳ → học phần (module); exactly one current of each, enforced by partial indexes. */
 export const academicYears = pgTable(
   'academic_years',
@@ -16,7 +15,9 @@ export const academicYears = pgTable(
   },
   (t) => [
     uniqueIndex('academic_years_name_uq').on(sql`lower(${t.name})`),
-    uniqueIndex('academic_years_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`),
+    uniqueIndex('academic_years_current_uq')
+      .on(t.isCurrent)
+      .where(sql`${t.isCurrent}`),
   ],
 );
 
@@ -25,7 +26,9 @@ export const semesters = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    academicYearId: integer('academic_year_id').notNull().references(() => academicYears.id),
+    academicYearId: integer('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
@@ -33,7 +36,9 @@ export const semesters = pgTable(
   },
   (t) => [
     uniqueIndex('semesters_year_name_uq').on(t.academicYearId, sql`lower(${t.name})`),
-    uniqueIndex('semesters_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`),
+    uniqueIndex('semesters_current_uq')
+      .on(t.isCurrent)
+      .where(sql`${t.isCurrent}`),
   ],
 );
 
@@ -43,7 +48,9 @@ export const modules = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    semesterId: integer('semester_id').notNull().references(() => semesters.id),
+    semesterId: integer('semester_id')
+      .notNull()
+      .references(() => semesters.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
@@ -51,7 +58,9 @@ export const modules = pgTable(
   },
   (t) => [
     uniqueIndex('modules_code_uq').on(sql`lower(${t.code})`),
-    uniqueIndex('modules_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`),
+    uniqueIndex('modules_current_uq')
+      .on(t.isCurrent)
+      .where(sql`${t.isCurrent}`),
     index('modules_semester_idx').on(t.semesterId),
   ],
 );

@@ -4,7 +4,6 @@ import { academicYears, modules } from './academic';
 import { users } from './users';
 import { stamps } from './columns';
 
-
 export const campuses = pgTable(
   'campuses',
   {
@@ -21,7 +20,9 @@ export const classrooms = pgTable(
   'classrooms',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    campusId: integer('campus_id').notNull().references(() => campuses.id),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     capacity: integer('capacity').notNull(),
@@ -86,8 +87,12 @@ export const teachers = pgTable(
 export const teacherSubjects = pgTable(
   'teacher_subjects',
   {
-    teacherId: integer('teacher_id').notNull().references(() => teachers.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
   },
   (t) => [primaryKey({ columns: [t.teacherId, t.subjectId] }), index('teacher_subjects_subject_idx').on(t.subjectId)],
 );
@@ -95,8 +100,12 @@ export const teacherSubjects = pgTable(
 export const departmentHeads = pgTable(
   'department_heads',
   {
-    departmentId: integer('department_id').notNull().references(() => departments.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id').notNull().references(() => teachers.id),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id),
   },
   (t) => [primaryKey({ columns: [t.departmentId, t.teacherId] }), index('department_heads_teacher_idx').on(t.teacherId)],
 );
@@ -106,9 +115,13 @@ export const homeroomClasses = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    academicYearId: integer('academic_year_id').notNull().references(() => academicYears.id),
+    academicYearId: integer('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
     grade: integer('grade').notNull(),
-    campusId: integer('campus_id').notNull().references(() => campuses.id),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id),
     homeroomTeacherId: integer('homeroom_teacher_id').references(() => teachers.id),
     ...stamps(),
   },
@@ -129,7 +142,9 @@ export const students = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender').notNull().default('other'),
     grade: integer('grade').notNull(),
-    campusId: integer('campus_id').notNull().references(() => campuses.id),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id),
     homeroomClassId: integer('homeroom_class_id').references(() => homeroomClasses.id),
     status: text('status').notNull().default('active'),
     searchText: text('search_text').notNull().default(''),
@@ -153,9 +168,15 @@ export const courseClasses = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    subjectId: integer('subject_id').notNull().references(() => subjects.id),
-    moduleId: integer('module_id').notNull().references(() => modules.id),
-    campusId: integer('campus_id').notNull().references(() => campuses.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id),
     grade: integer('grade').notNull(),
     capacity: integer('capacity').notNull(),
     classroomId: integer('classroom_id').references(() => classrooms.id),
@@ -173,8 +194,12 @@ export const courseClasses = pgTable(
 export const courseClassTeachers = pgTable(
   'course_class_teachers',
   {
-    courseClassId: integer('course_class_id').notNull().references(() => courseClasses.id, { onDelete: 'cascade' }),
-    teacherId: integer('teacher_id').notNull().references(() => teachers.id),
+    courseClassId: integer('course_class_id')
+      .notNull()
+      .references(() => courseClasses.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id),
   },
   (t) => [primaryKey({ columns: [t.courseClassId, t.teacherId] }), index('course_class_teachers_teacher_idx').on(t.teacherId)],
 );
@@ -182,10 +207,13 @@ export const courseClassTeachers = pgTable(
 export const courseClassStudents = pgTable(
   'course_class_students',
   {
-    courseClassId: integer('course_class_id').notNull().references(() => courseClasses.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id').notNull().references(() => students.id),
+    courseClassId: integer('course_class_id')
+      .notNull()
+      .references(() => courseClasses.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.courseClassId, t.studentId] }), index('course_class_students_student_idx').on(t.studentId)],
 );
-

@@ -18,7 +18,6 @@ import { gridColumns, surveyQuestions, surveys } from './surveys';
 import { users } from './users';
 import { stamps } from './columns';
 
-
 /*
  * Answers (issue 4), their review (issue 6) and their theme codes (issue 6).
  *
@@ -42,7 +41,10 @@ export const surveyResponses = pgTable(
     /** The course class a SUBJECT_SPECIFIC response is about; null for GENERAL surveys. */
     courseClassId: integer('course_class_id').references(() => courseClasses.id),
     /** The teachers the response is about, as they were when it was submitted (no FK: a snapshot). */
-    teacherIds: integer('teacher_ids').array().notNull().default(sql`'{}'::integer[]`),
+    teacherIds: integer('teacher_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     // The student's grade, campus and homeroom class at submission: grade×campus and class figures of a
     // past survey must not move when students are promoted next year.
     studentGrade: integer('student_grade').notNull(),
@@ -114,9 +116,13 @@ export const responseReviews = pgTable(
     status: text('status').notNull().default('pending'),
     reason: text('reason'),
     /** `[{code, text}]` from the auto-review or the reviewer. */
-    reasonCodes: jsonb('reason_codes').notNull().default(sql`'[]'::jsonb`),
+    reasonCodes: jsonb('reason_codes')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** `[{code, start, end}]`: the flagged spans of the text, to highlight in the queue. */
-    matchedSpans: jsonb('matched_spans').notNull().default(sql`'[]'::jsonb`),
+    matchedSpans: jsonb('matched_spans')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Null while untouched or when the decision is the auto-review's. */
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -141,8 +147,12 @@ export const responseReviewHistory = pgTable(
       .references(() => responseReviews.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     reason: text('reason'),
-    reasonCodes: jsonb('reason_codes').notNull().default(sql`'[]'::jsonb`),
-    matchedSpans: jsonb('matched_spans').notNull().default(sql`'[]'::jsonb`),
+    reasonCodes: jsonb('reason_codes')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    matchedSpans: jsonb('matched_spans')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Null for the auto-review. */
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -171,13 +181,12 @@ export const codes = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /** Words and phrases that tag a text with this code, matched diacritic-insensitively. */
-    keywords: jsonb('keywords').notNull().default(sql`'[]'::jsonb`),
+    keywords: jsonb('keywords')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...stamps(),
   },
-  (t) => [
-    uniqueIndex('codes_name_uq').on(sql`lower(${t.name})`),
-    check('codes_keywords_ck', sql`jsonb_typeof(${t.keywords}) = 'array'`),
-  ],
+  (t) => [uniqueIndex('codes_name_uq').on(sql`lower(${t.name})`), check('codes_keywords_ck', sql`jsonb_typeof(${t.keywords}) = 'array'`)],
 );
 
 export const themeCodes = pgTable(

@@ -20,7 +20,6 @@ import { subjects } from './school';
 import { users } from './users';
 import { stamps } from './columns';
 
-
 /*
  * Authoring side of the surveys (issue 4) plus the two result tables of issue 5 that hang off a
  * survey. Answers, reviews and theme codes are in survey-responses.ts.
@@ -43,7 +42,10 @@ export const surveys = pgTable(
     // Whole days (vi-VN dates in the UI); open from start_date 00:00 to the end of end_date, school time.
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
-    allowedGrades: integer('allowed_grades').array().notNull().default(sql`'{}'::integer[]`),
+    allowedGrades: integer('allowed_grades')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Null only for templates. */
     moduleId: integer('module_id').references(() => modules.id),
     /** The subject a SUBJECT_SPECIFIC survey is about; templates of that type leave it to apply-template. */

@@ -37,7 +37,9 @@ export const userRoles = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
     // Exactly one primary role per user: at most one here, at least one enforced by the service.
-    uniqueIndex('user_roles_one_primary_uq').on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex('user_roles_one_primary_uq')
+      .on(t.userId)
+      .where(sql`${t.isPrimary}`),
     index('user_roles_role_idx').on(t.role),
     check('user_roles_role_ck', sql`${t.role} in (${roleList})`),
   ],

@@ -62,7 +62,9 @@ describe('shell header', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Thông tin cá nhân' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thông tin cá nhân' });
     expect(within(dialog).getAllByText('minh@thptchuyen.edu.vn').length).toBeGreaterThan(0);
-    const roles = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
+    const roles = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(roles).toEqual(['Giáo viên', 'Giáo viên chủ nhiệm']);
     expect(within(dialog).getByText('Vai trò chính').nextElementSibling).toHaveTextContent('Giáo viên');
   });

@@ -9,7 +9,6 @@ import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
-
 /**
  * The signed-in layout (spec section 2, "Shell"). At 768 px or more the sidebar starts open and
  * collapses to icons; below it starts closed and opens as an overlay over a dark backdrop.

@@ -93,11 +93,7 @@ export function Sidebar({ user, photoURL, open, mobile, onClose, shortName = SCH
               <div key={group.title + gi} role="group" aria-labelledby={headingId} className="mb-3">
                 <h2
                   id={headingId}
-                  className={
-                    collapsed
-                      ? 'sr-only'
-                      : 'px-4 pb-1 text-[11px] font-semibold tracking-wider text-sidebar-muted uppercase'
-                  }
+                  className={collapsed ? 'sr-only' : 'px-4 pb-1 text-[11px] font-semibold tracking-wider text-sidebar-muted uppercase'}
                 >
                   {group.title}
                 </h2>

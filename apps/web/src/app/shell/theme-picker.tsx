@@ -32,14 +32,7 @@ export function ThemePicker() {
                 key={t}
                 className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm hover:bg-surface-2 has-checked:bg-surface-2 has-focus-visible:outline-2 has-focus-visible:outline-primary"
               >
-                <input
-                  type="radio"
-                  name="theme"
-                  value={t}
-                  checked={theme === t}
-                  onChange={() => setTheme(t)}
-                  className="sr-only"
-                />
+                <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} className="sr-only" />
                 <span
                   aria-hidden="true"
                   className="relative size-6 shrink-0 overflow-hidden rounded-full border border-border"

@@ -53,13 +53,7 @@ export function UserMenu() {
         </MenuItems>
       </Menu>
       {user ? (
-        <ProfileDialog
-          open={profileOpen}
-          onClose={() => setProfileOpen(false)}
-          user={user}
-          primaryRole={primaryRole}
-          photoURL={photoURL}
-        />
+        <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} primaryRole={primaryRole} photoURL={photoURL} />
       ) : null}
     </>
   );

@@ -22,11 +22,7 @@ export function mayVisit(user: Pick<TUser, 'roles'> | null, path: string): boole
 }
 
 /** After sign-in: the remembered origin when the user may open it, else the role's dashboard. */
-export function postLoginTarget(
-  user: Pick<TUser, 'roles'>,
-  primaryRole: TRole | null,
-  from: string | null | undefined,
-): string {
+export function postLoginTarget(user: Pick<TUser, 'roles'>, primaryRole: TRole | null, from: string | null | undefined): string {
   if (from && from.startsWith('/') && !from.startsWith('//') && mayVisit(user, from)) return from;
   return homePathFor(primaryRole);
 }

@@ -3,10 +3,7 @@ import { TIMING } from '@app/shared/constants';
 import type { AppStorage } from '@/lib/storage';
 import { authReducer, initialAuthState, type AuthEvent, type AuthState } from './auth-state';
 
-export type SessionStorage = Pick<
-  AppStorage,
-  'getToken' | 'setToken' | 'getPhoto' | 'setPhoto' | 'setRole' | 'clearSession'
->;
+export type SessionStorage = Pick<AppStorage, 'getToken' | 'setToken' | 'getPhoto' | 'setPhoto' | 'setRole' | 'clearSession'>;
 
 export interface AuthSessionDeps {
   storage: SessionStorage;

@@ -51,7 +51,12 @@ describe('primary role rule (spec section 4)', () => {
   });
   it('else the first role', () => {
     expect(
-      resolvePrimaryRole({ roles: [{ role: 'STUDENT', isPrimary: false }, { role: 'ADMIN', isPrimary: false }] }),
+      resolvePrimaryRole({
+        roles: [
+          { role: 'STUDENT', isPrimary: false },
+          { role: 'ADMIN', isPrimary: false },
+        ],
+      }),
     ).toBe('STUDENT');
   });
   it('else none', () => {

@@ -15,9 +15,7 @@ import { TIMING } from '@app/shared/constants';
 export type RedirectKind = 'guard' | 'auth';
 
 export type RedirectDecision =
-  | { allowed: true }
-  | { allowed: false; reason: 'same-path' }
-  | { allowed: false; reason: 'debounced' | 'paused'; retryInMs: number };
+  { allowed: true } | { allowed: false; reason: 'same-path' } | { allowed: false; reason: 'debounced' | 'paused'; retryInMs: number };
 
 export interface RedirectGuardOptions {
   now?: () => number;

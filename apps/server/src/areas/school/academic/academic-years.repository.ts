@@ -93,7 +93,11 @@ export async function insertYear(db: DbOrTx, v: YearValues): Promise<YearRow> {
 }
 
 export async function updateYear(db: DbOrTx, id: number, v: YearValues): Promise<YearRow> {
-  const [row] = await db.update(academicYears).set({ ...v, updatedAt: new Date() }).where(eq(academicYears.id, id)).returning();
+  const [row] = await db
+    .update(academicYears)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(academicYears.id, id))
+    .returning();
   return row;
 }
 

@@ -8,30 +8,83 @@ import { createRow, editRow, found, removeRow, write, type RowWrites, type Usage
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict, notFound } from '@/plugins/errors';
 import {
-  clearCurrentYear, deleteYear, findYear, insertYear, listYears, lockYear, semestersOutside, updateYear, yearDefaultOrder, yearNameTaken,
-  yearSearch, yearSortColumns, yearTieBreak, yearUsage, type YearRow, type YearSort,
+  clearCurrentYear,
+  deleteYear,
+  findYear,
+  insertYear,
+  listYears,
+  lockYear,
+  semestersOutside,
+  updateYear,
+  yearDefaultOrder,
+  yearNameTaken,
+  yearSearch,
+  yearSortColumns,
+  yearTieBreak,
+  yearUsage,
+  type YearRow,
+  type YearSort,
 } from './academic-years.repository';
 import {
-  clearCurrentSemester, deleteSemester, findCurrentSemester, findSemester, insertSemester, listSemesters, lockSemester, modulesOutside,
-  semesterDefaultOrder, semesterNameTaken, semesterSortColumns, semesterTieBreak, semesterUsage, semesterWhere, updateSemester,
-  type SemesterRow, type SemesterSort,
+  clearCurrentSemester,
+  deleteSemester,
+  findCurrentSemester,
+  findSemester,
+  insertSemester,
+  listSemesters,
+  lockSemester,
+  modulesOutside,
+  semesterDefaultOrder,
+  semesterNameTaken,
+  semesterSortColumns,
+  semesterTieBreak,
+  semesterUsage,
+  semesterWhere,
+  updateSemester,
+  type SemesterRow,
+  type SemesterSort,
 } from './semesters.repository';
 import {
-  clearCurrentModule, currentModuleOf, deleteModule, findModule, insertModule, listModules, lockModule, moduleCodeTaken, moduleDefaultOrder,
-  modulesOfSemester, moduleSortColumns, moduleTieBreak, moduleUsage, moduleWhere, updateModule, type ModuleRow, type ModuleSort,
+  clearCurrentModule,
+  currentModuleOf,
+  deleteModule,
+  findModule,
+  insertModule,
+  listModules,
+  lockModule,
+  moduleCodeTaken,
+  moduleDefaultOrder,
+  modulesOfSemester,
+  moduleSortColumns,
+  moduleTieBreak,
+  moduleUsage,
+  moduleWhere,
+  updateModule,
+  type ModuleRow,
+  type ModuleSort,
 } from './modules.repository';
 import { type Actor } from '@/plugins/actor';
 
 type YearInput = z.infer<typeof ZAcademicYearInput>;
 type SemesterInput = z.infer<typeof ZSemesterInput>;
 type ModuleInput = z.infer<typeof ZModuleInput>;
-interface Sorted<K> { sort?: K; order: 'asc' | 'desc'; search?: string }
-interface Paged { page: number; limit: number }
+interface Sorted<K> {
+  sort?: K;
+  order: 'asc' | 'desc';
+  search?: string;
+}
+interface Paged {
+  page: number;
+  limit: number;
+}
 export type YearQuery = Sorted<YearSort>;
 export type SemesterQuery = Sorted<SemesterSort> & { academicYearId?: number };
 export type ModuleQuery = Sorted<ModuleSort> & { semesterId?: number; academicYearId?: number };
 type Span = { startDate: string; endDate: string };
-interface WriteOpts { db: Db; actor: Actor }
+interface WriteOpts {
+  db: Db;
+  actor: Actor;
+}
 
 const span = (s: Span) => `${formatDate(s.startDate)} – ${formatDate(s.endDate)}`;
 const inside = (inner: Span, outer: Span) => inner.startDate >= outer.startDate && inner.endDate <= outer.endDate;
@@ -54,7 +107,10 @@ function periodWrites<R extends { id: number }, I extends Span & { isCurrent: bo
   /** Name / code free, dates inside the parent. */
   check: (tx: DbOrTx, input: I, exceptId?: number) => Promise<void>;
   /** Children that must stay inside the dates on edit: their noun and a finder. */
-  children?: { noun: string; outside: (tx: DbOrTx, id: number, startDate: string, endDate: string) => Promise<Array<Span & { name: string }>> };
+  children?: {
+    noun: string;
+    outside: (tx: DbOrTx, id: number, startDate: string, endDate: string) => Promise<Array<Span & { name: string }>>;
+  };
   clearCurrent: (tx: DbOrTx, exceptId?: number) => Promise<Array<{ id: number }>>;
   insert: (tx: DbOrTx, input: I) => Promise<R>;
   update: (tx: DbOrTx, id: number, input: I) => Promise<R>;

@@ -31,21 +31,44 @@ let nextYear = 2100;
 /** A fresh, non-overlapping year: 1 Sep of `y` to 31 May of `y + 1`. */
 async function makeYear(over: Partial<{ name: string; isCurrent: boolean }> = {}): Promise<TAcademicYear> {
   const y = nextYear++;
-  const res = await call(admin, 'POST', '/academic-years', { name: `${y}-${y + 1}`, startDate: `${y}-09-01`, endDate: `${y + 1}-05-31`, isCurrent: false, ...over });
+  const res = await call(admin, 'POST', '/academic-years', {
+    name: `${y}-${y + 1}`,
+    startDate: `${y}-09-01`,
+    endDate: `${y + 1}-05-31`,
+    isCurrent: false,
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-async function makeSemester(year: TAcademicYear, over: Partial<{ name: string; startDate: string; endDate: string; isCurrent: boolean }> = {}): Promise<TSemester> {
+async function makeSemester(
+  year: TAcademicYear,
+  over: Partial<{ name: string; startDate: string; endDate: string; isCurrent: boolean }> = {},
+): Promise<TSemester> {
   const res = await call(admin, 'POST', '/semesters', {
-    name: 'HK1', academicYearId: year.id, startDate: year.startDate, endDate: `${year.startDate.slice(0, 4)}-12-31`, isCurrent: false, ...over,
+    name: 'HK1',
+    academicYearId: year.id,
+    startDate: year.startDate,
+    endDate: `${year.startDate.slice(0, 4)}-12-31`,
+    isCurrent: false,
+    ...over,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
 let nextModule = 1;
-async function makeModule(sem: TSemester, over: Partial<{ code: string; startDate: string; endDate: string; isCurrent: boolean }> = {}): Promise<TModule> {
+async function makeModule(
+  sem: TSemester,
+  over: Partial<{ code: string; startDate: string; endDate: string; isCurrent: boolean }> = {},
+): Promise<TModule> {
   const res = await call(admin, 'POST', '/modules', {
-    code: `TEST-M${nextModule++}`, name: 'Học phần thử', semesterId: sem.id, startDate: sem.startDate, endDate: sem.endDate, isCurrent: false, ...over,
+    code: `TEST-M${nextModule++}`,
+    name: 'Học phần thử',
+    semesterId: sem.id,
+    startDate: sem.startDate,
+    endDate: sem.endDate,
+    isCurrent: false,
+    ...over,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
@@ -81,7 +104,11 @@ describe('roles', () => {
     expect(list.json().data.total).toBe(0);
     const ok = await call(admin, 'POST', '/academic-years', body);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ success: true, message: 'Đã tạo năm học.', data: { name: 'Năm bị từ chối', semesterCount: 0, isCurrent: false } });
+    expect(ok.json()).toMatchObject({
+      success: true,
+      message: 'Đã tạo năm học.',
+      data: { name: 'Năm bị từ chối', semesterCount: 0, isCurrent: false },
+    });
   });
 });
 
@@ -103,10 +130,20 @@ describe('validation', () => {
   it('keeps a semester inside its year and a module inside its semester', async () => {
     const year = await makeYear();
     const y = Number(year.startDate.slice(0, 4));
-    const out = await call(admin, 'POST', '/semesters', { name: 'HK1', academicYearId: year.id, startDate: `${y}-08-01`, endDate: `${y}-12-31` });
+    const out = await call(admin, 'POST', '/semesters', {
+      name: 'HK1',
+      academicYearId: year.id,
+      startDate: `${y}-08-01`,
+      endDate: `${y}-12-31`,
+    });
     expect(out.statusCode).toBe(400);
     expect(out.json().message).toBe(`Thời gian học kỳ phải nằm trong năm học ${year.name} (01/09/${y} – 31/05/${y + 1}).`);
-    const noYear = await call(admin, 'POST', '/semesters', { name: 'HK1', academicYearId: 999999, startDate: `${y}-09-01`, endDate: `${y}-12-31` });
+    const noYear = await call(admin, 'POST', '/semesters', {
+      name: 'HK1',
+      academicYearId: 999999,
+      startDate: `${y}-09-01`,
+      endDate: `${y}-12-31`,
+    });
     expect(noYear.statusCode).toBe(400);
     expect(noYear.json().message).toBe('Năm học đã chọn không tồn tại.');
     const noName = await call(admin, 'POST', '/semesters', { academicYearId: year.id, startDate: `${y}-09-01`, endDate: `${y}-12-31` });
@@ -115,10 +152,22 @@ describe('validation', () => {
     expect((await call(admin, 'GET', `/semesters?academicYearId=${year.id}`)).json().data.total).toBe(0);
 
     const sem = await makeSemester(year);
-    const late = await call(admin, 'POST', '/modules', { code: 'TEST-LATE', name: 'Muộn', semesterId: sem.id, startDate: `${y}-12-01`, endDate: `${y + 1}-01-15` });
+    const late = await call(admin, 'POST', '/modules', {
+      code: 'TEST-LATE',
+      name: 'Muộn',
+      semesterId: sem.id,
+      startDate: `${y}-12-01`,
+      endDate: `${y + 1}-01-15`,
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe(`Thời gian học phần phải nằm trong học kỳ HK1 (01/09/${y} – 31/12/${y}).`);
-    const spaced = await call(admin, 'POST', '/modules', { code: 'CO KHOANG', name: 'X', semesterId: sem.id, startDate: `${y}-09-01`, endDate: `${y}-10-01` });
+    const spaced = await call(admin, 'POST', '/modules', {
+      code: 'CO KHOANG',
+      name: 'X',
+      semesterId: sem.id,
+      startDate: `${y}-09-01`,
+      endDate: `${y}-10-01`,
+    });
     expect(spaced.statusCode).toBe(400);
     expect(spaced.json().message).toMatch(/^Mã học phần chỉ gồm/);
     expect((await call(admin, 'GET', `/modules?semesterId=${sem.id}`)).json().data.total).toBe(0);
@@ -129,10 +178,19 @@ describe('validation', () => {
     const sem = await makeSemester(year);
     await makeModule(sem, { startDate: sem.startDate, endDate: `${sem.startDate.slice(0, 4)}-10-31` });
     const y = Number(year.startDate.slice(0, 4));
-    const shrinkYear = await call(admin, 'PUT', `/academic-years/${year.id}`, { name: year.name, startDate: `${y}-10-01`, endDate: year.endDate });
+    const shrinkYear = await call(admin, 'PUT', `/academic-years/${year.id}`, {
+      name: year.name,
+      startDate: `${y}-10-01`,
+      endDate: year.endDate,
+    });
     expect(shrinkYear.statusCode).toBe(400);
     expect(shrinkYear.json().message).toContain('Không thể đổi thời gian năm học: học kỳ HK1');
-    const shrinkSem = await call(admin, 'PUT', `/semesters/${sem.id}`, { name: 'HK1', academicYearId: year.id, startDate: `${y}-11-01`, endDate: sem.endDate });
+    const shrinkSem = await call(admin, 'PUT', `/semesters/${sem.id}`, {
+      name: 'HK1',
+      academicYearId: year.id,
+      startDate: `${y}-11-01`,
+      endDate: sem.endDate,
+    });
     expect(shrinkSem.statusCode).toBe(400);
     expect(shrinkSem.json().message).toContain('Không thể đổi thời gian học kỳ: học phần');
     expect((await call(admin, 'GET', `/semesters/${sem.id}`)).json().data.startDate).toBe(sem.startDate);
@@ -142,21 +200,40 @@ describe('validation', () => {
 describe('uniqueness', () => {
   it('answers 409 for a taken year name, semester name in its year and module code, ignoring case', async () => {
     const year = await makeYear();
-    const dup = await call(admin, 'POST', '/academic-years', { name: year.name.toUpperCase(), startDate: '2500-09-01', endDate: '2501-05-31' });
+    const dup = await call(admin, 'POST', '/academic-years', {
+      name: year.name.toUpperCase(),
+      startDate: '2500-09-01',
+      endDate: '2501-05-31',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(`Năm học "${year.name}" đã tồn tại.`);
     const other = await makeYear();
-    const rename = await call(admin, 'PUT', `/academic-years/${other.id}`, { name: year.name, startDate: other.startDate, endDate: other.endDate });
+    const rename = await call(admin, 'PUT', `/academic-years/${other.id}`, {
+      name: year.name,
+      startDate: other.startDate,
+      endDate: other.endDate,
+    });
     expect(rename.statusCode).toBe(409);
 
     const sem = await makeSemester(year, { name: 'Học kỳ I' });
-    const semDup = await call(admin, 'POST', '/semesters', { name: 'học kỳ i', academicYearId: year.id, startDate: year.startDate, endDate: year.endDate });
+    const semDup = await call(admin, 'POST', '/semesters', {
+      name: 'học kỳ i',
+      academicYearId: year.id,
+      startDate: year.startDate,
+      endDate: year.endDate,
+    });
     expect(semDup.statusCode).toBe(409);
     expect(semDup.json().message).toBe(`Học kỳ "học kỳ i" đã tồn tại trong năm học ${year.name}.`);
     await makeSemester(other, { name: 'Học kỳ I' });
 
     const mod = await makeModule(sem, { code: 'TEST-UNIQ' });
-    const modDup = await call(admin, 'POST', '/modules', { code: 'test-uniq', name: 'Trùng', semesterId: sem.id, startDate: mod.startDate, endDate: mod.endDate });
+    const modDup = await call(admin, 'POST', '/modules', {
+      code: 'test-uniq',
+      name: 'Trùng',
+      semesterId: sem.id,
+      startDate: mod.startDate,
+      endDate: mod.endDate,
+    });
     expect(modDup.statusCode).toBe(409);
     expect(modDup.json().message).toBe('Mã học phần "test-uniq" đã tồn tại.');
   });
@@ -166,7 +243,12 @@ describe('one current of each', () => {
   it('makes a new current year un-make the old one, in the log too', async () => {
     const a = await makeYear({ isCurrent: true });
     const b = await makeYear();
-    const res = await call(admin, 'PUT', `/academic-years/${b.id}`, { name: b.name, startDate: b.startDate, endDate: b.endDate, isCurrent: true });
+    const res = await call(admin, 'PUT', `/academic-years/${b.id}`, {
+      name: b.name,
+      startDate: b.startDate,
+      endDate: b.endDate,
+      isCurrent: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.isCurrent).toBe(true);
     expect((await call(admin, 'GET', `/academic-years/${a.id}`)).json().data.isCurrent).toBe(false);
@@ -182,7 +264,13 @@ describe('one current of each', () => {
     const s1 = await makeSemester(year, { isCurrent: true });
     const s2 = await makeSemester(year, { name: 'HK2', startDate: `${y + 1}-01-01`, endDate: year.endDate });
     expect((await call(teacher, 'GET', '/semesters/current')).json().data.id).toBe(s1.id);
-    const put = await call(admin, 'PUT', `/semesters/${s2.id}`, { name: 'HK2', academicYearId: year.id, startDate: s2.startDate, endDate: s2.endDate, isCurrent: true });
+    const put = await call(admin, 'PUT', `/semesters/${s2.id}`, {
+      name: 'HK2',
+      academicYearId: year.id,
+      startDate: s2.startDate,
+      endDate: s2.endDate,
+      isCurrent: true,
+    });
     expect(put.statusCode).toBe(200);
     expect((await call(teacher, 'GET', '/semesters/current')).json().data).toMatchObject({ id: s2.id, academicYearName: year.name });
     expect((await call(admin, 'GET', `/semesters/${s1.id}`)).json().data.isCurrent).toBe(false);
@@ -195,10 +283,25 @@ describe('one current of each', () => {
     expect(noCurrent.json().message).toBe('Học kỳ này chưa có học phần hiện tại.');
     const list = await call(student, 'GET', '/current-semester/modules');
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.items.map((m: TModule) => [m.id, m.isCurrent])).toEqual([[early.id, true], [late.id, false]]);
-    expect(list.json().data.items[0]).toMatchObject({ semesterId: s2.id, semesterName: 'HK2', academicYearId: year.id, academicYearName: year.name });
+    expect(list.json().data.items.map((m: TModule) => [m.id, m.isCurrent])).toEqual([
+      [early.id, true],
+      [late.id, false],
+    ]);
+    expect(list.json().data.items[0]).toMatchObject({
+      semesterId: s2.id,
+      semesterName: 'HK2',
+      academicYearId: year.id,
+      academicYearName: year.name,
+    });
 
-    const switched = await call(admin, 'PUT', `/modules/${late.id}`, { code: late.code, name: late.name, semesterId: s2.id, startDate: late.startDate, endDate: late.endDate, isCurrent: true });
+    const switched = await call(admin, 'PUT', `/modules/${late.id}`, {
+      code: late.code,
+      name: late.name,
+      semesterId: s2.id,
+      startDate: late.startDate,
+      endDate: late.endDate,
+      isCurrent: true,
+    });
     expect(switched.statusCode).toBe(200);
     expect((await call(teacher, 'GET', `/semesters/${s2.id}/modules/current`)).json().data.id).toBe(late.id);
     const again = (await call(student, 'GET', '/current-semester/modules')).json().data.items as TModule[];
@@ -228,7 +331,10 @@ describe('moves', () => {
     const wideYear = wide.json().data as TAcademicYear;
     const moved = await call(admin, 'PATCH', `/semesters/${sem.id}/academic-year`, { academicYearId: wideYear.id });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ message: 'Đã chuyển học kỳ sang năm học khác.', data: { academicYearId: wideYear.id, academicYearName: wideYear.name } });
+    expect(moved.json()).toMatchObject({
+      message: 'Đã chuyển học kỳ sang năm học khác.',
+      data: { academicYearId: wideYear.id, academicYearName: wideYear.name },
+    });
     const missingBody = await call(admin, 'PATCH', `/semesters/${sem.id}/academic-year`, {});
     expect(missingBody.statusCode).toBe(400);
     expect(missingBody.json().message).toBe('Năm học là bắt buộc.');
@@ -241,7 +347,11 @@ describe('moves', () => {
     const ok = await call(admin, 'PATCH', `/modules/${mod.id}/semester`, { semesterId: wideSem.id });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ semesterId: wideSem.id, semesterName: 'Cả năm' });
-    expect((await auditOf('module', mod.id)).at(-1)).toMatchObject({ action: 'update', before: { semesterId: sem.id }, after: { semesterId: wideSem.id } });
+    expect((await auditOf('module', mod.id)).at(-1)).toMatchObject({
+      action: 'update',
+      before: { semesterId: sem.id },
+      after: { semesterId: wideSem.id },
+    });
   });
 });
 
@@ -250,8 +360,14 @@ describe('deleting', () => {
     const year = await makeYear();
     const sem = await makeSemester(year);
     const mod = await makeModule(sem);
-    const [campus] = await queryRows<{ id: number }>(t.database.db, sql`insert into campuses (code, name) values ('TEST-CS-AC', 'Cơ sở thử') returning id`);
-    const [subject] = await queryRows<{ id: number }>(t.database.db, sql`insert into subjects (code, name) values ('TEST-MH-AC', 'Môn thử') returning id`);
+    const [campus] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into campuses (code, name) values ('TEST-CS-AC', 'Cơ sở thử') returning id`,
+    );
+    const [subject] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into subjects (code, name) values ('TEST-MH-AC', 'Môn thử') returning id`,
+    );
     const [cc] = await queryRows<{ id: number }>(
       t.database.db,
       sql`insert into course_classes (code, name, subject_id, module_id, campus_id, grade, capacity) values ('LHP-T', 'Lớp thử', ${subject.id}, ${mod.id}, ${campus.id}, 10, 30) returning id`,
@@ -283,7 +399,11 @@ describe('deleting', () => {
 describe('audit', () => {
   it('logs create, update and delete with before and after, by the admin', async () => {
     const year = await makeYear();
-    await call(admin, 'PUT', `/academic-years/${year.id}`, { name: `${year.name} (sửa)`, startDate: year.startDate, endDate: year.endDate });
+    await call(admin, 'PUT', `/academic-years/${year.id}`, {
+      name: `${year.name} (sửa)`,
+      startDate: year.startDate,
+      endDate: year.endDate,
+    });
     await call(admin, 'DELETE', `/academic-years/${year.id}`);
     const log = await auditOf('academic_year', year.id);
     expect(log.map((l) => l.action)).toEqual(['create', 'update', 'delete']);
@@ -293,7 +413,12 @@ describe('audit', () => {
     expect(log[2]).toMatchObject({ before: { name: `${year.name} (sửa)` }, after: null });
     // A refused write leaves no trace.
     const sem = await makeSemester(await makeYear());
-    await call(admin, 'PUT', `/semesters/${sem.id}`, { name: 'HK1', academicYearId: sem.academicYearId, startDate: '1990-01-01', endDate: sem.endDate });
+    await call(admin, 'PUT', `/semesters/${sem.id}`, {
+      name: 'HK1',
+      academicYearId: sem.academicYearId,
+      startDate: '1990-01-01',
+      endDate: sem.endDate,
+    });
     expect((await auditOf('semester', sem.id)).map((l) => l.action)).toEqual(['create']);
   });
 });
@@ -302,7 +427,11 @@ describe('lists and export', () => {
   it('filters, searches and pages', async () => {
     const year = await makeYear();
     const sem = await makeSemester(year);
-    const mods = [await makeModule(sem, { code: 'TEST-PAGE-A' }), await makeModule(sem, { code: 'TEST-PAGE-B' }), await makeModule(sem, { code: 'TEST-PAGE-C' })];
+    const mods = [
+      await makeModule(sem, { code: 'TEST-PAGE-A' }),
+      await makeModule(sem, { code: 'TEST-PAGE-B' }),
+      await makeModule(sem, { code: 'TEST-PAGE-C' }),
+    ];
     const page2 = await call(teacher, 'GET', `/modules?semesterId=${sem.id}&limit=2&page=2&sort=code&order=desc`);
     expect(page2.json().data).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page2.json().data.items.map((m: TModule) => m.code)).toEqual(['TEST-PAGE-A']);

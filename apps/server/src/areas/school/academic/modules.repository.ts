@@ -93,12 +93,16 @@ export async function findModule(db: DbOrTx, id: number): Promise<TModule | null
 
 /** A semester's modules in teaching order: the current-module loader shows them as they come. */
 export async function modulesOfSemester(db: DbOrTx, semesterId: number): Promise<TModule[]> {
-  const rows = await selectModules(db).where(eq(modules.semesterId, semesterId)).orderBy(asc(modules.startDate), asc(modules.code), asc(modules.id));
+  const rows = await selectModules(db)
+    .where(eq(modules.semesterId, semesterId))
+    .orderBy(asc(modules.startDate), asc(modules.code), asc(modules.id));
   return rows.map(toModule);
 }
 
 export async function currentModuleOf(db: DbOrTx, semesterId: number): Promise<TModule | null> {
-  const [row] = await selectModules(db).where(and(eq(modules.semesterId, semesterId), eq(modules.isCurrent, true))).limit(1);
+  const [row] = await selectModules(db)
+    .where(and(eq(modules.semesterId, semesterId), eq(modules.isCurrent, true)))
+    .limit(1);
   return row ? toModule(row) : null;
 }
 
@@ -122,7 +126,11 @@ export async function insertModule(db: DbOrTx, v: ModuleValues): Promise<ModuleR
 }
 
 export async function updateModule(db: DbOrTx, id: number, v: Partial<ModuleValues>): Promise<ModuleRow> {
-  const [row] = await db.update(modules).set({ ...v, updatedAt: new Date() }).where(eq(modules.id, id)).returning();
+  const [row] = await db
+    .update(modules)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(modules.id, id))
+    .returning();
   return row;
 }
 

@@ -91,7 +91,13 @@ export async function semesterNameTaken(db: DbOrTx, yearId: number, name: string
   const rows = await db
     .select({ id: semesters.id })
     .from(semesters)
-    .where(and(eq(semesters.academicYearId, yearId), sql`lower(${semesters.name}) = lower(${name})`, exceptId ? ne(semesters.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(semesters.academicYearId, yearId),
+        sql`lower(${semesters.name}) = lower(${name})`,
+        exceptId ? ne(semesters.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -102,7 +108,11 @@ export async function insertSemester(db: DbOrTx, v: SemesterValues): Promise<Sem
 }
 
 export async function updateSemester(db: DbOrTx, id: number, v: Partial<SemesterValues>): Promise<SemesterRow> {
-  const [row] = await db.update(semesters).set({ ...v, updatedAt: new Date() }).where(eq(semesters.id, id)).returning();
+  const [row] = await db
+    .update(semesters)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(semesters.id, id))
+    .returning();
   return row;
 }
 

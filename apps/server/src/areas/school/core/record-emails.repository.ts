@@ -9,13 +9,19 @@ import { personDerived } from './people';
 export async function syncStudentEmail(db: DbOrTx, id: number, email: string) {
   const [row] = await db.select().from(students).where(eq(students.id, id)).for('update').limit(1);
   if (!row || row.email === email) return null;
-  await db.update(students).set({ email, ...personDerived(row.studentCode, row.fullName, email), updatedAt: new Date() }).where(eq(students.id, id));
+  await db
+    .update(students)
+    .set({ email, ...personDerived(row.studentCode, row.fullName, email), updatedAt: new Date() })
+    .where(eq(students.id, id));
   return { before: { email: row.email }, after: { email } };
 }
 
 export async function syncTeacherEmail(db: DbOrTx, userId: number, email: string) {
   const [row] = await db.select().from(teachers).where(eq(teachers.userId, userId)).for('update').limit(1);
   if (!row || row.email === email) return null;
-  await db.update(teachers).set({ email, ...personDerived(row.staffCode, row.fullName, email), updatedAt: new Date() }).where(eq(teachers.id, row.id));
+  await db
+    .update(teachers)
+    .set({ email, ...personDerived(row.staffCode, row.fullName, email), updatedAt: new Date() })
+    .where(eq(teachers.id, row.id));
   return { id: row.id, before: { email: row.email }, after: { email } };
 }

@@ -17,7 +17,10 @@ const distinctKeys = (codes: string[]) => [...new Set(codes.map(codeKey).filter(
 export async function modulesByCodes(db: DbOrTx, codes: string[]) {
   const keys = distinctKeys(codes);
   const rows = keys.length
-    ? await db.select({ id: modules.id, code: modules.code }).from(modules).where(sql`lower(${modules.code}) = any(${sql.param(keys)}::text[])`)
+    ? await db
+        .select({ id: modules.id, code: modules.code })
+        .from(modules)
+        .where(sql`lower(${modules.code}) = any(${sql.param(keys)}::text[])`)
     : [];
   return new Map(rows.map((r) => [codeKey(r.code), r]));
 }
@@ -25,7 +28,10 @@ export async function modulesByCodes(db: DbOrTx, codes: string[]) {
 export async function subjectsByCodes(db: DbOrTx, codes: string[]) {
   const keys = distinctKeys(codes);
   const rows = keys.length
-    ? await db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(sql`lower(${subjects.code}) = any(${sql.param(keys)}::text[])`)
+    ? await db
+        .select({ id: subjects.id, code: subjects.code })
+        .from(subjects)
+        .where(sql`lower(${subjects.code}) = any(${sql.param(keys)}::text[])`)
     : [];
   return new Map(rows.map((r) => [codeKey(r.code), r]));
 }
@@ -33,7 +39,10 @@ export async function subjectsByCodes(db: DbOrTx, codes: string[]) {
 export async function teachersByStaffCodes(db: DbOrTx, codes: string[]) {
   const keys = distinctKeys(codes);
   const rows = keys.length
-    ? await db.select({ id: teachers.id, staffCode: teachers.staffCode }).from(teachers).where(sql`lower(${teachers.staffCode}) = any(${sql.param(keys)}::text[])`)
+    ? await db
+        .select({ id: teachers.id, staffCode: teachers.staffCode })
+        .from(teachers)
+        .where(sql`lower(${teachers.staffCode}) = any(${sql.param(keys)}::text[])`)
     : [];
   return new Map(rows.map((r) => [codeKey(r.staffCode), r]));
 }

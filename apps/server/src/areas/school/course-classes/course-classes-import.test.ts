@@ -27,13 +27,28 @@ async function upload(kind: string, file: Buffer, opts: { dryRun: boolean; token
   return { status: res.statusCode, body: res.json() };
 }
 
-const CLASS_HEADERS = ['Mã lớp học phần *', 'Tên lớp học phần *', 'Mã môn *', 'Mã học phần *', 'Cơ sở *', 'Khối *', 'Giáo viên *', 'Sĩ số tối đa *'];
+const CLASS_HEADERS = [
+  'Mã lớp học phần *',
+  'Tên lớp học phần *',
+  'Mã môn *',
+  'Mã học phần *',
+  'Cơ sở *',
+  'Khối *',
+  'Giáo viên *',
+  'Sĩ số tối đa *',
+];
 const ENROL_HEADERS = ['Mã lớp học phần', 'Mã học phần', 'Mã học sinh'];
 const classesWithCodes = (codes: string[]) =>
-  count(t.database.db, sql`select count(*) from course_classes where lower(code) = any(${sql.param(codes.map((c) => c.toLowerCase()))}::text[])`);
+  count(
+    t.database.db,
+    sql`select count(*) from course_classes where lower(code) = any(${sql.param(codes.map((c) => c.toLowerCase()))}::text[])`,
+  );
 const enrolledIn = (id: number) => count(t.database.db, sql`select count(*) from course_class_students where course_class_id = ${id}`);
 
-function classRow(code: string, extra: Partial<Record<'name' | 'subject' | 'module' | 'campus' | 'grade' | 'teachers' | 'capacity', string | number>> = {}) {
+function classRow(
+  code: string,
+  extra: Partial<Record<'name' | 'subject' | 'module' | 'campus' | 'grade' | 'teachers' | 'capacity', string | number>> = {},
+) {
   return [
     code,
     extra.name ?? `Vật lý ${code}`,
@@ -51,7 +66,17 @@ async function newClass(extra: Record<string, unknown> = {}) {
     method: 'POST',
     url: '/api/v1/course-classes',
     headers: bearer(admin),
-    payload: { code: uniq('LOP'), name: 'Lớp ghi danh', subjectId: sc.physics.id, moduleId: sc.moduleA.id, campusId: sc.campusA.id, grade: 10, teacherIds: [sc.anh.id], capacity: 30, ...extra },
+    payload: {
+      code: uniq('LOP'),
+      name: 'Lớp ghi danh',
+      subjectId: sc.physics.id,
+      moduleId: sc.moduleA.id,
+      campusId: sc.campusA.id,
+      grade: 10,
+      teacherIds: [sc.anh.id],
+      capacity: 30,
+      ...extra,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; code: string };
@@ -71,14 +96,26 @@ describe('import course classes', () => {
     expect(r.body.message).toBe('Kiểm tra xong: 1 dòng hợp lệ, 3 dòng lỗi.');
     const rows = r.body.data.rows;
     expect(rows[0]).toMatchObject({ row: 2, action: 'create', issues: [] });
-    expect(rows[1]).toMatchObject({ row: 3, action: 'error', issues: [{ column: 'Giáo viên', message: `Không tìm thấy giáo viên có mã: KHONGCO${sc.s}.` }] });
+    expect(rows[1]).toMatchObject({
+      row: 3,
+      action: 'error',
+      issues: [{ column: 'Giáo viên', message: `Không tìm thấy giáo viên có mã: KHONGCO${sc.s}.` }],
+    });
     expect(rows[2].row).toBe(4);
     expect(rows[2].issues).toEqual([{ column: 'Khối', message: 'Khối phải là 10, 11 hoặc 12.' }]);
-    expect(rows[3]).toMatchObject({ row: 5, action: 'error', issues: [{ column: 'Mã lớp học phần', message: 'Trùng mã lớp học phần với một dòng phía trên trong cùng học phần.' }] });
+    expect(rows[3]).toMatchObject({
+      row: 5,
+      action: 'error',
+      issues: [{ column: 'Mã lớp học phần', message: 'Trùng mã lớp học phần với một dòng phía trên trong cùng học phần.' }],
+    });
     expect(await classesWithCodes([a, b, c])).toBe(0);
 
     // Unknown references show on their own columns once the row parses.
-    const refs = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(c, { subject: `MONLA${sc.s}`, module: 'HPKHONGCO', campus: 'Cơ sở không có' })]), { dryRun: true });
+    const refs = await upload(
+      'course-classes',
+      await xlsxFile(CLASS_HEADERS, [classRow(c, { subject: `MONLA${sc.s}`, module: 'HPKHONGCO', campus: 'Cơ sở không có' })]),
+      { dryRun: true },
+    );
     expect(refs.body.data.rows[0].issues.map((i: { column: string }) => i.column)).toEqual(['Mã môn', 'Mã học phần', 'Cơ sở']);
   });
 
@@ -95,7 +132,11 @@ describe('import course classes', () => {
 
   it('creates new classes and updates existing ones through the same rules, logging each', async () => {
     const [a, b] = [uniq('IMP'), uniq('IMP')];
-    const first = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(a), classRow(b, { campus: sc.campusB.name, teachers: sc.toan.staffCode })]), { dryRun: false });
+    const first = await upload(
+      'course-classes',
+      await xlsxFile(CLASS_HEADERS, [classRow(a), classRow(b, { campus: sc.campusB.name, teachers: sc.toan.staffCode })]),
+      { dryRun: false },
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.message).toBe('Đã nhập 2 dòng (2 mới, 0 cập nhật).');
     const list = await t.app.inject({ url: `/api/v1/course-classes?search=${b}`, headers: bearer(admin) });
@@ -104,14 +145,27 @@ describe('import course classes', () => {
     expect(made.teachers.map((x: { id: number }) => x.id)).toEqual([sc.toan.id]);
 
     const c = uniq('IMP');
-    const second = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]), { dryRun: true });
+    const second = await upload(
+      'course-classes',
+      await xlsxFile(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]),
+      { dryRun: true },
+    );
     expect(second.body.data.rows.map((r: { action: string }) => r.action)).toEqual(['update', 'create']);
-    const commit = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]), { dryRun: false });
+    const commit = await upload(
+      'course-classes',
+      await xlsxFile(CLASS_HEADERS, [classRow(b.toLowerCase(), { name: 'Tên mới', campus: sc.campusB.code, capacity: 40 }), classRow(c)]),
+      { dryRun: false },
+    );
     expect(commit.body.data).toMatchObject({ created: 1, updated: 1 });
-    const [row] = await t.database.db.select().from(courseClasses).where(sql`${courseClasses.id} = ${made.id}`);
+    const [row] = await t.database.db
+      .select()
+      .from(courseClasses)
+      .where(sql`${courseClasses.id} = ${made.id}`);
     // The file's spelling of the code wins, as it would through PUT.
     expect(row).toMatchObject({ code: b.toLowerCase(), name: 'Tên mới', capacity: 40 });
-    const logs = await t.database.db.execute(sql`select action from audit_logs where (entity = 'course_class' and entity_id = ${String(made.id)}) or (entity = 'course-classes' and action = 'import') order by id`);
+    const logs = await t.database.db.execute(
+      sql`select action from audit_logs where (entity = 'course_class' and entity_id = ${String(made.id)}) or (entity = 'course-classes' and action = 'import') order by id`,
+    );
     const actions = (logs as unknown as { rows: Array<{ action: string }> }).rows.map((l) => l.action);
     expect(actions.filter((x) => x === 'update')).toHaveLength(1);
     expect(actions.filter((x) => x === 'import').length).toBeGreaterThanOrEqual(2);
@@ -126,7 +180,10 @@ describe('import course classes', () => {
   });
 
   it('is for the admin only', async () => {
-    const r = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(uniq('IMP'))]), { dryRun: true, token: await t.tokenFor('giaovu') });
+    const r = await upload('course-classes', await xlsxFile(CLASS_HEADERS, [classRow(uniq('IMP'))]), {
+      dryRun: true,
+      token: await t.tokenFor('giaovu'),
+    });
     expect(r.status).toBe(403);
   });
 });
@@ -135,7 +192,12 @@ describe('import enrolments', () => {
   it('previews enrolments: missing rows, grade and campus, duplicates, already enrolled and capacity', async () => {
     const cls = await newClass({ capacity: 3 });
     const [binh, anh, chau, an] = sc.grade10A;
-    await t.app.inject({ method: 'POST', url: `/api/v1/course-classes/${cls.id}/students`, headers: bearer(admin), payload: { studentIds: [binh.id] } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/course-classes/${cls.id}/students`,
+      headers: bearer(admin),
+      payload: { studentIds: [binh.id] },
+    });
     const m = sc.moduleA.code;
     const file = await xlsxFile(ENROL_HEADERS, [
       [cls.code, m, binh.studentCode], // already enrolled: fine, nothing to write
@@ -152,9 +214,25 @@ describe('import enrolments', () => {
     const r = await upload('enrolments', file, { dryRun: true });
     expect(r.status).toBe(200);
     const rows = r.body.data.rows as Array<{ row: number; action: string; issues: Array<{ column: string; message: string }> }>;
-    expect(rows.map((x) => x.action)).toEqual(['update', 'create', 'error', 'create', 'error', 'error', 'error', 'error', 'error', 'error']);
+    expect(rows.map((x) => x.action)).toEqual([
+      'update',
+      'create',
+      'error',
+      'create',
+      'error',
+      'error',
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
     expect(rows[2].issues).toEqual([{ column: 'Mã học sinh', message: 'Trùng với một dòng phía trên (cùng lớp học phần và học sinh).' }]);
-    expect(rows[4]).toMatchObject({ row: 6, issues: [{ column: 'Mã lớp học phần', message: `Vượt sĩ số tối đa: lớp học phần ${cls.code} có sĩ số tối đa 3, đã có 1 học sinh ghi danh.` }] });
+    expect(rows[4]).toMatchObject({
+      row: 6,
+      issues: [
+        { column: 'Mã lớp học phần', message: `Vượt sĩ số tối đa: lớp học phần ${cls.code} có sĩ số tối đa 3, đã có 1 học sinh ghi danh.` },
+      ],
+    });
     expect(rows[5].issues).toEqual([{ column: 'Mã học sinh', message: 'Học sinh thuộc khối 11, lớp học phần dành cho khối 10.' }]);
     expect(rows[6].issues).toEqual([{ column: 'Mã học sinh', message: 'Học sinh học ở cơ sở khác với lớp học phần.' }]);
     expect(rows[7].issues).toEqual([{ column: 'Mã học sinh', message: `Không tìm thấy học sinh có mã "KHONGCO${sc.s}".` }]);
@@ -167,12 +245,24 @@ describe('import enrolments', () => {
     expect(commit.body.code).toBe('IMPORT_INVALID');
     expect(await enrolledIn(cls.id)).toBe(1);
 
-    const good = await upload('enrolments', await xlsxFile(ENROL_HEADERS, [[cls.code, m, binh.studentCode], [cls.code, m, anh.studentCode], [cls.code, m, chau.studentCode]]), { dryRun: false });
+    const good = await upload(
+      'enrolments',
+      await xlsxFile(ENROL_HEADERS, [
+        [cls.code, m, binh.studentCode],
+        [cls.code, m, anh.studentCode],
+        [cls.code, m, chau.studentCode],
+      ]),
+      { dryRun: false },
+    );
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.data).toMatchObject({ total: 3, created: 2, updated: 1 });
     expect(await enrolledIn(cls.id)).toBe(3);
-    const log = await t.database.db.execute(sql`select after from audit_logs where entity = 'course_class_student' and entity_id = ${String(cls.id)} and action = 'enrol' order by id desc limit 1`);
-    expect((log as unknown as { rows: Array<{ after: { studentIds: number[] } }> }).rows[0].after.studentIds.sort()).toEqual([anh.id, chau.id].sort());
+    const log = await t.database.db.execute(
+      sql`select after from audit_logs where entity = 'course_class_student' and entity_id = ${String(cls.id)} and action = 'enrol' order by id desc limit 1`,
+    );
+    expect((log as unknown as { rows: Array<{ after: { studentIds: number[] } }> }).rows[0].after.studentIds.sort()).toEqual(
+      [anh.id, chau.id].sort(),
+    );
   });
 
   // Its speed is measured by bench/import.ts; here only that a big file lands whole.

@@ -30,20 +30,39 @@ const ZRow = z.object({
   grade: z.string().trim().min(1, 'Khối là bắt buộc.').transform(asUnknown).pipe(ZGrade),
   teacherCodes: z
     .string()
-    .transform((s) => [...new Set(s.split(/[,;]/).map((c) => c.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(/[,;]/)
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string()).min(1, 'Lớp học phần phải có ít nhất một giáo viên (mã giáo viên, cách nhau bởi dấu phẩy).')),
   capacity: z.string().trim().min(1, 'Sĩ số tối đa là bắt buộc.').transform(asUnknown).pipe(ZCourseClassInput.shape.capacity),
 });
 type Row = z.output<typeof ZRow>;
 
 const COLUMNS: ImportColumn[] = [
-  { key: 'code', header: 'Mã lớp học phần', required: true, example: 'TOAN10A1', note: 'Duy nhất trong một học phần; trùng mã đã có thì dòng cập nhật lớp đó.' },
+  {
+    key: 'code',
+    header: 'Mã lớp học phần',
+    required: true,
+    example: 'TOAN10A1',
+    note: 'Duy nhất trong một học phần; trùng mã đã có thì dòng cập nhật lớp đó.',
+  },
   { key: 'name', header: 'Tên lớp học phần', required: true, example: 'Toán 10 - Nhóm 1' },
   { key: 'subjectCode', header: 'Mã môn', required: true, example: 'TOAN' },
   { key: 'moduleCode', header: 'Mã học phần', required: true, example: 'HP1-2025' },
   { key: 'campus', header: 'Cơ sở', required: true, example: 'CS1', note: 'Mã hoặc tên cơ sở.' },
   { key: 'grade', header: 'Khối', required: true, example: '10', note: '10, 11 hoặc 12.' },
-  { key: 'teacherCodes', header: 'Giáo viên', required: true, example: 'GV001, GV002', note: 'Mã giáo viên, cách nhau bởi dấu phẩy hoặc chấm phẩy.' },
+  {
+    key: 'teacherCodes',
+    header: 'Giáo viên',
+    required: true,
+    example: 'GV001, GV002',
+    note: 'Mã giáo viên, cách nhau bởi dấu phẩy hoặc chấm phẩy.',
+  },
   { key: 'capacity', header: 'Sĩ số tối đa', required: true, example: '35' },
 ];
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
@@ -51,12 +70,25 @@ const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
 /** Everything the file names, resolved in a few queries; `check` and `apply` share it. */
 async function resolve(db: DbOrTx, rows: Row[]) {
   const [subjects, modules, campusOf, teachers] = await Promise.all([
-    subjectsByCodes(db, rows.map((r) => r.subjectCode)),
-    modulesByCodes(db, rows.map((r) => r.moduleCode)),
+    subjectsByCodes(
+      db,
+      rows.map((r) => r.subjectCode),
+    ),
+    modulesByCodes(
+      db,
+      rows.map((r) => r.moduleCode),
+    ),
     campusResolver(db),
-    teachersByStaffCodes(db, rows.flatMap((r) => r.teacherCodes)),
+    teachersByStaffCodes(
+      db,
+      rows.flatMap((r) => r.teacherCodes),
+    ),
   ]);
-  const existing = await classesByModuleAndCode(db, [...modules.values()].map((m) => m.id), rows.map((r) => r.code));
+  const existing = await classesByModuleAndCode(
+    db,
+    [...modules.values()].map((m) => m.id),
+    rows.map((r) => r.code),
+  );
   const rowsOut = rows.map((r) => {
     const module = modules.get(codeKey(r.moduleCode));
     const teacherIds = r.teacherCodes.map((c) => teachers.get(codeKey(c))?.id);
@@ -87,14 +119,25 @@ function inputOf(r: Row, x: Awaited<ReturnType<typeof resolve>>[number]): Course
 }
 
 /** The service refuses these on update; the preview says so on the row instead of failing the commit. */
-function updateIssues(r: Row, campusId: number, existing: ExistingClass, profile: Array<{ grade: number; campusId: number; n: number }>): RowIssue[] {
+function updateIssues(
+  r: Row,
+  campusId: number,
+  existing: ExistingClass,
+  profile: Array<{ grade: number; campusId: number; n: number }>,
+): RowIssue[] {
   const issues: RowIssue[] = [];
   if (r.capacity < existing.enrolledCount) {
-    issues.push({ column: header('capacity'), message: `Sĩ số tối đa không được nhỏ hơn số học sinh đã ghi danh (${existing.enrolledCount}).` });
+    issues.push({
+      column: header('capacity'),
+      message: `Sĩ số tối đa không được nhỏ hơn số học sinh đã ghi danh (${existing.enrolledCount}).`,
+    });
   }
   const outside = profile.filter((p) => p.grade !== r.grade || p.campusId !== campusId).reduce((s, p) => s + p.n, 0);
   if (outside) {
-    issues.push({ column: header('grade'), message: `Không thể đổi khối hoặc cơ sở: ${outside} học sinh đã ghi danh không thuộc khối hoặc cơ sở mới.` });
+    issues.push({
+      column: header('grade'),
+      message: `Không thể đổi khối hoặc cơ sở: ${outside} học sinh đã ghi danh không thuộc khối hoặc cơ sở mới.`,
+    });
   }
   return issues;
 }
@@ -107,7 +150,10 @@ export const courseClassesImport: ImportKind<Row> = {
 
   async check(db, rows) {
     const resolved = await resolve(db, rows);
-    const profiles = await enrolledProfiles(db, resolved.flatMap((x) => (x.existing ? [x.existing.id] : [])));
+    const profiles = await enrolledProfiles(
+      db,
+      resolved.flatMap((x) => (x.existing ? [x.existing.id] : [])),
+    );
     const dups = duplicatesBy(rows, (r) => `${codeKey(r.moduleCode)} ${codeKey(r.code)}`);
     const laterDuplicate = new Set([...dups.values()].flatMap((idx) => idx.slice(1)));
     return rows.map((r, i): RowCheck => {
@@ -116,8 +162,10 @@ export const courseClassesImport: ImportKind<Row> = {
       if (!x.subject) issues.push({ column: header('subjectCode'), message: `Không tìm thấy môn học có mã "${r.subjectCode}".` });
       if (!x.module) issues.push({ column: header('moduleCode'), message: `Không tìm thấy học phần có mã "${r.moduleCode}".` });
       if (!x.campus) issues.push({ column: header('campus'), message: `Không tìm thấy cơ sở "${r.campus}".` });
-      if (x.missingTeachers.length) issues.push({ column: header('teacherCodes'), message: `Không tìm thấy giáo viên có mã: ${x.missingTeachers.join(', ')}.` });
-      if (laterDuplicate.has(i)) issues.push({ column: header('code'), message: 'Trùng mã lớp học phần với một dòng phía trên trong cùng học phần.' });
+      if (x.missingTeachers.length)
+        issues.push({ column: header('teacherCodes'), message: `Không tìm thấy giáo viên có mã: ${x.missingTeachers.join(', ')}.` });
+      if (laterDuplicate.has(i))
+        issues.push({ column: header('code'), message: 'Trùng mã lớp học phần với một dòng phía trên trong cùng học phần.' });
       if (x.existing && x.campus) issues.push(...updateIssues(r, x.campus.id, x.existing, profiles.get(x.existing.id) ?? []));
       return { action: x.existing ? 'update' : 'create', issues };
     });

@@ -2,7 +2,16 @@ import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@/db/client';
 import type { UsageCheck } from '@/lib/write';
 import { modules } from '@/db/schema/academic';
-import { campuses, courseClasses as cc, courseClassStudents as ccs, courseClassTeachers as cct, homeroomClasses, students, subjects, teachers } from '@/db/schema/school';
+import {
+  campuses,
+  courseClasses as cc,
+  courseClassStudents as ccs,
+  courseClassTeachers as cct,
+  homeroomClasses,
+  students,
+  subjects,
+  teachers,
+} from '@/db/schema/school';
 import { offsetOf } from '@/lib/list';
 import { orderBy, searchColumns, searchWhere, totalOver } from '@/db/sql';
 
@@ -70,7 +79,9 @@ function filtersWhere(f: CourseClassFilters): SQL | undefined {
     f.subjectId ? eq(cc.subjectId, f.subjectId) : undefined,
     f.campusId ? eq(cc.campusId, f.campusId) : undefined,
     f.grade ? eq(cc.grade, f.grade) : undefined,
-    f.teacherId ? sql`exists (select 1 from course_class_teachers x where x.course_class_id = ${cc.id} and x.teacher_id = ${f.teacherId})` : undefined,
+    f.teacherId
+      ? sql`exists (select 1 from course_class_teachers x where x.course_class_id = ${cc.id} and x.teacher_id = ${f.teacherId})`
+      : undefined,
     searchColumns([cc.code, cc.name, subjects.name, teacherNamesSql], f.search),
   );
 }
@@ -118,7 +129,10 @@ export async function teachersOf(db: DbOrTx, classIds: number[]): Promise<Map<nu
 }
 
 async function withTeachers(db: DbOrTx, rows: BaseRow[]): Promise<CourseClassRow[]> {
-  const byClass = await teachersOf(db, rows.map((r) => r.id));
+  const byClass = await teachersOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ total: _total, createdAt, updatedAt, ...r }) => ({
     ...r,
     enrolledCount: Number(r.enrolledCount),
@@ -139,7 +153,14 @@ const SORT_COLUMNS = {
 /** One page (or, without `page`, every row up to `max`: the export) of the classes in scope. */
 export async function listCourseClasses(
   db: DbOrTx,
-  opts: { scope: CourseClassScope; filters: CourseClassFilters; sort?: CourseClassSort; order: 'asc' | 'desc'; page?: { page: number; limit: number }; max?: number },
+  opts: {
+    scope: CourseClassScope;
+    filters: CourseClassFilters;
+    sort?: CourseClassSort;
+    order: 'asc' | 'desc';
+    page?: { page: number; limit: number };
+    max?: number;
+  },
 ): Promise<{ items: CourseClassRow[]; total: number }> {
   const q = baseSelect(db, !!opts.page)
     .where(and(filtersWhere(opts.filters), scopeWhere(opts.scope)))
@@ -164,7 +185,11 @@ export async function findCourseClass(db: DbOrTx, id: number): Promise<CourseCla
 }
 
 export async function isInScope(db: DbOrTx, id: number, scope: CourseClassScope): Promise<boolean> {
-  const rows = await db.select({ id: cc.id }).from(cc).where(and(eq(cc.id, id), scopeWhere(scope))).limit(1);
+  const rows = await db
+    .select({ id: cc.id })
+    .from(cc)
+    .where(and(eq(cc.id, id), scopeWhere(scope)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -174,7 +199,15 @@ export async function lockCourseClass(tx: DbOrTx, id: number) {
   return row;
 }
 
-export type CourseClassValues = { code: string; name: string; subjectId: number; moduleId: number; campusId: number; grade: number; capacity: number };
+export type CourseClassValues = {
+  code: string;
+  name: string;
+  subjectId: number;
+  moduleId: number;
+  campusId: number;
+  grade: number;
+  capacity: number;
+};
 
 export async function insertCourseClass(tx: DbOrTx, v: CourseClassValues): Promise<number> {
   const [row] = await tx.insert(cc).values(v).returning({ id: cc.id });
@@ -182,7 +215,10 @@ export async function insertCourseClass(tx: DbOrTx, v: CourseClassValues): Promi
 }
 
 export async function updateCourseClassRow(tx: DbOrTx, id: number, v: CourseClassValues) {
-  await tx.update(cc).set({ ...v, updatedAt: sql`now()` }).where(eq(cc.id, id));
+  await tx
+    .update(cc)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(eq(cc.id, id));
 }
 
 export async function deleteCourseClassRow(tx: DbOrTx, id: number) {
@@ -204,7 +240,13 @@ export async function codeTaken(db: DbOrTx, opts: { moduleId: number; code: stri
   const rows = await db
     .select({ id: cc.id })
     .from(cc)
-    .where(and(eq(cc.moduleId, opts.moduleId), sql`lower(${cc.code}) = lower(${opts.code})`, opts.exceptId ? sql`${cc.id} <> ${opts.exceptId}` : undefined))
+    .where(
+      and(
+        eq(cc.moduleId, opts.moduleId),
+        sql`lower(${cc.code}) = lower(${opts.code})`,
+        opts.exceptId ? sql`${cc.id} <> ${opts.exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -227,7 +269,10 @@ export async function existingTeacherIds(db: DbOrTx, ids: number[]): Promise<Set
 }
 
 export async function countEnrolled(db: DbOrTx, id: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(ccs).where(eq(ccs.courseClassId, id));
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(ccs)
+    .where(eq(ccs.courseClassId, id));
   return Number(row?.n ?? 0);
 }
 
@@ -244,7 +289,13 @@ export async function countEnrolledOutside(db: DbOrTx, opts: { id: number; grade
 export async function studentsByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: students.id, studentCode: students.studentCode, fullName: students.fullName, grade: students.grade, campusId: students.campusId })
+    .select({
+      id: students.id,
+      studentCode: students.studentCode,
+      fullName: students.fullName,
+      grade: students.grade,
+      campusId: students.campusId,
+    })
     .from(students)
     .where(anyId(students.id, ids));
 }
@@ -295,7 +346,11 @@ export async function listEnrolments(db: DbOrTx, opts: { classId: number; search
     .offset(offsetOf(opts));
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && opts.page > 1) {
-    const [c] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(ccs).innerJoin(students, eq(students.id, ccs.studentId)).where(where);
+    const [c] = await db
+      .select({ n: sql<number>`cast(count(*) as integer)` })
+      .from(ccs)
+      .innerJoin(students, eq(students.id, ccs.studentId))
+      .where(where);
     total = Number(c?.n ?? 0);
   }
   return { items: rows.map(({ total: _t, enrolledAt, ...r }) => ({ ...r, enrolledAt: enrolledAt.toISOString() })), total };

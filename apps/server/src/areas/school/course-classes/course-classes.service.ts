@@ -31,13 +31,13 @@ import { COURSE_CLASS_OVERSEERS } from '../access';
 
 export type CourseClassInput = z.output<typeof ZCourseClassInput>;
 
-
 const NOT_YOURS = 'Bạn chỉ được xem lớp học phần mình giảng dạy hoặc thuộc tổ chuyên môn mình phụ trách.';
 const codeMessage = (code: string) => `Mã lớp học phần "${code}" đã tồn tại trong học phần này.`;
 
 export function scopeOf(actor: Actor): CourseClassScope {
   if (hasAnyRole(actor, COURSE_CLASS_OVERSEERS)) return { kind: 'all' };
-  if (hasAnyRole(actor, ['TEACHER', 'HEAD_DEPARTMENT'])) return { kind: 'own', userId: userIdOf(actor), asHead: hasAnyRole(actor, ['HEAD_DEPARTMENT']) };
+  if (hasAnyRole(actor, ['TEACHER', 'HEAD_DEPARTMENT']))
+    return { kind: 'own', userId: userIdOf(actor), asHead: hasAnyRole(actor, ['HEAD_DEPARTMENT']) };
   throw new AppError('FORBIDDEN', NOT_YOURS);
 }
 
@@ -55,7 +55,10 @@ export function toCourseClassJson(r: CourseClassRow): TCourseClass {
 }
 
 /** What the audit log keeps of a class: its own columns and its teachers. */
-function snapshot(row: { id: number; code: string; name: string; subjectId: number; moduleId: number; campusId: number; grade: number; capacity: number }, teacherIds: number[]) {
+function snapshot(
+  row: { id: number; code: string; name: string; subjectId: number; moduleId: number; campusId: number; grade: number; capacity: number },
+  teacherIds: number[],
+) {
   const { id, code, name, subjectId, moduleId, campusId, grade, capacity } = row;
   return { id, code, name, subjectId, moduleId, campusId, grade, capacity, teacherIds };
 }
@@ -107,13 +110,24 @@ export async function deleteCourseClass(ctx: WriteCtx, id: number): Promise<Cour
   const row = found(await findCourseClass(ctx.tx, id), 'lớp học phần');
   await refuseIfUsed(ctx.tx, 'lớp học phần này', courseClassUsage(id));
   await deleteCourseClassRow(ctx.tx, id);
-  await ctx.log({ action: 'delete', entity: 'course_class', entityId: id, before: snapshot(row, row.teachers.map((t) => t.id)) });
+  await ctx.log({
+    action: 'delete',
+    entity: 'course_class',
+    entityId: id,
+    before: snapshot(
+      row,
+      row.teachers.map((t) => t.id),
+    ),
+  });
   return row;
 }
 
 const LISTED = 10;
 function listStudents(rows: Array<{ studentCode: string; fullName: string }>) {
-  const shown = rows.slice(0, LISTED).map((s) => `${s.studentCode} ${s.fullName}`).join('; ');
+  const shown = rows
+    .slice(0, LISTED)
+    .map((s) => `${s.studentCode} ${s.fullName}`)
+    .join('; ');
   return rows.length > LISTED ? `${shown} và ${rows.length - LISTED} học sinh khác` : shown;
 }
 
@@ -122,7 +136,11 @@ function listStudents(rows: Array<{ studentCode: string; fullName: string }>) {
  * other than the class's, or more students than free places refuse the whole call. The class row
  * is locked first so two enrolments at once cannot both take the last places.
  */
-export async function enrolStudents(ctx: WriteCtx, id: number, studentIds: number[]): Promise<{ added: number; skipped: number; enrolledCount: number }> {
+export async function enrolStudents(
+  ctx: WriteCtx,
+  id: number,
+  studentIds: number[],
+): Promise<{ added: number; skipped: number; enrolledCount: number }> {
   const cls = found(await lockCourseClass(ctx.tx, id), 'lớp học phần');
   const ids = [...new Set(studentIds)];
   const rows = await studentsByIds(ctx.tx, ids);
@@ -142,7 +160,9 @@ export async function enrolStudents(ctx: WriteCtx, id: number, studentIds: numbe
   const enrolled = await countEnrolled(ctx.tx, id);
   const free = Math.max(0, cls.capacity - enrolled);
   if (toAdd.length > free) {
-    throw conflict(`Lớp học phần chỉ còn ${free} chỗ trống (sĩ số tối đa ${cls.capacity}); không thể ghi danh thêm ${toAdd.length} học sinh.`);
+    throw conflict(
+      `Lớp học phần chỉ còn ${free} chỗ trống (sĩ số tối đa ${cls.capacity}); không thể ghi danh thêm ${toAdd.length} học sinh.`,
+    );
   }
   if (toAdd.length) {
     await insertEnrolments(ctx.tx, id, toAdd);

@@ -42,7 +42,9 @@ async function create(extra: Record<string, unknown> = {}) {
 const classesWithCode = (code: string) => count(t.database.db, sql`select count(*) from course_classes where lower(code) = lower(${code})`);
 const enrolledIn = (id: number) => count(t.database.db, sql`select count(*) from course_class_students where course_class_id = ${id}`);
 const auditRows = (entity: string, entityId: number) =>
-  t.database.db.execute(sql`select action, before, after, actor_id from audit_logs where entity = ${entity} and entity_id = ${String(entityId)} order by id`) as unknown as Promise<{
+  t.database.db.execute(
+    sql`select action, before, after, actor_id from audit_logs where entity = ${entity} and entity_id = ${String(entityId)} order by id`,
+  ) as unknown as Promise<{
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- audit snapshots are free-form JSON; each assertion reads the fields it expects
     rows: Array<{ action: string; before: any; after: any; actor_id: number }>;
   }>;
@@ -113,8 +115,15 @@ describe('course classes: writes', () => {
 
   it('updates a class with before and after in the log, and refuses a capacity below the enrolment', async () => {
     const c = await create({ capacity: 5 });
-    expect((await call('POST', `/course-classes/${c.id}/students`, admin, { studentIds: sc.grade10A.slice(0, 3).map((s) => s.id) })).status).toBe(200);
-    const put = await call('PUT', `/course-classes/${c.id}`, admin, input({ code: c.code, name: 'Vật lý nâng cao', teacherIds: [sc.toan.id], capacity: 3 }));
+    expect(
+      (await call('POST', `/course-classes/${c.id}/students`, admin, { studentIds: sc.grade10A.slice(0, 3).map((s) => s.id) })).status,
+    ).toBe(200);
+    const put = await call(
+      'PUT',
+      `/course-classes/${c.id}`,
+      admin,
+      input({ code: c.code, name: 'Vật lý nâng cao', teacherIds: [sc.toan.id], capacity: 3 }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.message).toBe(`Đã cập nhật lớp học phần ${c.code}.`);
     expect(put.body.data).toMatchObject({ name: 'Vật lý nâng cao', capacity: 3, enrolledCount: 3 });
@@ -178,7 +187,12 @@ describe('course classes: enrolment', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.total).toBe(4);
     // Given name first: An, Ánh, Bình, Châu.
-    expect(list.body.data.items.map((s: { fullName: string }) => s.fullName)).toEqual(['Phạm Đức An', 'Nguyễn Thị Ánh', 'Trần Văn Bình', 'Lê Minh Châu']);
+    expect(list.body.data.items.map((s: { fullName: string }) => s.fullName)).toEqual([
+      'Phạm Đức An',
+      'Nguyễn Thị Ánh',
+      'Trần Văn Bình',
+      'Lê Minh Châu',
+    ]);
     expect(list.body.data.items[0]).toMatchObject({ studentId: an.id, studentCode: an.studentCode, grade: 10, homeroomClassName: null });
     expect(list.body.data.items[0].enrolledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const found = await call('GET', `/course-classes/${c.id}/students?search=chau`, admin);
@@ -245,7 +259,7 @@ describe('course classes: who may read and write', () => {
 
   const codesOf = (body: { data: { items: Array<{ code: string }> } }) => body.data.items.map((i) => i.code);
 
-  it('shows a teacher only the classes they teach and refuses another teacher\'s class (403)', async () => {
+  it("shows a teacher only the classes they teach and refuses another teacher's class (403)", async () => {
     const anh = await t.tokenFor('gv.anh');
     const list = await call('GET', listed, anh);
     expect(list.status).toBe(200);
@@ -263,7 +277,7 @@ describe('course classes: who may read and write', () => {
     expect(codesOf((await call('GET', `/course-classes/mine?moduleId=99999901`, anh)).body)).toEqual([]);
   });
 
-  it('shows a head of department the classes of their department\'s subjects too', async () => {
+  it("shows a head of department the classes of their department's subjects too", async () => {
     const head = await t.tokenFor('totruong.ly');
     const list = await call('GET', listed, head);
     expect(codesOf(list.body).sort()).toEqual([mine.code, deptClass.code].sort());
@@ -304,10 +318,16 @@ describe('course classes: list and export', () => {
     const big = await create({ name: 'Nhóm đông', capacity: 10 });
     await call('POST', `/course-classes/${big.id}/students`, admin, { studentIds: sc.grade10A.slice(0, 2).map((s) => s.id) });
     const byTeacher = await call('GET', `/course-classes?moduleId=${moduleId}&teacherId=${sc.toan.id}&limit=100`, admin);
-    expect(byTeacher.body.data.items.every((i: { teachers: Array<{ id: number }> }) => i.teachers.some((x) => x.id === sc.toan.id))).toBe(true);
+    expect(byTeacher.body.data.items.every((i: { teachers: Array<{ id: number }> }) => i.teachers.some((x) => x.id === sc.toan.id))).toBe(
+      true,
+    );
     const byName = await call('GET', `/course-classes?moduleId=${moduleId}&search=${encodeURIComponent('nhom dong')}`, admin);
     expect(byName.body.data.items.map((i: { code: string }) => i.code)).toEqual([big.code]);
-    const byTeacherName = await call('GET', `/course-classes?moduleId=${moduleId}&search=${encodeURIComponent('vu thi mai')}&limit=100`, admin);
+    const byTeacherName = await call(
+      'GET',
+      `/course-classes?moduleId=${moduleId}&search=${encodeURIComponent('vu thi mai')}&limit=100`,
+      admin,
+    );
     expect(byTeacherName.body.data.items.map((i: { code: string }) => i.code)).toContain(big.code);
     const bySubject = await call('GET', `/course-classes?search=${encodeURIComponent(`vat ly ${sc.s}`)}&limit=100`, admin);
     expect(bySubject.body.data.total).toBeGreaterThan(0);
@@ -323,7 +343,10 @@ describe('course classes: list and export', () => {
 
   it('exports the filtered list as xlsx, headers as in the import template', async () => {
     const c = await create({ name: 'Lớp xuất Excel', teacherIds: [sc.anh.id, sc.toan.id] });
-    const res = await t.app.inject({ url: `/api/v1/course-classes/export?moduleId=${sc.moduleA.id}&search=${encodeURIComponent('xuat excel')}`, headers: bearer(admin) });
+    const res = await t.app.inject({
+      url: `/api/v1/course-classes/export?moduleId=${sc.moduleA.id}&search=${encodeURIComponent('xuat excel')}`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('lop-hoc-phan');
@@ -336,7 +359,10 @@ describe('course classes: list and export', () => {
     expect(ws.getRow(2).getCell(3).value).toBe(sc.physics.code);
     expect(String(ws.getRow(2).getCell(8).value)).toContain(sc.anh.staffCode);
     // A teacher's export holds only their own classes.
-    const asAnh = await t.app.inject({ url: `/api/v1/course-classes/export?moduleId=${sc.moduleB.id}`, headers: bearer(await t.tokenFor('gv.anh')) });
+    const asAnh = await t.app.inject({
+      url: `/api/v1/course-classes/export?moduleId=${sc.moduleB.id}`,
+      headers: bearer(await t.tokenFor('gv.anh')),
+    });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(asAnh.rawPayload as unknown as ArrayBuffer);
     const codes = wb2.worksheets[0].getColumn(1).values.slice(2);

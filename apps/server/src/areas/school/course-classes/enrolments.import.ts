@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { badRequest } from '@/plugins/errors';
-import { classesByModuleAndCode, classKey, codeKey, enrolledPairs, modulesByCodes, studentsByCodes } from './course-class-lookups.repository';
+import {
+  classesByModuleAndCode,
+  classKey,
+  codeKey,
+  enrolledPairs,
+  modulesByCodes,
+  studentsByCodes,
+} from './course-class-lookups.repository';
 import { enrolStudents } from './course-classes.service';
 import { CHANGED } from './course-classes.import';
 import type { ImportColumn, ImportKind, RowCheck, RowIssue } from '../core/import-kind';
@@ -17,18 +24,40 @@ type Row = z.output<typeof ZRow>;
 
 const COLUMNS: ImportColumn[] = [
   { key: 'courseClassCode', header: 'Mã lớp học phần', required: true, example: 'TOAN10A1' },
-  { key: 'moduleCode', header: 'Mã học phần', required: true, example: 'HP1-2025', note: 'Học phần của lớp (mã lớp chỉ duy nhất trong một học phần).' },
-  { key: 'studentCode', header: 'Mã học sinh', required: true, example: 'HS0001', note: 'Học sinh phải cùng khối và cơ sở với lớp học phần.' },
+  {
+    key: 'moduleCode',
+    header: 'Mã học phần',
+    required: true,
+    example: 'HP1-2025',
+    note: 'Học phần của lớp (mã lớp chỉ duy nhất trong một học phần).',
+  },
+  {
+    key: 'studentCode',
+    header: 'Mã học sinh',
+    required: true,
+    example: 'HS0001',
+    note: 'Học sinh phải cùng khối và cơ sở với lớp học phần.',
+  },
 ];
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
 
 /** Classes and students the file names, loaded once for the whole file. */
 async function resolve(db: DbOrTx, rows: Row[]) {
   const [modules, students] = await Promise.all([
-    modulesByCodes(db, rows.map((r) => r.moduleCode)),
-    studentsByCodes(db, rows.map((r) => r.studentCode)),
+    modulesByCodes(
+      db,
+      rows.map((r) => r.moduleCode),
+    ),
+    studentsByCodes(
+      db,
+      rows.map((r) => r.studentCode),
+    ),
   ]);
-  const classes = await classesByModuleAndCode(db, [...modules.values()].map((m) => m.id), rows.map((r) => r.courseClassCode));
+  const classes = await classesByModuleAndCode(
+    db,
+    [...modules.values()].map((m) => m.id),
+    rows.map((r) => r.courseClassCode),
+  );
   return rows.map((r) => {
     const module = modules.get(codeKey(r.moduleCode));
     return {
@@ -59,14 +88,22 @@ export const enrolmentsImport: ImportKind<Row> = {
       const { module, courseClass: cls, student } = resolved[i];
       const issues: RowIssue[] = [];
       if (!module) issues.push({ column: header('moduleCode'), message: `Không tìm thấy học phần có mã "${r.moduleCode}".` });
-      else if (!cls) issues.push({ column: header('courseClassCode'), message: `Không tìm thấy lớp học phần "${r.courseClassCode}" trong học phần ${module.code}.` });
+      else if (!cls)
+        issues.push({
+          column: header('courseClassCode'),
+          message: `Không tìm thấy lớp học phần "${r.courseClassCode}" trong học phần ${module.code}.`,
+        });
       if (!student) issues.push({ column: header('studentCode'), message: `Không tìm thấy học sinh có mã "${r.studentCode}".` });
       if (!cls || !student) return { action: 'create', issues };
 
       if (student.grade !== cls.grade) {
-        issues.push({ column: header('studentCode'), message: `Học sinh thuộc khối ${student.grade}, lớp học phần dành cho khối ${cls.grade}.` });
+        issues.push({
+          column: header('studentCode'),
+          message: `Học sinh thuộc khối ${student.grade}, lớp học phần dành cho khối ${cls.grade}.`,
+        });
       }
-      if (student.campusId !== cls.campusId) issues.push({ column: header('studentCode'), message: 'Học sinh học ở cơ sở khác với lớp học phần.' });
+      if (student.campusId !== cls.campusId)
+        issues.push({ column: header('studentCode'), message: 'Học sinh học ở cơ sở khác với lớp học phần.' });
       const pair = `${cls.id}:${student.id}`;
       if (seen.has(pair)) {
         issues.push({ column: header('studentCode'), message: 'Trùng với một dòng phía trên (cùng lớp học phần và học sinh).' });

@@ -1,4 +1,14 @@
-import { addCampuses, addDepartments, addHead, addModules, addSemester, addStudents, addSubjects, addYear, teacherFor } from '@/test/school';
+import {
+  addCampuses,
+  addDepartments,
+  addHead,
+  addModules,
+  addSemester,
+  addStudents,
+  addSubjects,
+  addYear,
+  teacherFor,
+} from '@/test/school';
 import type { TestApp } from '@/test/app';
 import { uniq } from '@/test/uniq';
 
@@ -37,6 +47,23 @@ export async function courseClassSchool(t: TestApp) {
   ]);
   const [grade11A] = await addStudents(db, [{ fullName: 'Hoàng Gia Huy', grade: 11, campusId: campusA.id }]);
   const [grade10B] = await addStudents(db, [{ fullName: 'Đặng Thu Hà', grade: 10, campusId: campusB.id }]);
-  return { s, campusA, campusB, year, semester, moduleA, moduleB, department, physics, literature, anh, toan, head, grade10A, grade11A, grade10B };
+  return {
+    s,
+    campusA,
+    campusB,
+    year,
+    semester,
+    moduleA,
+    moduleB,
+    department,
+    physics,
+    literature,
+    anh,
+    toan,
+    head,
+    grade10A,
+    grade11A,
+    grade10B,
+  };
 }
 export type CourseClassSchool = Awaited<ReturnType<typeof courseClassSchool>>;

@@ -54,7 +54,10 @@ async function headsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Head[]>> 
 }
 
 async function withHeads(db: DbOrTx, rows: Selected[]): Promise<TDepartment[]> {
-  const heads = await headsOf(db, rows.map((r) => r.id));
+  const heads = await headsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -121,7 +124,11 @@ export async function insertDepartment(db: DbOrTx, v: DepartmentValues): Promise
 }
 
 export async function updateDepartment(db: DbOrTx, id: number, v: DepartmentValues): Promise<DepartmentRow> {
-  const [row] = await db.update(departments).set({ ...v, updatedAt: new Date() }).where(eq(departments.id, id)).returning();
+  const [row] = await db
+    .update(departments)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(departments.id, id))
+    .returning();
   return row;
 }
 

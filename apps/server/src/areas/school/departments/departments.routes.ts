@@ -7,7 +7,12 @@ import { listQuery } from '@/lib/list';
 import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { DEPARTMENT_SORTS } from './departments.repository';
 import {
-  createDepartment, departmentExportRows, departmentPage, editDepartment, getDepartment, removeDepartment,
+  createDepartment,
+  departmentExportRows,
+  departmentPage,
+  editDepartment,
+  getDepartment,
+  removeDepartment,
 } from './departments.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
@@ -22,10 +27,14 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/departments', {
-    config: { roles: READ },
-    schema: { tags, querystring: ZDepartmentQuery, response: { 200: ZOk(ZPage(ZDepartment)) } },
-  }, async (req) => ({ success: true as const, data: await departmentPage(db, req.query) }));
+  r.get(
+    '/departments',
+    {
+      config: { roles: READ },
+      schema: { tags, querystring: ZDepartmentQuery, response: { 200: ZOk(ZPage(ZDepartment)) } },
+    },
+    async (req) => ({ success: true as const, data: await departmentPage(db, req.query) }),
+  );
 
   r.get('/departments/export', { config: { roles: READ }, schema: { tags, querystring: ZDepartmentQuery } }, async (req, reply) => {
     const buf = await xlsxBuffer({
@@ -42,27 +51,51 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách tổ chuyên môn', buf);
   });
 
-  r.get('/departments/:id', {
-    config: { roles: READ },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
-  }, async (req) => ({ success: true as const, data: await getDepartment(db, req.params.id) }));
+  r.get(
+    '/departments/:id',
+    {
+      config: { roles: READ },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
+    },
+    async (req) => ({ success: true as const, data: await getDepartment(db, req.params.id) }),
+  );
 
-  r.post('/departments', {
-    config: { roles: WRITE },
-    schema: { tags, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
-  }, async (req) => ({ success: true as const, data: await createDepartment({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo tổ chuyên môn.' }));
+  r.post(
+    '/departments',
+    {
+      config: { roles: WRITE },
+      schema: { tags, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await createDepartment({ db, actor: actorOf(req), input: req.body }),
+      message: 'Đã tạo tổ chuyên môn.',
+    }),
+  );
 
-  r.put('/departments/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
-  }, async (req) => ({
-    success: true as const,
-    data: await editDepartment({ db, actor: actorOf(req), id: req.params.id, input: req.body }),
-    message: 'Đã cập nhật tổ chuyên môn.',
-  }));
+  r.put(
+    '/departments/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, body: ZDepartmentInput, response: { 200: ZOk(ZDepartment) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await editDepartment({ db, actor: actorOf(req), id: req.params.id, input: req.body }),
+      message: 'Đã cập nhật tổ chuyên môn.',
+    }),
+  );
 
-  r.delete('/departments/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
-  }, async (req) => ({ success: true as const, data: await removeDepartment({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa tổ chuyên môn.' }));
+  r.delete(
+    '/departments/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZDepartment) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await removeDepartment({ db, actor: actorOf(req), id: req.params.id }),
+      message: 'Đã xóa tổ chuyên môn.',
+    }),
+  );
 }

@@ -7,14 +7,29 @@ import { found, refuseIfUsed, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import {
-  deleteDepartment, departmentCodeTaken, departmentSearch, departmentSortColumns, departmentTieBreak, departmentUsage, existingTeacherIds,
-  findDepartment, insertDepartment, listDepartments, lockDepartment, setHeads, updateDepartment, type DepartmentSort,
+  deleteDepartment,
+  departmentCodeTaken,
+  departmentSearch,
+  departmentSortColumns,
+  departmentTieBreak,
+  departmentUsage,
+  existingTeacherIds,
+  findDepartment,
+  insertDepartment,
+  listDepartments,
+  lockDepartment,
+  setHeads,
+  updateDepartment,
+  type DepartmentSort,
 } from './departments.repository';
 import { type Actor } from '@/plugins/actor';
 
 type DepartmentInput = z.infer<typeof ZDepartmentInput>;
 export type DepartmentQuery = { sort?: DepartmentSort; order: 'asc' | 'desc'; search?: string };
-interface WriteOpts { db: Db; actor: Actor }
+interface WriteOpts {
+  db: Db;
+  actor: Actor;
+}
 
 function departmentList(q: DepartmentQuery) {
   return { where: departmentSearch(q.search), order: orderBy(departmentSortColumns, q, departmentTieBreak) };

@@ -60,7 +60,10 @@ describe('departments', () => {
     const d = await makeDepartment({ name: 'Tổ Vật lý thử' });
     const a = await makeTeacher('Trần Văn Bình', d.id);
     const b = await makeTeacher('Lê Thị An');
-    await queryRows(t.database.db, sql`insert into subjects (code, name, department_id) values ('TEST-MH-TO', 'Môn của tổ', ${d.id}) returning id`);
+    await queryRows(
+      t.database.db,
+      sql`insert into subjects (code, name, department_id) values ('TEST-MH-TO', 'Môn của tổ', ${d.id}) returning id`,
+    );
     const res = await call(admin, 'PUT', `/${d.id}`, { code: d.code, name: d.name, headTeacherIds: [a, b, a] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Đã cập nhật tổ chuyên môn.');
@@ -97,7 +100,10 @@ describe('departments', () => {
     const d = await makeDepartment();
     const tid = await makeTeacher('Giáo viên của tổ', d.id);
     await call(admin, 'PUT', `/${d.id}`, { code: d.code, name: d.name, headTeacherIds: [tid] });
-    await queryRows(t.database.db, sql`insert into subjects (code, name, department_id) values ('TEST-MH-DEL', 'Môn xóa', ${d.id}) returning id`);
+    await queryRows(
+      t.database.db,
+      sql`insert into subjects (code, name, department_id) values ('TEST-MH-DEL', 'Môn xóa', ${d.id}) returning id`,
+    );
     const refused = await call(admin, 'DELETE', `/${d.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Không thể xóa tổ chuyên môn này vì đang được sử dụng bởi 1 giáo viên, 1 môn học.');

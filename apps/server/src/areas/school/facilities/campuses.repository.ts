@@ -88,7 +88,11 @@ export async function insertCampus(db: DbOrTx, v: CampusValues): Promise<CampusR
 }
 
 export async function updateCampus(db: DbOrTx, id: number, v: CampusValues): Promise<CampusRow> {
-  const [row] = await db.update(campuses).set({ ...v, updatedAt: new Date() }).where(eq(campuses.id, id)).returning();
+  const [row] = await db
+    .update(campuses)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(campuses.id, id))
+    .returning();
   return row;
 }
 

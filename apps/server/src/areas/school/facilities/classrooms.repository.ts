@@ -33,7 +33,17 @@ const columns = {
   updatedAt: classrooms.updatedAt,
 };
 
-type Selected = { id: number; campusId: number; campusName: string; code: string; name: string; capacity: number; kind: string; createdAt: Date; updatedAt: Date };
+type Selected = {
+  id: number;
+  campusId: number;
+  campusName: string;
+  code: string;
+  name: string;
+  capacity: number;
+  kind: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 export function toClassroom(r: Selected): TClassroom {
   return {
@@ -88,7 +98,13 @@ export async function classroomCodeTaken(db: DbOrTx, campusId: number, code: str
   const rows = await db
     .select({ id: classrooms.id })
     .from(classrooms)
-    .where(and(eq(classrooms.campusId, campusId), sql`lower(${classrooms.code}) = lower(${code})`, exceptId ? ne(classrooms.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(classrooms.campusId, campusId),
+        sql`lower(${classrooms.code}) = lower(${code})`,
+        exceptId ? ne(classrooms.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -99,7 +115,11 @@ export async function insertClassroom(db: DbOrTx, v: ClassroomValues): Promise<C
 }
 
 export async function updateClassroom(db: DbOrTx, id: number, v: ClassroomValues): Promise<ClassroomRow> {
-  const [row] = await db.update(classrooms).set({ ...v, updatedAt: new Date() }).where(eq(classrooms.id, id)).returning();
+  const [row] = await db
+    .update(classrooms)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(classrooms.id, id))
+    .returning();
   return row;
 }
 

@@ -7,33 +7,75 @@ import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/writ
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import {
-  campusCodeTaken, campusSearch, campusSortColumns, campusTieBreak, campusUsage, deleteCampus, findCampus, insertCampus, listCampuses,
-  lockCampus, updateCampus, type CampusRow, type CampusSort,
+  campusCodeTaken,
+  campusSearch,
+  campusSortColumns,
+  campusTieBreak,
+  campusUsage,
+  deleteCampus,
+  findCampus,
+  insertCampus,
+  listCampuses,
+  lockCampus,
+  updateCampus,
+  type CampusRow,
+  type CampusSort,
 } from './campuses.repository';
 import {
-  classroomCodeTaken, classroomSortColumns, classroomTieBreak, classroomUsage, classroomWhere, deleteClassroom, findClassroom,
-  insertClassroom, listClassrooms, lockClassroom, updateClassroom, type ClassroomRow, type ClassroomSort,
+  classroomCodeTaken,
+  classroomSortColumns,
+  classroomTieBreak,
+  classroomUsage,
+  classroomWhere,
+  deleteClassroom,
+  findClassroom,
+  insertClassroom,
+  listClassrooms,
+  lockClassroom,
+  updateClassroom,
+  type ClassroomRow,
+  type ClassroomSort,
 } from './classrooms.repository';
 import { type Actor } from '@/plugins/actor';
 
 type CampusInput = z.infer<typeof ZCampusInput>;
 type ClassroomInput = z.infer<typeof ZClassroomInput>;
-interface Sorted<K> { sort?: K; order: 'asc' | 'desc'; search?: string }
-interface Paged { page: number; limit: number }
-interface WriteOpts { db: Db; actor: Actor }
+interface Sorted<K> {
+  sort?: K;
+  order: 'asc' | 'desc';
+  search?: string;
+}
+interface Paged {
+  page: number;
+  limit: number;
+}
+interface WriteOpts {
+  db: Db;
+  actor: Actor;
+}
 export type CampusQuery = Sorted<CampusSort>;
 export type ClassroomQuery = Sorted<ClassroomSort> & { campusId?: number; kind?: string };
 
 // ---- Campuses ----
 
 export async function campusPage(db: Db, q: CampusQuery & Paged) {
-  const r = await listCampuses(db, { where: campusSearch(q.search), order: orderBy(campusSortColumns, q, campusTieBreak), limit: q.limit, offset: offsetOf(q) });
+  const r = await listCampuses(db, {
+    where: campusSearch(q.search),
+    order: orderBy(campusSortColumns, q, campusTieBreak),
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return page(r.items, r.total, q);
 }
 
 /** The export takes the list's filters and sort without paging. */
 export async function campusExportRows(db: Db, q: CampusQuery): Promise<TCampus[]> {
-  const r = await listCampuses(db, { where: campusSearch(q.search), order: orderBy(campusSortColumns, q, campusTieBreak), limit: MAX_SHEET_ROWS, offset: 0 });
+  const r = await listCampuses(db, {
+    where: campusSearch(q.search),
+    order: orderBy(campusSortColumns, q, campusTieBreak),
+    limit: MAX_SHEET_ROWS,
+    offset: 0,
+  });
   return r.items;
 }
 

@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
   const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload: payload as object | undefined });
   return { status: res.statusCode, body: res.json(), res };
@@ -109,7 +108,9 @@ describe('campuses', () => {
     expect(entry.after).toMatchObject({ name: 'Cơ sở Đổi Tên', address: 'Mới' });
     await call('DELETE', `/campuses/${c.id}`, csvc);
     const del = await call('GET', `/system-logs?entity=campus&action=delete`, admin);
-    expect(del.body.data.items.find((l: { entityId: string }) => l.entityId === String(c.id))?.before).toMatchObject({ name: 'Cơ sở Đổi Tên' });
+    expect(del.body.data.items.find((l: { entityId: string }) => l.entityId === String(c.id))?.before).toMatchObject({
+      name: 'Cơ sở Đổi Tên',
+    });
   });
 
   it('exports the filtered list as xlsx', async () => {
@@ -149,9 +150,19 @@ describe('classrooms', () => {
     const dup = await call('POST', '/classrooms', csvc, { campusId: a.id, code: room.code.toLowerCase(), name: 'Trùng', capacity: 30 });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(`Mã phòng "${room.code.toLowerCase()}" đã tồn tại trong cơ sở này.`);
-    const elsewhere = await call('POST', '/classrooms', csvc, { campusId: b.id, code: room.code, name: 'Cùng mã, cơ sở khác', capacity: 30 });
+    const elsewhere = await call('POST', '/classrooms', csvc, {
+      campusId: b.id,
+      code: room.code,
+      name: 'Cùng mã, cơ sở khác',
+      capacity: 30,
+    });
     expect(elsewhere.status).toBe(200);
-    const moved = await call('PUT', `/classrooms/${elsewhere.body.data.id}`, csvc, { campusId: a.id, code: room.code, name: 'Chuyển', capacity: 30 });
+    const moved = await call('PUT', `/classrooms/${elsewhere.body.data.id}`, csvc, {
+      campusId: a.id,
+      code: room.code,
+      name: 'Chuyển',
+      capacity: 30,
+    });
     expect(moved.status).toBe(409);
   });
 
@@ -172,7 +183,9 @@ describe('classrooms', () => {
     expect(sorted.body.data.items.map((x: { name: string }) => x.name)).toEqual(['Phòng thí nghiệm Hóa', 'Phòng máy 1']);
     expect((await call('GET', `/classrooms/${lab.id}`, student)).body.data.kind).toBe('lab');
     expect((await call('POST', '/classrooms', student, { campusId: c.id, code: uniq('P'), name: 'x', capacity: 3 })).status).toBe(403);
-    expect((await call('POST', '/classrooms', await t.tokenFor('gv.anh'), { campusId: c.id, code: uniq('P'), name: 'x', capacity: 3 })).status).toBe(403);
+    expect(
+      (await call('POST', '/classrooms', await t.tokenFor('gv.anh'), { campusId: c.id, code: uniq('P'), name: 'x', capacity: 3 })).status,
+    ).toBe(403);
   });
 
   it('refuses to delete a classroom used by a course class, logs the update and delete of others', async () => {
@@ -181,20 +194,38 @@ describe('classrooms', () => {
     const db = t.database.db;
     const year = await addYear(db, { name: uniq('NH '), startDate: '2031-09-01', endDate: '2032-05-31' });
     const sem = await addSemester(db, { name: 'HK1', academicYearId: year.id, startDate: '2031-09-01', endDate: '2032-01-15' });
-    const [mod] = await addModules(db, [{ code: uniq('M'), name: 'Học phần thử', semesterId: sem.id, startDate: '2031-09-01', endDate: '2031-11-01' }]);
+    const [mod] = await addModules(db, [
+      { code: uniq('M'), name: 'Học phần thử', semesterId: sem.id, startDate: '2031-09-01', endDate: '2031-11-01' },
+    ]);
     const [subj] = await addSubjects(db, [{ code: uniq('MON'), name: 'Môn thử' }]);
-    await addCourseClass(db, { code: uniq('LHP'), name: 'Lớp thử', subjectId: subj.id, moduleId: mod.id, campusId: c.id, grade: 10, capacity: 40, classroomId: room.id });
+    await addCourseClass(db, {
+      code: uniq('LHP'),
+      name: 'Lớp thử',
+      subjectId: subj.id,
+      moduleId: mod.id,
+      campusId: c.id,
+      grade: 10,
+      capacity: 40,
+      classroomId: room.id,
+    });
     const r = await call('DELETE', `/classrooms/${room.id}`, csvc);
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Không thể xóa phòng học này vì đang được sử dụng bởi 1 lớp học phần.');
 
     const other = await newClassroom(c.id);
-    const up = await call('PUT', `/classrooms/${other.id}`, csvc, { campusId: c.id, code: other.code, name: 'Phòng mới', capacity: 60, kind: 'hall' });
+    const up = await call('PUT', `/classrooms/${other.id}`, csvc, {
+      campusId: c.id,
+      code: other.code,
+      name: 'Phòng mới',
+      capacity: 60,
+      kind: 'hall',
+    });
     expect(up.body).toMatchObject({ message: 'Đã cập nhật phòng học.', data: { name: 'Phòng mới', capacity: 60, kind: 'hall' } });
     const del = await call('DELETE', `/classrooms/${other.id}`, csvc);
     expect(del.status).toBe(200);
     const logs = await queryRows<{ action: string; before: { capacity: number } | null; after: { capacity: number } | null }>(
-      db, sql`select action, before, after from audit_logs where entity = 'classroom' and entity_id = ${String(other.id)} order by id`,
+      db,
+      sql`select action, before, after from audit_logs where entity = 'classroom' and entity_id = ${String(other.id)} order by id`,
     );
     expect(logs.map((l) => l.action)).toEqual(['create', 'update', 'delete']);
     expect(logs[1].before?.capacity).toBe(45);

@@ -9,7 +9,15 @@ import type { UsageCheck } from '@/lib/write';
 export type HomeroomRow = typeof homeroomClasses.$inferSelect;
 export type HomeroomValues = Pick<HomeroomRow, 'name' | 'academicYearId' | 'grade' | 'campusId' | 'homeroomTeacherId'>;
 
-export const HOMEROOM_SORTS = ['name', 'grade', 'academicYearName', 'campusName', 'homeroomTeacherName', 'studentCount', 'createdAt'] as const;
+export const HOMEROOM_SORTS = [
+  'name',
+  'grade',
+  'academicYearName',
+  'campusName',
+  'homeroomTeacherName',
+  'studentCount',
+  'createdAt',
+] as const;
 export type HomeroomSort = (typeof HOMEROOM_SORTS)[number];
 
 // Correlated subqueries name their tables outright: Drizzle leaves columns unqualified when a
@@ -26,7 +34,12 @@ export const homeroomSortColumns: Record<HomeroomSort, AnyColumn | SQL> = {
   createdAt: homeroomClasses.createdAt,
 };
 /** Without a chosen sort: newest year first, then grade and name, as a school lists its classes. */
-export const homeroomDefaultOrder = [desc(academicYears.startDate), asc(homeroomClasses.grade), asc(homeroomClasses.name), asc(homeroomClasses.id)];
+export const homeroomDefaultOrder = [
+  desc(academicYears.startDate),
+  asc(homeroomClasses.grade),
+  asc(homeroomClasses.name),
+  asc(homeroomClasses.id),
+];
 export const homeroomTieBreak = [homeroomClasses.grade, homeroomClasses.name, homeroomClasses.id];
 
 const columns = {
@@ -81,7 +94,11 @@ function selectClasses(db: DbOrTx) {
 }
 
 export async function listHomeroomClasses(db: DbOrTx, opts: { where?: SQL; order: SQL[]; limit: number; offset: number }) {
-  const rows = await selectClasses(db).where(opts.where).orderBy(...opts.order).limit(opts.limit).offset(opts.offset);
+  const rows = await selectClasses(db)
+    .where(opts.where)
+    .orderBy(...opts.order)
+    .limit(opts.limit)
+    .offset(opts.offset);
   return { items: rows.map(({ total: _t, ...r }) => toHomeroomClass(r)), total: rows[0]?.total ?? 0 };
 }
 
@@ -101,11 +118,13 @@ export async function homeroomNameTaken(db: DbOrTx, v: { academicYearId: number;
   const rows = await db
     .select({ id: homeroomClasses.id })
     .from(homeroomClasses)
-    .where(and(
-      eq(homeroomClasses.academicYearId, v.academicYearId),
-      sql`lower(${homeroomClasses.name}) = lower(${v.name})`,
-      v.exceptId ? ne(homeroomClasses.id, v.exceptId) : undefined,
-    ))
+    .where(
+      and(
+        eq(homeroomClasses.academicYearId, v.academicYearId),
+        sql`lower(${homeroomClasses.name}) = lower(${v.name})`,
+        v.exceptId ? ne(homeroomClasses.id, v.exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -116,7 +135,11 @@ export async function insertHomeroomClass(db: DbOrTx, v: HomeroomValues): Promis
 }
 
 export async function updateHomeroomClass(db: DbOrTx, id: number, v: HomeroomValues): Promise<HomeroomRow> {
-  const [row] = await db.update(homeroomClasses).set({ ...v, updatedAt: new Date() }).where(eq(homeroomClasses.id, id)).returning();
+  const [row] = await db
+    .update(homeroomClasses)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(homeroomClasses.id, id))
+    .returning();
   return row;
 }
 
@@ -136,9 +159,12 @@ export async function teacherIdsOfUser(db: DbOrTx, userId: number): Promise<numb
 
 /** Which of the referenced rows exist, so a bad id answers a clear 400 instead of a foreign-key error. */
 export async function referencesExist(db: DbOrTx, v: { academicYearId: number; campusId: number; homeroomTeacherId: number | null }) {
-  const [row] = await queryRows<{ year: boolean; campus: boolean; teacher: boolean }>(db, sql`
+  const [row] = await queryRows<{ year: boolean; campus: boolean; teacher: boolean }>(
+    db,
+    sql`
     select exists (select 1 from academic_years where id = ${v.academicYearId}) as year,
            exists (select 1 from campuses where id = ${v.campusId}) as campus,
-           (${v.homeroomTeacherId}::int is null or exists (select 1 from teachers where id = ${v.homeroomTeacherId}::int)) as teacher`);
+           (${v.homeroomTeacherId}::int is null or exists (select 1 from teachers where id = ${v.homeroomTeacherId}::int)) as teacher`,
+  );
   return row;
 }

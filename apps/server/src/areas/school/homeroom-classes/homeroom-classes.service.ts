@@ -8,15 +8,32 @@ import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { classStudentList, type ClassStudentQuery } from '../students/students.service';
 import {
-  deleteHomeroomClass, findHomeroomClass, homeroomDefaultOrder, homeroomNameTaken,
-  homeroomSortColumns, homeroomTieBreak, homeroomUsage, homeroomWhere, insertHomeroomClass, listHomeroomClasses,
-  lockHomeroomClass, referencesExist, teacherIdsOfUser, updateHomeroomClass, type HomeroomFilters, type HomeroomRow, type HomeroomSort,
+  deleteHomeroomClass,
+  findHomeroomClass,
+  homeroomDefaultOrder,
+  homeroomNameTaken,
+  homeroomSortColumns,
+  homeroomTieBreak,
+  homeroomUsage,
+  homeroomWhere,
+  insertHomeroomClass,
+  listHomeroomClasses,
+  lockHomeroomClass,
+  referencesExist,
+  teacherIdsOfUser,
+  updateHomeroomClass,
+  type HomeroomFilters,
+  type HomeroomRow,
+  type HomeroomSort,
 } from './homeroom-classes.repository';
 import { hasAnyRole, userIdOf, type Actor } from '@/plugins/actor';
 import { HOMEROOM_WIDE_READERS } from '../access';
 
 type HomeroomInput = z.infer<typeof ZHomeroomClassInput>;
-interface Paged { page: number; limit: number }
+interface Paged {
+  page: number;
+  limit: number;
+}
 export type HomeroomQuery = Omit<HomeroomFilters, 'teacherScope'> & { sort?: HomeroomSort; order: 'asc' | 'desc' };
 
 export const NOT_YOUR_CLASS = 'Bạn chỉ được xem lớp chủ nhiệm của mình.';
@@ -48,7 +65,8 @@ export async function myHomeroomClasses(db: Db, actor: Actor): Promise<THomeroom
   const teacherScope = await teacherIdsOfUser(db, userIdOf(actor));
   if (!teacherScope.length) return [];
   // One class a year at most in practice; 100 covers every year the school keeps.
-  return (await listHomeroomClasses(db, { where: homeroomWhere({ teacherScope }), order: homeroomDefaultOrder, limit: 100, offset: 0 })).items;
+  return (await listHomeroomClasses(db, { where: homeroomWhere({ teacherScope }), order: homeroomDefaultOrder, limit: 100, offset: 0 }))
+    .items;
 }
 
 /** One class, refused (403) to a homeroom teacher for a class that is not theirs. */

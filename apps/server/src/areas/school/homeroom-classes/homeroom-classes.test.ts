@@ -17,7 +17,6 @@ let yearId: number;
 let hoaTeacherId: number;
 let otherTeacherId: number;
 
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.tokenFor('quantri');
@@ -37,7 +36,14 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, toke
 }
 
 async function newClass(extra: Record<string, unknown> = {}) {
-  const r = await call('POST', '/homeroom-classes', admin, { name: uniq('10 Toán '), academicYearId: yearId, grade: 10, campusId, homeroomTeacherId: null, ...extra });
+  const r = await call('POST', '/homeroom-classes', admin, {
+    name: uniq('10 Toán '),
+    academicYearId: yearId,
+    grade: 10,
+    campusId,
+    homeroomTeacherId: null,
+    ...extra,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as { id: number; name: string; homeroomTeacherId: number | null };
 }
@@ -57,7 +63,13 @@ describe('homeroom classes: writes', () => {
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Đã tạo lớp chủ nhiệm.');
     expect(r.body.data).toMatchObject({
-      name: body.name, grade: 11, campusId, campusName: 'Cơ sở Chủ nhiệm', academicYearId: yearId, homeroomTeacherId: hoaTeacherId, studentCount: 0,
+      name: body.name,
+      grade: 11,
+      campusId,
+      campusName: 'Cơ sở Chủ nhiệm',
+      academicYearId: yearId,
+      homeroomTeacherId: hoaTeacherId,
+      studentCount: 0,
     });
     expect(r.body.data.homeroomTeacherName).toBeTruthy();
     expect((await call('PUT', `/homeroom-classes/${r.body.data.id}`, await t.tokenFor('giaovu'), body)).status).toBe(403);
@@ -72,9 +84,18 @@ describe('homeroom classes: writes', () => {
     const noYear = await call('POST', '/homeroom-classes', admin, { name, academicYearId: 999999, grade: 10, campusId });
     expect(noYear.status).toBe(400);
     expect(noYear.body.message).toBe('Năm học đã chọn không tồn tại.');
-    const noTeacher = await call('POST', '/homeroom-classes', admin, { name, academicYearId: yearId, grade: 10, campusId, homeroomTeacherId: 999999 });
+    const noTeacher = await call('POST', '/homeroom-classes', admin, {
+      name,
+      academicYearId: yearId,
+      grade: 10,
+      campusId,
+      homeroomTeacherId: 999999,
+    });
     expect(noTeacher.body.message).toBe('Giáo viên chủ nhiệm đã chọn không tồn tại.');
-    const rows = await queryRows<{ n: number }>(t.database.db, sql`select cast(count(*) as integer) as n from homeroom_classes where name = ${name}`);
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select cast(count(*) as integer) as n from homeroom_classes where name = ${name}`,
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -95,9 +116,19 @@ describe('homeroom classes: writes', () => {
     expect(r.body.message).toBe('Không thể xóa lớp chủ nhiệm này vì đang được sử dụng bởi 1 học sinh.');
 
     const b = await newClass();
-    const up = await call('PUT', `/homeroom-classes/${b.id}`, admin, { name: b.name, academicYearId: yearId, grade: 12, campusId, homeroomTeacherId: otherTeacherId });
+    const up = await call('PUT', `/homeroom-classes/${b.id}`, admin, {
+      name: b.name,
+      academicYearId: yearId,
+      grade: 12,
+      campusId,
+      homeroomTeacherId: otherTeacherId,
+    });
     expect(up.body).toMatchObject({ message: 'Đã cập nhật lớp chủ nhiệm.', data: { grade: 12, homeroomTeacherName: 'Trịnh Công Sơn' } });
-    const logs = await call('GET', `/system-logs?entity=homeroom_class&action=update&actorId=${await t.userId('quantri')}&limit=100`, admin);
+    const logs = await call(
+      'GET',
+      `/system-logs?entity=homeroom_class&action=update&actorId=${await t.userId('quantri')}&limit=100`,
+      admin,
+    );
     const entry = logs.body.data.items.find((l: { entityId: string }) => l.entityId === String(b.id));
     expect(entry.before).toMatchObject({ grade: 10, homeroomTeacherId: null });
     expect(entry.after).toMatchObject({ grade: 12, homeroomTeacherId: otherTeacherId });
@@ -149,7 +180,7 @@ describe('homeroom classes: reading', () => {
     expect(ex.statusCode).toBe(403);
   });
 
-  it('answers /mine with the caller\'s own classes, empty for someone without any', async () => {
+  it("answers /mine with the caller's own classes, empty for someone without any", async () => {
     const r = await call('GET', '/homeroom-classes/mine', hoa);
     expect(r.status).toBe(200);
     const ids = r.body.data.map((c: { id: number }) => c.id);
@@ -160,12 +191,15 @@ describe('homeroom classes: reading', () => {
     expect((await call('GET', '/homeroom-classes/mine', await t.tokenFor('hs.an'))).status).toBe(403);
   });
 
-  it('lists a class\'s students by Vietnamese name order, with search and paging', async () => {
+  it("lists a class's students by Vietnamese name order, with search and paging", async () => {
     const cls = await newClass({ homeroomTeacherId: hoaTeacherId });
     for (const n of ['Trần Văn Bình', 'Nguyễn Thị An', 'Lê Minh Châu', 'Phạm An']) await addStudent(cls.id, n);
     // A student's account points at its record (users.student_id): the row carries the user's id.
     const userId = await t.userId('hs.an');
-    const [chau] = await t.database.db.select().from(students).where(and(eq(students.fullName, 'Lê Minh Châu'), eq(students.homeroomClassId, cls.id)));
+    const [chau] = await t.database.db
+      .select()
+      .from(students)
+      .where(and(eq(students.fullName, 'Lê Minh Châu'), eq(students.homeroomClassId, cls.id)));
     await t.database.db.update(users).set({ studentId: chau.id }).where(eq(users.id, userId));
 
     const r = await call('GET', `/homeroom-classes/${cls.id}/students?limit=3`, hoa);
@@ -173,12 +207,20 @@ describe('homeroom classes: reading', () => {
     expect(r.body.data.total).toBe(4);
     // Schools order by given name first: the two "An", then Bình; Châu is on page 2.
     const names = r.body.data.items.map((s: { fullName: string }) => s.fullName);
-    const ordered = ['Trần Văn Bình', 'Nguyễn Thị An', 'Lê Minh Châu', 'Phạm An'].sort((a, b) => (vietnameseNameSortKey(a) < vietnameseNameSortKey(b) ? -1 : 1));
+    const ordered = ['Trần Văn Bình', 'Nguyễn Thị An', 'Lê Minh Châu', 'Phạm An'].sort((a, b) =>
+      vietnameseNameSortKey(a) < vietnameseNameSortKey(b) ? -1 : 1,
+    );
     expect(names).toEqual(ordered.slice(0, 3));
     expect(names[2]).toBe('Trần Văn Bình');
     const page2 = await call('GET', `/homeroom-classes/${cls.id}/students?limit=3&page=2`, hoa);
     expect(page2.body.data.items.map((s: { fullName: string }) => s.fullName)).toEqual(['Lê Minh Châu']);
-    expect(page2.body.data.items[0]).toMatchObject({ homeroomClassId: cls.id, homeroomClassName: cls.name, campusName: 'Cơ sở Chủ nhiệm', userId, status: 'active' });
+    expect(page2.body.data.items[0]).toMatchObject({
+      homeroomClassId: cls.id,
+      homeroomClassName: cls.name,
+      campusName: 'Cơ sở Chủ nhiệm',
+      userId,
+      status: 'active',
+    });
     const search = await call('GET', `/homeroom-classes/${cls.id}/students?search=tran binh`, hoa);
     expect(search.body.data.items.map((s: { fullName: string }) => s.fullName)).toEqual(['Trần Văn Bình']);
     expect((await call('GET', `/homeroom-classes/${cls.id}`, hoa)).body.data.studentCount).toBe(4);

@@ -14,33 +14,41 @@ const ZKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
 export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: ImportKinds }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/imports/templates/:kind', {
-    config: { roles: ADMIN },
-    schema: { tags: ['imports'], params: ZKindParams },
-  }, async (req, reply) => {
-    const kind = kindOf(deps.importKinds, req.params.kind);
-    const body = await templateBuffer(kind);
-    return sendXlsx(reply, `mau-nhap-${kind.kind}`, body);
-  });
-
-  r.post('/imports/:kind', {
-    config: { roles: ADMIN },
-    schema: {
-      tags: ['imports'],
-      params: ZKindParams,
-      querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+  r.get(
+    '/imports/templates/:kind',
+    {
+      config: { roles: ADMIN },
+      schema: { tags: ['imports'], params: ZKindParams },
     },
-  }, async (req) => {
-    const kind = kindOf(deps.importKinds, req.params.kind);
-    if (!req.isMultipart()) throw badRequest('Hãy gửi tệp .xlsx hoặc .csv (multipart, trường "file").');
-    const file = await req.file();
-    if (!file) throw badRequest('Chưa chọn tệp để nhập.');
-    const buf = await file.toBuffer();
-    const dryRun = req.query.dryRun === 'true';
-    const result = await runImport({ db: deps.db, kind, file: buf, filename: file.filename, dryRun, actor: actorOf(req) });
-    const message = dryRun
-      ? `Kiểm tra xong: ${result.valid} dòng hợp lệ, ${result.invalid} dòng lỗi.`
-      : `Đã nhập ${result.total} dòng (${result.created} mới, ${result.updated} cập nhật).`;
-    return { success: true as const, message, data: result };
-  });
+    async (req, reply) => {
+      const kind = kindOf(deps.importKinds, req.params.kind);
+      const body = await templateBuffer(kind);
+      return sendXlsx(reply, `mau-nhap-${kind.kind}`, body);
+    },
+  );
+
+  r.post(
+    '/imports/:kind',
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags: ['imports'],
+        params: ZKindParams,
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+      },
+    },
+    async (req) => {
+      const kind = kindOf(deps.importKinds, req.params.kind);
+      if (!req.isMultipart()) throw badRequest('Hãy gửi tệp .xlsx hoặc .csv (multipart, trường "file").');
+      const file = await req.file();
+      if (!file) throw badRequest('Chưa chọn tệp để nhập.');
+      const buf = await file.toBuffer();
+      const dryRun = req.query.dryRun === 'true';
+      const result = await runImport({ db: deps.db, kind, file: buf, filename: file.filename, dryRun, actor: actorOf(req) });
+      const message = dryRun
+        ? `Kiểm tra xong: ${result.valid} dòng hợp lệ, ${result.invalid} dòng lỗi.`
+        : `Đã nhập ${result.total} dòng (${result.created} mới, ${result.updated} cập nhật).`;
+      return { success: true as const, message, data: result };
+    },
+  );
 }

@@ -33,13 +33,22 @@ export function kindOf(kinds: ImportKinds, kind: string): ImportKind {
 }
 
 /** Reads, parses and checks a file; the real run writes only when no row has an issue. */
-export async function runImport(opts: { db: Db; kind: ImportKind; file: Buffer; filename: string; dryRun: boolean; actor: Actor }): Promise<ImportResult> {
+export async function runImport(opts: {
+  db: Db;
+  kind: ImportKind;
+  file: Buffer;
+  filename: string;
+  dryRun: boolean;
+  actor: Actor;
+}): Promise<ImportResult> {
   const { kind } = opts;
   const sheet = await readSheet(opts.file, opts.filename);
   const byHeader = new Map(kind.columns.map((c) => [normHeader(c.header), c]));
   const missing = kind.columns.filter((c) => c.required && !sheet.headers.some((h) => normHeader(h) === normHeader(c.header)));
   if (missing.length) {
-    throw badRequest(`Thiếu cột bắt buộc: ${missing.map((c) => c.header).join(', ')}. Hãy dùng tệp mẫu.`, { missingColumns: missing.map((c) => c.header) });
+    throw badRequest(`Thiếu cột bắt buộc: ${missing.map((c) => c.header).join(', ')}. Hãy dùng tệp mẫu.`, {
+      missingColumns: missing.map((c) => c.header),
+    });
   }
   if (!sheet.rows.length) throw badRequest('Tệp không có dòng dữ liệu nào.');
 
@@ -63,7 +72,10 @@ export async function runImport(opts: { db: Db; kind: ImportKind; file: Buffer; 
     if (res.success) parsed.push({ index: results.length - 1, data: res.data });
   }
 
-  const checks = await kind.check(opts.db, parsed.map((p) => p.data));
+  const checks = await kind.check(
+    opts.db,
+    parsed.map((p) => p.data),
+  );
   parsed.forEach((p, i) => {
     const c = checks[i];
     const r = results[p.index];
@@ -87,7 +99,10 @@ export async function runImport(opts: { db: Db; kind: ImportKind; file: Buffer; 
     throw new AppError('IMPORT_INVALID', `Tệp có ${invalid} dòng lỗi; chưa có dòng nào được nhập. Hãy sửa rồi nhập lại.`, summary);
   }
   const done = await write(opts.db, opts.actor, async (ctx) => {
-    const out = await kind.apply(ctx, parsed.map((p) => p.data));
+    const out = await kind.apply(
+      ctx,
+      parsed.map((p) => p.data),
+    );
     await ctx.log({ action: 'import', entity: kind.kind, after: { file: opts.filename, rows: results.length, ...out } });
     return out;
   });
@@ -117,4 +132,3 @@ export async function templateBuffer(kind: ImportKind): Promise<Buffer> {
   for (const c of kind.columns) guide.addRow([c.header, c.required ? 'Có' : '', c.example ?? '', c.note ?? '']);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-

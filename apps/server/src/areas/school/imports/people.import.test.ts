@@ -16,7 +16,12 @@ afterAll(() => t.close());
 
 async function post(kind: string, file: Buffer | string, filename: string, dryRun = false) {
   const body = multipart({ filename, content: file });
-  return t.app.inject({ method: 'POST', url: `/api/v1/imports/${kind}?dryRun=${dryRun}`, payload: body.payload, headers: { ...body.headers, ...admin } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports/${kind}?dryRun=${dryRun}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...admin },
+  });
 }
 const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: admin })).json().data;
 
@@ -31,7 +36,12 @@ describe('teachers import', () => {
   it('checks departments, subjects and accounts, then imports and updates through the teacher service', async () => {
     const tag = uniq();
     const existingEmail = `cu.${tag.toLowerCase()}@gv.test.vn`;
-    const made = await t.app.inject({ method: 'POST', url: '/api/v1/users', headers: admin, payload: { email: existingEmail, roles: [{ role: 'ACCOUNTANT', isPrimary: true }] } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: admin,
+      payload: { email: existingEmail, roles: [{ role: 'ACCOUNTANT', isPrimary: true }] },
+    });
     const rows: Array<Array<string | null>> = [
       [`G1${tag}`, 'Nguyễn Thị Lan', `lan.${tag.toLowerCase()}@gv.test.vn`, s.deptA.code, `${s.subjectA.code}; ${s.subjectB.code}`],
       [`G2${tag}`, 'Hoàng Văn Nam', existingEmail, s.deptB.name, null],
@@ -61,21 +71,40 @@ describe('teachers import', () => {
     ]);
     expect(list[1].userId).toBe(made.json().data.id);
     const u = await get(`/api/v1/users/${made.json().data.id}`);
-    expect(u.roles).toEqual([{ role: 'ACCOUNTANT', isPrimary: true }, { role: 'TEACHER', isPrimary: false }]);
+    expect(u.roles).toEqual([
+      { role: 'ACCOUNTANT', isPrimary: true },
+      { role: 'TEACHER', isPrimary: false },
+    ]);
     expect((await get(`/api/v1/users/${list[0].userId}`)).roles).toEqual([{ role: 'TEACHER', isPrimary: true }]);
 
     rows[0][1] = 'Nguyễn Thị Lan Anh';
     const again = await post('teachers', csvFile(HEADERS, rows), 'gv.csv');
     expect(again.json().data).toMatchObject({ created: 0, updated: 3 });
     expect((await get(`/api/v1/teachers/${list[0].id}`)).fullName).toBe('Nguyễn Thị Lan Anh');
-    expect(await countWhere(t.database.db, 'audit_logs', sql`entity = 'teacher' and action = 'update' and entity_id = ${String(list[0].id)}`)).toBe(1);
+    expect(
+      await countWhere(t.database.db, 'audit_logs', sql`entity = 'teacher' and action = 'update' and entity_id = ${String(list[0].id)}`),
+    ).toBe(1);
   });
 
   it('refuses an e-mail that belongs to another teacher and a code twice in the file', async () => {
     const tag = uniq();
     const email = `co.chu.${tag.toLowerCase()}@gv.test.vn`;
-    await t.app.inject({ method: 'POST', url: '/api/v1/teachers', headers: admin, payload: { staffCode: `H0${tag}`, fullName: 'Chủ Cũ', email, departmentId: null } });
-    const res = await post('teachers', csvFile(HEADERS, [[`H1${tag}`, 'Người Mới', email, '', ''], [`H2${tag}`, 'A', '', '', ''], [`h2${tag}`, 'B', '', '', '']]), 'gv.csv', true);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      headers: admin,
+      payload: { staffCode: `H0${tag}`, fullName: 'Chủ Cũ', email, departmentId: null },
+    });
+    const res = await post(
+      'teachers',
+      csvFile(HEADERS, [
+        [`H1${tag}`, 'Người Mới', email, '', ''],
+        [`H2${tag}`, 'A', '', '', ''],
+        [`h2${tag}`, 'B', '', '', ''],
+      ]),
+      'gv.csv',
+      true,
+    );
     const rows = (res.json().data as TImportResult).rows;
     expect(rows[0].issues).toEqual([{ column: 'E-mail', message: 'E-mail này đã gắn với tài khoản của một giáo viên khác.' }]);
     expect(rows[1].issues[0].column).toBe('Mã giáo viên');
@@ -97,7 +126,12 @@ describe('users import', () => {
     const dry = await post('users', await xlsxFile(HEADERS, rows), 'tk.xlsx', true);
     const preview = dry.json().data as TImportResult;
     expect(preview).toMatchObject({ valid: 2, invalid: 2 });
-    expect(preview.rows[2].issues).toEqual([{ column: 'Vai trò', message: 'Vai trò không hợp lệ: "Phụ huynh". Dùng mã (ADMIN, TEACHER, …) hoặc tên vai trò (Giáo viên, Học sinh, …).' }]);
+    expect(preview.rows[2].issues).toEqual([
+      {
+        column: 'Vai trò',
+        message: 'Vai trò không hợp lệ: "Phụ huynh". Dùng mã (ADMIN, TEACHER, …) hoặc tên vai trò (Giáo viên, Học sinh, …).',
+      },
+    ]);
     expect(preview.rows[3].issues).toEqual([
       { column: 'Vai trò', message: 'Vai trò là bắt buộc.' },
       { column: 'Trạng thái', message: 'Trạng thái phải là "Hoạt động" hoặc "Vô hiệu".' },
@@ -123,7 +157,14 @@ describe('users import', () => {
   it('runs the same self-protection as PUT /users: the whole file is refused', async () => {
     const me = await get(`/api/v1/users/${await t.userId('quantri')}`);
     const tag = uniq().toLowerCase();
-    const res = await post('users', csvFile(HEADERS, [[`x.${tag}@tk.vn`, 'X', 'TEACHER', ''], [me.email, '', 'TEACHER', '']]), 'tk.csv');
+    const res = await post(
+      'users',
+      csvFile(HEADERS, [
+        [`x.${tag}@tk.vn`, 'X', 'TEACHER', ''],
+        [me.email, '', 'TEACHER', ''],
+      ]),
+      'tk.csv',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Bạn không thể tự bỏ vai trò Quản trị viên của chính mình.');
     expect(await countWhere(t.database.db, 'users', sql`email = ${`x.${tag}@tk.vn`}`)).toBe(0);

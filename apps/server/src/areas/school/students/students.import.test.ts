@@ -34,13 +34,26 @@ describe('students import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect((await readXlsx(res.rawPayload))[0]).toEqual(HEADERS);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/imports/templates/students', headers: bearer(await t.tokenFor('giaovu')) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/imports/templates/students', headers: bearer(await t.tokenFor('giaovu')) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('previews a file with one bad row (row and column named), then refuses to commit it, writing nothing', async () => {
     const tag = uniq();
     const rows: Cell[][] = [
-      [`A1${tag}`, 'Nguyễn Văn An', `an.${tag.toLowerCase()}@hs.test.vn`, new Date(Date.UTC(2009, 8, 5)), 'Nam', 10, s.campusA.code, s.class10A.name, 'Đang học'],
+      [
+        `A1${tag}`,
+        'Nguyễn Văn An',
+        `an.${tag.toLowerCase()}@hs.test.vn`,
+        new Date(Date.UTC(2009, 8, 5)),
+        'Nam',
+        10,
+        s.campusA.code,
+        s.class10A.name,
+        'Đang học',
+      ],
       [`A2${tag}`, 'Lê Thị Ánh', null, '17/03/2009', 'Nữ', 11, s.campusA.name, 'Lớp không có', null],
       [`A3${tag}`, 'Trần Văn Bảo', null, '2009-12-01', null, 10, s.campusB.code, s.class10B.name, 'Đã thôi học'],
     ];
@@ -50,8 +63,14 @@ describe('students import', () => {
     expect(dry.statusCode, dry.body).toBe(200);
     const preview = dry.json().data as TImportResult;
     expect(preview).toMatchObject({ dryRun: true, total: 3, valid: 2, invalid: 1, created: 0 });
-    expect(preview.rows.map((r) => [r.row, r.action])).toEqual([[2, 'create'], [3, 'error'], [4, 'create']]);
-    expect(preview.rows[1].issues).toEqual([{ column: 'Lớp chủ nhiệm', message: `Không tìm thấy lớp chủ nhiệm "Lớp không có" trong năm học ${s.year.name}.` }]);
+    expect(preview.rows.map((r) => [r.row, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'error'],
+      [4, 'create'],
+    ]);
+    expect(preview.rows[1].issues).toEqual([
+      { column: 'Lớp chủ nhiệm', message: `Không tìm thấy lớp chủ nhiệm "Lớp không có" trong năm học ${s.year.name}.` },
+    ]);
     expect(await codesIn(tag)).toBe(0);
 
     const commit = await post(file, 'hoc-sinh.xlsx');
@@ -67,7 +86,9 @@ describe('students import', () => {
     expect(fixed.json().data).toMatchObject({ dryRun: false, total: 3, created: 3, updated: 0 });
 
     const list = (await t.app.inject({ method: 'GET', url: `/api/v1/students?search=${tag}&sort=fullName`, headers: admin })).json().data;
-    expect(list.items.map((x: TStudent) => [x.studentCode, x.dateOfBirth, x.gender, x.grade, x.campusId, x.homeroomClassId, x.status])).toEqual([
+    expect(
+      list.items.map((x: TStudent) => [x.studentCode, x.dateOfBirth, x.gender, x.grade, x.campusId, x.homeroomClassId, x.status]),
+    ).toEqual([
       [`A1${tag}`, '2009-09-05', 'male', 10, s.campusA.id, s.class10A.id, 'active'],
       [`A2${tag}`, '2009-03-17', 'female', 11, s.campusA.id, s.class11A.id, 'active'],
       [`A3${tag}`, '2009-12-01', 'other', 10, s.campusB.id, s.class10B.id, 'dropped'],
@@ -79,7 +100,13 @@ describe('students import', () => {
 
     // One 'import' entry, plus each row through the service's own audit entries.
     expect(await countWhere(t.database.db, 'audit_logs', sql`action = 'import' and entity = 'students'`)).toBe(1);
-    expect(await countWhere(t.database.db, 'audit_logs', sql`action = 'create' and entity = 'student' and after->>'studentCode' like ${`%${tag}`}`)).toBe(3);
+    expect(
+      await countWhere(
+        t.database.db,
+        'audit_logs',
+        sql`action = 'create' and entity = 'student' and after->>'studentCode' like ${`%${tag}`}`,
+      ),
+    ).toBe(3);
 
     // Importing again updates by code.
     rows[2][1] = 'Trần Văn Bảo Mới';
@@ -92,7 +119,9 @@ describe('students import', () => {
     const tag = uniq();
     const taken = `da.co.${tag.toLowerCase()}@hs.test.vn`;
     const other = await t.app.inject({
-      method: 'POST', url: '/api/v1/students', headers: admin,
+      method: 'POST',
+      url: '/api/v1/students',
+      headers: admin,
       payload: { studentCode: `X${tag}`, fullName: 'Người Khác', email: taken, grade: 10, campusId: s.campusA.id },
     });
     expect(other.statusCode).toBe(200);
@@ -114,8 +143,15 @@ describe('students import', () => {
     expect(issues[0]).toEqual([{ column: 'Cơ sở', message: 'Không tìm thấy cơ sở "Cơ sở không có" (nhập mã hoặc tên cơ sở).' }]);
     expect(issues[1]).toEqual([{ column: 'Ngày sinh', message: 'Ngày sinh không hợp lệ (dùng dd/mm/yyyy hoặc yyyy-mm-dd).' }]);
     expect(issues[2]).toEqual([{ column: 'Giới tính', message: 'Giới tính phải là Nam, Nữ hoặc Khác.' }]);
-    expect(issues[3]).toEqual([{ column: 'Lớp chủ nhiệm', message: `Lớp chủ nhiệm "${s.class11A.name}" thuộc khối 11, không khớp với khối 10 của học sinh.` }]);
-    expect(issues[4]).toEqual([{ column: 'Lớp chủ nhiệm', message: `Lớp chủ nhiệm "${s.class10B.name}" thuộc cơ sở ${s.campusB.name}, không khớp với cơ sở ${s.campusA.name} của học sinh.` }]);
+    expect(issues[3]).toEqual([
+      { column: 'Lớp chủ nhiệm', message: `Lớp chủ nhiệm "${s.class11A.name}" thuộc khối 11, không khớp với khối 10 của học sinh.` },
+    ]);
+    expect(issues[4]).toEqual([
+      {
+        column: 'Lớp chủ nhiệm',
+        message: `Lớp chủ nhiệm "${s.class10B.name}" thuộc cơ sở ${s.campusB.name}, không khớp với cơ sở ${s.campusA.name} của học sinh.`,
+      },
+    ]);
     expect(issues[5]).toEqual([{ column: 'E-mail', message: 'E-mail này đã gắn với tài khoản của một học sinh khác.' }]);
     expect(issues[6]).toEqual([{ column: 'Mã học sinh', message: `Mã học sinh "B7${tag}" xuất hiện nhiều lần trong tệp.` }]);
     expect(issues[7]).toEqual([{ column: 'Mã học sinh', message: `Mã học sinh "b7${tag}" xuất hiện nhiều lần trong tệp.` }]);
@@ -129,16 +165,20 @@ describe('students import', () => {
 
   it('reads a CSV file the same way', async () => {
     const tag = uniq();
-    const csv = csvFile(['Mã học sinh', 'Họ và tên', 'Ngày sinh', 'Giới tính', 'Khối', 'Cơ sở', 'Lớp chủ nhiệm'], [
-      [`C1${tag}`, 'Phạm Minh Ân', '05/09/2009', 'Nữ', 10, s.campusA.name, s.class10A.name],
-      [`C2${tag}`, 'Vũ Đăng Khoa', '2008-01-02', 'nam', 11, s.campusA.code, ''],
-    ]);
+    const csv = csvFile(
+      ['Mã học sinh', 'Họ và tên', 'Ngày sinh', 'Giới tính', 'Khối', 'Cơ sở', 'Lớp chủ nhiệm'],
+      [
+        [`C1${tag}`, 'Phạm Minh Ân', '05/09/2009', 'Nữ', 10, s.campusA.name, s.class10A.name],
+        [`C2${tag}`, 'Vũ Đăng Khoa', '2008-01-02', 'nam', 11, s.campusA.code, ''],
+      ],
+    );
     const dry = await post(csv, 'hoc-sinh.csv', { dryRun: true });
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json().data).toMatchObject({ valid: 2, invalid: 0 });
     const res = await post(csv, 'hoc-sinh.csv');
     expect(res.json().data).toMatchObject({ created: 2 });
-    const list = (await t.app.inject({ method: 'GET', url: `/api/v1/students?search=${tag}&sort=studentCode`, headers: admin })).json().data;
+    const list = (await t.app.inject({ method: 'GET', url: `/api/v1/students?search=${tag}&sort=studentCode`, headers: admin })).json()
+      .data;
     expect(list.items.map((x: TStudent) => [x.fullName, x.dateOfBirth, x.gender, x.homeroomClassName])).toEqual([
       ['Phạm Minh Ân', '2009-09-05', 'female', s.class10A.name],
       ['Vũ Đăng Khoa', '2008-01-02', 'male', null],

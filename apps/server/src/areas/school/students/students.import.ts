@@ -6,7 +6,15 @@ import { badRequest } from '@/plugins/errors';
 import { campusRefs, currentYearHomeroomRefs, studentIdsByCodes, type CampusRef, type HomeroomRef } from './students.repository';
 import { accountIssue, createStudents, studentRefIssues, updateStudents, type StudentInput, type StudentRefs } from './students.service';
 import { type AccountCache, usersByEmails } from '../users/users.service';
-import { CHANGED_SINCE_CHECK, duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
+import {
+  CHANGED_SINCE_CHECK,
+  duplicatesBy,
+  fold,
+  type ImportColumn,
+  type ImportKind,
+  type RowCheck,
+  type RowIssue,
+} from '../core/import-kind';
 
 // ---- Cell parsing shared by this area's kinds ----
 
@@ -64,23 +72,53 @@ const ZRow = z.object({
   grade: z.string().trim().min(1, 'Khối là bắt buộc.').transform(asUnknown).pipe(ZGrade),
   campus: z.string().trim().min(1, 'Cơ sở là bắt buộc.'),
   homeroomClass: z.string().trim(),
-  status: labelled(STUDENT_STATUSES, STUDENT_STATUS_LABELS, 'active', `Trạng thái phải là một trong: ${Object.values(STUDENT_STATUS_LABELS).join(', ')}.`),
+  status: labelled(
+    STUDENT_STATUSES,
+    STUDENT_STATUS_LABELS,
+    'active',
+    `Trạng thái phải là một trong: ${Object.values(STUDENT_STATUS_LABELS).join(', ')}.`,
+  ),
 });
 type Row = z.output<typeof ZRow>;
 
 const COLUMNS: ImportColumn[] = [
-  { key: 'studentCode', header: 'Mã học sinh', required: true, example: 'HS2025001', note: 'Trùng mã đã có thì dòng cập nhật học sinh đó.' },
+  {
+    key: 'studentCode',
+    header: 'Mã học sinh',
+    required: true,
+    example: 'HS2025001',
+    note: 'Trùng mã đã có thì dòng cập nhật học sinh đó.',
+  },
   { key: 'fullName', header: 'Họ và tên', required: true, example: 'Nguyễn Minh An' },
-  { key: 'email', header: 'E-mail', example: 'an.nm@truong.edu.vn', note: 'Có e-mail thì học sinh được cấp (hoặc gắn) tài khoản đăng nhập với vai trò Học sinh.' },
+  {
+    key: 'email',
+    header: 'E-mail',
+    example: 'an.nm@truong.edu.vn',
+    note: 'Có e-mail thì học sinh được cấp (hoặc gắn) tài khoản đăng nhập với vai trò Học sinh.',
+  },
   { key: 'dateOfBirth', header: 'Ngày sinh', example: '05/09/2009', note: 'dd/mm/yyyy hoặc yyyy-mm-dd.' },
   { key: 'gender', header: 'Giới tính', example: 'Nữ', note: 'Nam, Nữ hoặc Khác.' },
   { key: 'grade', header: 'Khối', required: true, example: '10', note: '10, 11 hoặc 12.' },
   { key: 'campus', header: 'Cơ sở', required: true, example: 'CS1', note: 'Mã hoặc tên cơ sở.' },
-  { key: 'homeroomClass', header: 'Lớp chủ nhiệm', example: '10 Toán', note: 'Tên lớp chủ nhiệm của năm học hiện tại; cùng khối và cơ sở với học sinh.' },
-  { key: 'status', header: 'Trạng thái', example: 'Đang học', note: `${Object.values(STUDENT_STATUS_LABELS).join(', ')}. Để trống: Đang học.` },
+  {
+    key: 'homeroomClass',
+    header: 'Lớp chủ nhiệm',
+    example: '10 Toán',
+    note: 'Tên lớp chủ nhiệm của năm học hiện tại; cùng khối và cơ sở với học sinh.',
+  },
+  {
+    key: 'status',
+    header: 'Trạng thái',
+    example: 'Đang học',
+    note: `${Object.values(STUDENT_STATUS_LABELS).join(', ')}. Để trống: Đang học.`,
+  },
 ];
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
-const FIELD_COLUMN: Partial<Record<keyof StudentInput, keyof Row>> = { campusId: 'campus', homeroomClassId: 'homeroomClass', email: 'email' };
+const FIELD_COLUMN: Partial<Record<keyof StudentInput, keyof Row>> = {
+  campusId: 'campus',
+  homeroomClassId: 'homeroomClass',
+  email: 'email',
+};
 
 /** Everything a file names, loaded in a few queries; `check` and `apply` both start from it. */
 interface FileRefs {
@@ -95,7 +133,10 @@ async function loadFile(db: DbOrTx, rows: Row[]): Promise<FileRefs> {
   const [campuses, current, codes, users] = await Promise.all([
     campusRefs(db),
     currentYearHomeroomRefs(db),
-    studentIdsByCodes(db, rows.map((r) => r.studentCode)),
+    studentIdsByCodes(
+      db,
+      rows.map((r) => r.studentCode),
+    ),
     usersByEmails(db, emails),
   ]);
   const accounts: AccountCache = new Map(emails.map((e) => [e, users.get(e) ?? null]));
@@ -118,16 +159,29 @@ function resolveRow(file: FileRefs, r: Row): { input: StudentInput | null; issue
   let classId: number | null = null;
   if (r.homeroomClass) {
     const cls = file.yearName ? file.classOf(r.homeroomClass) : undefined;
-    if (!file.yearName) issues.push({ column: header('homeroomClass'), message: 'Chưa có năm học hiện tại nên không tìm được lớp chủ nhiệm.' });
-    else if (!cls) issues.push({ column: header('homeroomClass'), message: `Không tìm thấy lớp chủ nhiệm "${r.homeroomClass}" trong năm học ${file.yearName}.` });
+    if (!file.yearName)
+      issues.push({ column: header('homeroomClass'), message: 'Chưa có năm học hiện tại nên không tìm được lớp chủ nhiệm.' });
+    else if (!cls)
+      issues.push({
+        column: header('homeroomClass'),
+        message: `Không tìm thấy lớp chủ nhiệm "${r.homeroomClass}" trong năm học ${file.yearName}.`,
+      });
     else classId = cls.id;
   }
   if (!campus || issues.length) return { input: null, issues };
   const input: StudentInput = {
-    studentCode: r.studentCode, fullName: r.fullName, email: r.email ?? null, dateOfBirth: r.dateOfBirth, gender: r.gender, grade: r.grade,
-    campusId: campus.id, homeroomClassId: classId, status: r.status,
+    studentCode: r.studentCode,
+    fullName: r.fullName,
+    email: r.email ?? null,
+    dateOfBirth: r.dateOfBirth,
+    gender: r.gender,
+    grade: r.grade,
+    campusId: campus.id,
+    homeroomClassId: classId,
+    status: r.status,
   };
-  for (const i of studentRefIssues(file.refs, input)) issues.push({ column: header(FIELD_COLUMN[i.field] ?? 'studentCode'), message: i.message });
+  for (const i of studentRefIssues(file.refs, input))
+    issues.push({ column: header(FIELD_COLUMN[i.field] ?? 'studentCode'), message: i.message });
   return { input: issues.length ? null : input, issues };
 }
 
@@ -144,7 +198,8 @@ export const studentsImport: ImportKind<Row> = {
     return rows.map((r): RowCheck => {
       const { issues } = resolveRow(file, r);
       const existingId = file.refs.codes.get(r.studentCode.toLowerCase()) ?? null;
-      if (dupCodes.has(r.studentCode.toLowerCase())) issues.push({ column: header('studentCode'), message: `Mã học sinh "${r.studentCode}" xuất hiện nhiều lần trong tệp.` });
+      if (dupCodes.has(r.studentCode.toLowerCase()))
+        issues.push({ column: header('studentCode'), message: `Mã học sinh "${r.studentCode}" xuất hiện nhiều lần trong tệp.` });
       if (r.email) {
         if (dupEmails.has(r.email)) issues.push({ column: header('email'), message: `E-mail "${r.email}" xuất hiện nhiều lần trong tệp.` });
         const problem = accountIssue(file.refs.accounts.get(r.email) ?? null, existingId);

@@ -61,7 +61,12 @@ const columns = {
   createdAt: students.createdAt,
   updatedAt: students.updatedAt,
 };
-type Selected = Omit<TStudent, 'gender' | 'status' | 'userId' | 'createdAt' | 'updatedAt'> & { gender: string; status: string; createdAt: Date; updatedAt: Date };
+type Selected = Omit<TStudent, 'gender' | 'status' | 'userId' | 'createdAt' | 'updatedAt'> & {
+  gender: string;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /**
  * The account linked to each student, for a page's ids in one query. Kept out of the page query:
@@ -78,7 +83,10 @@ async function linkedUsers(db: DbOrTx, ids: number[]): Promise<Map<number, numbe
 }
 
 async function toStudents(db: DbOrTx, rows: Selected[]): Promise<TStudent[]> {
-  const linked = await linkedUsers(db, rows.map((r) => r.id));
+  const linked = await linkedUsers(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     gender: r.gender as TStudent['gender'],
@@ -99,7 +107,13 @@ export async function listStudents(db: DbOrTx, opts: { where?: SQL; order: SQL[]
     .orderBy(...opts.order)
     .limit(opts.limit)
     .offset(opts.offset);
-  return { items: await toStudents(db, rows.map(({ total: _t, ...r }) => r)), total: rows[0]?.total ?? 0 };
+  return {
+    items: await toStudents(
+      db,
+      rows.map(({ total: _t, ...r }) => r),
+    ),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 export async function findStudent(db: DbOrTx, id: number): Promise<TStudent | null> {
@@ -120,7 +134,11 @@ export async function lockStudent(db: DbOrTx, id: number): Promise<StudentRow | 
 
 export async function lockStudents(db: DbOrTx, ids: number[]): Promise<Map<number, StudentRow>> {
   if (!ids.length) return new Map();
-  const rows = await db.select().from(students).where(sql`${students.id} = any(${sql.param(ids)}::int[])`).for('update');
+  const rows = await db
+    .select()
+    .from(students)
+    .where(sql`${students.id} = any(${sql.param(ids)}::int[])`)
+    .for('update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -135,7 +153,12 @@ const CHUNK = 500;
 export async function insertStudentRows(db: DbOrTx, list: StudentValues[]): Promise<StudentRow[]> {
   const out: StudentRow[] = [];
   for (let i = 0; i < list.length; i += CHUNK) {
-    out.push(...(await db.insert(students).values(list.slice(i, i + CHUNK).map((v) => ({ ...v, ...derived(v) }))).returning()));
+    out.push(
+      ...(await db
+        .insert(students)
+        .values(list.slice(i, i + CHUNK).map((v) => ({ ...v, ...derived(v) })))
+        .returning()),
+    );
   }
   return out;
 }
@@ -149,8 +172,18 @@ export async function updateStudentRows(db: DbOrTx, list: Array<{ before: Studen
   const after = list.map(({ before, values }) => ({ ...before, ...values, ...derived(values), updatedAt: now }));
   for (let i = 0; i < after.length; i += CHUNK) {
     const chunk = after.slice(i, i + CHUNK).map((r) => ({
-      id: r.id, student_code: r.studentCode, full_name: r.fullName, email: r.email, date_of_birth: r.dateOfBirth, gender: r.gender, grade: r.grade,
-      campus_id: r.campusId, homeroom_class_id: r.homeroomClassId, status: r.status, search_text: r.searchText, sort_key: r.sortKey,
+      id: r.id,
+      student_code: r.studentCode,
+      full_name: r.fullName,
+      email: r.email,
+      date_of_birth: r.dateOfBirth,
+      gender: r.gender,
+      grade: r.grade,
+      campus_id: r.campusId,
+      homeroom_class_id: r.homeroomClassId,
+      status: r.status,
+      search_text: r.searchText,
+      sort_key: r.sortKey,
     }));
     await db.execute(sql`
       update students s set student_code = v.student_code, full_name = v.full_name, email = v.email, date_of_birth = v.date_of_birth,
@@ -206,17 +239,33 @@ export async function campusRefs(db: DbOrTx, ids?: number[]): Promise<CampusRef[
 export async function homeroomRefs(db: DbOrTx, ids: number[]): Promise<HomeroomRef[]> {
   if (!ids.length) return [];
   return db
-    .select({ id: homeroomClasses.id, name: homeroomClasses.name, grade: homeroomClasses.grade, campusId: homeroomClasses.campusId, academicYearId: homeroomClasses.academicYearId })
+    .select({
+      id: homeroomClasses.id,
+      name: homeroomClasses.name,
+      grade: homeroomClasses.grade,
+      campusId: homeroomClasses.campusId,
+      academicYearId: homeroomClasses.academicYearId,
+    })
     .from(homeroomClasses)
     .where(sql`${homeroomClasses.id} = any(${sql.param(ids)}::int[])`);
 }
 
 /** The homeroom classes of the current academic year (an import names classes of this year). */
 export async function currentYearHomeroomRefs(db: DbOrTx): Promise<{ year: { id: number; name: string } | null; classes: HomeroomRef[] }> {
-  const [year] = await db.select({ id: academicYears.id, name: academicYears.name }).from(academicYears).where(eq(academicYears.isCurrent, true)).limit(1);
+  const [year] = await db
+    .select({ id: academicYears.id, name: academicYears.name })
+    .from(academicYears)
+    .where(eq(academicYears.isCurrent, true))
+    .limit(1);
   if (!year) return { year: null, classes: [] };
   const classes = await db
-    .select({ id: homeroomClasses.id, name: homeroomClasses.name, grade: homeroomClasses.grade, campusId: homeroomClasses.campusId, academicYearId: homeroomClasses.academicYearId })
+    .select({
+      id: homeroomClasses.id,
+      name: homeroomClasses.name,
+      grade: homeroomClasses.grade,
+      campusId: homeroomClasses.campusId,
+      academicYearId: homeroomClasses.academicYearId,
+    })
     .from(homeroomClasses)
     .where(eq(homeroomClasses.academicYearId, year.id));
   return { year, classes };
@@ -247,7 +296,10 @@ export const classStudentSortColumns: Record<ClassStudentSort, AnyColumn | SQL> 
 export const classStudentTieBreak = [students.sortKey, students.id];
 
 /** A class's students, as the student list shows them. */
-export async function listClassStudents(db: DbOrTx, opts: { classId: number; search?: string; order: SQL[]; limit: number; offset: number }) {
+export async function listClassStudents(
+  db: DbOrTx,
+  opts: { classId: number; search?: string; order: SQL[]; limit: number; offset: number },
+) {
   return listStudents(db, {
     where: and(eq(students.homeroomClassId, opts.classId), searchWhere(students.searchText, opts.search)),
     order: opts.order,

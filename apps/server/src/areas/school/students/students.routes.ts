@@ -10,8 +10,13 @@ import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { STUDENT_SORTS } from './students.repository';
 import {
-  createStudent, deleteStudent, getStudent, readableStudent, studentExportRows,
-  studentPage, updateStudent,
+  createStudent,
+  deleteStudent,
+  getStudent,
+  readableStudent,
+  studentExportRows,
+  studentPage,
+  updateStudent,
 } from './students.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
@@ -42,46 +47,70 @@ export function studentRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/students', {
-    config: { roles: READ },
-    schema: { tags, querystring: ZStudentQuery, response: { 200: ZOk(ZPage(ZStudent)) } },
-  }, async (req) => ({ success: true as const, data: await studentPage(db, req.query) }));
+  r.get(
+    '/students',
+    {
+      config: { roles: READ },
+      schema: { tags, querystring: ZStudentQuery, response: { 200: ZOk(ZPage(ZStudent)) } },
+    },
+    async (req) => ({ success: true as const, data: await studentPage(db, req.query) }),
+  );
 
-  r.get('/students/export', {
-    config: { roles: READ },
-    schema: { tags, querystring: ZStudentQuery },
-  }, async (req, reply) => {
-    const rows = await studentExportRows(db, req.query);
-    return sendXlsx(reply, 'Danh sách học sinh', await xlsxBuffer({ sheet: 'Học sinh', columns: EXPORT_COLUMNS, rows }));
-  });
+  r.get(
+    '/students/export',
+    {
+      config: { roles: READ },
+      schema: { tags, querystring: ZStudentQuery },
+    },
+    async (req, reply) => {
+      const rows = await studentExportRows(db, req.query);
+      return sendXlsx(reply, 'Danh sách học sinh', await xlsxBuffer({ sheet: 'Học sinh', columns: EXPORT_COLUMNS, rows }));
+    },
+  );
 
-  r.get('/students/:id', {
-    config: { roles: STUDENT_RECORD_READERS },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
-  }, async (req) => ({ success: true as const, data: await readableStudent(db, actorOf(req), req.params.id) }));
+  r.get(
+    '/students/:id',
+    {
+      config: { roles: STUDENT_RECORD_READERS },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
+    },
+    async (req) => ({ success: true as const, data: await readableStudent(db, actorOf(req), req.params.id) }),
+  );
 
-  r.post('/students', {
-    config: { roles: WRITE },
-    schema: { tags, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
-  }, async (req) => {
-    const id = await write(db, actorOf(req), (ctx) => createStudent(ctx, req.body));
-    return { success: true as const, data: await getStudent(db, id), message: 'Đã tạo học sinh.' };
-  });
+  r.post(
+    '/students',
+    {
+      config: { roles: WRITE },
+      schema: { tags, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
+    },
+    async (req) => {
+      const id = await write(db, actorOf(req), (ctx) => createStudent(ctx, req.body));
+      return { success: true as const, data: await getStudent(db, id), message: 'Đã tạo học sinh.' };
+    },
+  );
 
-  r.put('/students/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
-  }, async (req) => {
-    await write(db, actorOf(req), (ctx) => updateStudent(ctx, req.params.id, req.body));
-    return { success: true as const, data: await getStudent(db, req.params.id), message: 'Đã cập nhật học sinh.' };
-  });
+  r.put(
+    '/students/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, body: ZStudentInput, response: { 200: ZOk(ZStudent) } },
+    },
+    async (req) => {
+      await write(db, actorOf(req), (ctx) => updateStudent(ctx, req.params.id, req.body));
+      return { success: true as const, data: await getStudent(db, req.params.id), message: 'Đã cập nhật học sinh.' };
+    },
+  );
 
-  r.delete('/students/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
-  }, async (req) => ({
-    success: true as const,
-    data: await write(db, actorOf(req), (ctx) => deleteStudent(ctx, req.params.id)),
-    message: 'Đã xóa học sinh.',
-  }));
+  r.delete(
+    '/students/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZStudent) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await write(db, actorOf(req), (ctx) => deleteStudent(ctx, req.params.id)),
+      message: 'Đã xóa học sinh.',
+    }),
+  );
 }

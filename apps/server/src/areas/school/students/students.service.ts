@@ -6,18 +6,50 @@ import { orderBy } from '@/db/sql';
 import { found, refuseIfUsed, type WriteCtx } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import { type AccountCache, preloadAccounts, provideAccounts, unlinkStudentAccount, usersOfStudent, usersOfStudents, type UserWithRoles } from '../users/users.service';
 import {
-  campusRefs, classStudentSortColumns, classStudentTieBreak, deleteStudentRow, findStudent, homeroomRefs, insertStudentRows, listClassStudents, listStudents, lockStudent, lockStudents, studentIdsByCodes,
-  studentSortColumns, studentTieBreak, studentUsage, studentWhere, updateStudentRows, type CampusRef, type ClassStudentSort, type HomeroomRef, type StudentFilters,
-  type StudentRow, type StudentSort, type StudentValues,
+  type AccountCache,
+  preloadAccounts,
+  provideAccounts,
+  unlinkStudentAccount,
+  usersOfStudent,
+  usersOfStudents,
+  type UserWithRoles,
+} from '../users/users.service';
+import {
+  campusRefs,
+  classStudentSortColumns,
+  classStudentTieBreak,
+  deleteStudentRow,
+  findStudent,
+  homeroomRefs,
+  insertStudentRows,
+  listClassStudents,
+  listStudents,
+  lockStudent,
+  lockStudents,
+  studentIdsByCodes,
+  studentSortColumns,
+  studentTieBreak,
+  studentUsage,
+  studentWhere,
+  updateStudentRows,
+  type CampusRef,
+  type ClassStudentSort,
+  type HomeroomRef,
+  type StudentFilters,
+  type StudentRow,
+  type StudentSort,
+  type StudentValues,
 } from './students.repository';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { STUDENT_WIDE_READERS } from '../access';
 
 export type StudentInput = z.output<typeof ZStudentInput>;
 export type StudentQuery = StudentFilters & { sort?: StudentSort; order: 'asc' | 'desc' };
-interface Paged { page: number; limit: number }
+interface Paged {
+  page: number;
+  limit: number;
+}
 
 /** Roles that read every student; a student reads only their own record. */
 export const NOT_YOUR_RECORD = 'Bạn chỉ được xem hồ sơ học sinh của chính mình.';
@@ -94,11 +126,17 @@ export function studentRefIssues(refs: StudentRefs, input: Pick<StudentInput, 'c
       issues.push({ field: 'homeroomClassId', message: 'Lớp chủ nhiệm đã chọn không tồn tại.' });
     } else {
       if (cls.grade !== input.grade) {
-        issues.push({ field: 'homeroomClassId', message: `Lớp chủ nhiệm "${cls.name}" thuộc khối ${cls.grade}, không khớp với khối ${input.grade} của học sinh.` });
+        issues.push({
+          field: 'homeroomClassId',
+          message: `Lớp chủ nhiệm "${cls.name}" thuộc khối ${cls.grade}, không khớp với khối ${input.grade} của học sinh.`,
+        });
       }
       if (campus && cls.campusId !== campus.id) {
         const other = refs.campuses.get(cls.campusId)?.name ?? 'khác';
-        issues.push({ field: 'homeroomClassId', message: `Lớp chủ nhiệm "${cls.name}" thuộc cơ sở ${other}, không khớp với cơ sở ${campus.name} của học sinh.` });
+        issues.push({
+          field: 'homeroomClassId',
+          message: `Lớp chủ nhiệm "${cls.name}" thuộc cơ sở ${other}, không khớp với cơ sở ${campus.name} của học sinh.`,
+        });
       }
     }
   }
@@ -119,7 +157,12 @@ async function checkInputs(ctx: WriteCtx, items: Array<{ id: number | null; inpu
     const issues = studentRefIssues(refs, input);
     if (issues.length) throw badRequest(issues[0].message, { studentCode: input.studentCode, issues });
   }
-  const codes = refs.codes ?? (await studentIdsByCodes(ctx.tx, items.map((i) => i.input.studentCode)));
+  const codes =
+    refs.codes ??
+    (await studentIdsByCodes(
+      ctx.tx,
+      items.map((i) => i.input.studentCode),
+    ));
   const seenCodes = new Set<string>();
   for (const { id, input } of items) {
     const key = input.studentCode.toLowerCase();
@@ -172,7 +215,11 @@ async function linkAccounts(ctx: WriteCtx, list: Array<{ student: StudentRow; li
   const accounts = await provideAccounts(
     ctx,
     withEmail.map(({ student, linked }) => ({
-      email: student.email!, displayName: student.fullName, role: 'STUDENT' as const, currentUserId: linked[0]?.id ?? null, studentId: student.id,
+      email: student.email!,
+      displayName: student.fullName,
+      role: 'STUDENT' as const,
+      currentUserId: linked[0]?.id ?? null,
+      studentId: student.id,
     })),
     refs.accounts,
   );
@@ -188,13 +235,21 @@ async function linkAccounts(ctx: WriteCtx, list: Array<{ student: StudentRow; li
 export async function createStudents(ctx: WriteCtx, inputs: StudentInput[], refs?: StudentRefs): Promise<number[]> {
   if (!inputs.length) return [];
   const r = refs ?? (await loadStudentRefs(ctx.tx, inputs));
-  await checkInputs(ctx, inputs.map((input) => ({ id: null, input })), r);
+  await checkInputs(
+    ctx,
+    inputs.map((input) => ({ id: null, input })),
+    r,
+  );
   const rows = await insertStudentRows(ctx.tx, inputs.map(values));
   for (const row of rows) {
     r.codes?.set(row.studentCode.toLowerCase(), row.id);
     await ctx.log({ action: 'create', entity: 'student', entityId: row.id, after: snapshot(row) });
   }
-  await linkAccounts(ctx, rows.map((student) => ({ student, linked: [] })), r);
+  await linkAccounts(
+    ctx,
+    rows.map((student) => ({ student, linked: [] })),
+    r,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -205,11 +260,22 @@ export async function createStudent(ctx: WriteCtx, input: StudentInput, refs?: S
 /** Replaces students' values (one from the form, many from an import), re-linking accounts. */
 export async function updateStudents(ctx: WriteCtx, items: Array<{ id: number; input: StudentInput }>, refs?: StudentRefs): Promise<void> {
   if (!items.length) return;
-  const locked = await lockStudents(ctx.tx, items.map((i) => i.id));
+  const locked = await lockStudents(
+    ctx.tx,
+    items.map((i) => i.id),
+  );
   const befores = items.map((i) => found(locked.get(i.id), 'học sinh'));
-  const r = refs ?? (await loadStudentRefs(ctx.tx, items.map((i) => i.input)));
+  const r =
+    refs ??
+    (await loadStudentRefs(
+      ctx.tx,
+      items.map((i) => i.input),
+    ));
   await checkInputs(ctx, items, r);
-  const afters = await updateStudentRows(ctx.tx, items.map((i, n) => ({ before: befores[n], values: values(i.input) })));
+  const afters = await updateStudentRows(
+    ctx.tx,
+    items.map((i, n) => ({ before: befores[n], values: values(i.input) })),
+  );
   for (const [n, after] of afters.entries()) {
     const before = befores[n];
     if (r.codes && before.studentCode.toLowerCase() !== after.studentCode.toLowerCase()) {
@@ -218,8 +284,15 @@ export async function updateStudents(ctx: WriteCtx, items: Array<{ id: number; i
     }
     await ctx.log({ action: 'update', entity: 'student', entityId: after.id, before: snapshot(before), after: snapshot(after) });
   }
-  const linked = await usersOfStudents(ctx.tx, afters.filter((a) => a.email).map((a) => a.id));
-  await linkAccounts(ctx, afters.map((student) => ({ student, linked: linked.get(student.id) ?? [] })), r);
+  const linked = await usersOfStudents(
+    ctx.tx,
+    afters.filter((a) => a.email).map((a) => a.id),
+  );
+  await linkAccounts(
+    ctx,
+    afters.map((student) => ({ student, linked: linked.get(student.id) ?? [] })),
+    r,
+  );
 }
 
 export async function updateStudent(ctx: WriteCtx, id: number, input: StudentInput, refs?: StudentRefs): Promise<void> {

@@ -66,7 +66,13 @@ describe('students: accounts', () => {
     expect(st.email).toBe(email.toLowerCase());
     expect(st.userId).not.toBeNull();
     const u = await user(st.userId!);
-    expect(u).toMatchObject({ email: email.toLowerCase(), displayName: 'Trần Gia Bình', studentId: st.id, primaryRole: 'STUDENT', roles: [{ role: 'STUDENT', isPrimary: true }] });
+    expect(u).toMatchObject({
+      email: email.toLowerCase(),
+      displayName: 'Trần Gia Bình',
+      studentId: st.id,
+      primaryRole: 'STUDENT',
+      roles: [{ role: 'STUDENT', isPrimary: true }],
+    });
     expect((await auditOf(t.database.db, 'user', u.id)).map((l) => l.action)).toEqual(['create']);
     expect((await auditOf(t.database.db, 'student', st.id))[0]).toMatchObject({ action: 'create', after: { studentCode: st.studentCode } });
   });
@@ -102,7 +108,8 @@ describe('students: accounts', () => {
     expect((await user(first)).email).toBe(renamed);
 
     const existing = mail('da.co');
-    const other = (await inject('POST', '/api/v1/users', admin, { email: existing, roles: [{ role: 'STUDENT', isPrimary: true }] })).json().data.id;
+    const other = (await inject('POST', '/api/v1/users', admin, { email: existing, roles: [{ role: 'STUDENT', isPrimary: true }] })).json()
+      .data.id;
     const res2 = await inject('PUT', `/api/v1/students/${st.id}`, admin, body({ studentCode: st.studentCode, email: existing }));
     expect(res2.json().data.userId).toBe(other);
     expect((await user(other)).studentId).toBe(st.id);
@@ -113,7 +120,9 @@ describe('students: accounts', () => {
     const st = await create({ email: mail('dong.bo') });
     const u = await user(st.userId!);
     const next = mail('dong.bo.moi');
-    expect((await inject('PUT', `/api/v1/users/${u.id}`, admin, { email: next, displayName: u.displayName, roles: u.roles })).statusCode).toBe(200);
+    expect(
+      (await inject('PUT', `/api/v1/users/${u.id}`, admin, { email: next, displayName: u.displayName, roles: u.roles })).statusCode,
+    ).toBe(200);
     const after = (await inject('GET', `/api/v1/students/${st.id}`, admin)).json().data;
     expect(after.email).toBe(next);
     const found = await inject('GET', `/api/v1/students?search=${encodeURIComponent(next)}`, admin);
@@ -132,7 +141,10 @@ describe('students: validation', () => {
       [{ campusId: 999999 }, 'Cơ sở đã chọn không tồn tại.'],
       [{ homeroomClassId: 999999 }, 'Lớp chủ nhiệm đã chọn không tồn tại.'],
       [{ homeroomClassId: s.class11A.id }, `Lớp chủ nhiệm "${s.class11A.name}" thuộc khối 11, không khớp với khối 10 của học sinh.`],
-      [{ homeroomClassId: s.class10B.id }, `Lớp chủ nhiệm "${s.class10B.name}" thuộc cơ sở ${s.campusB.name}, không khớp với cơ sở ${s.campusA.name} của học sinh.`],
+      [
+        { homeroomClassId: s.class10B.id },
+        `Lớp chủ nhiệm "${s.class10B.name}" thuộc cơ sở ${s.campusB.name}, không khớp với cơ sở ${s.campusA.name} của học sinh.`,
+      ],
     ];
     for (const [over, message] of cases) {
       const res = await inject('POST', '/api/v1/students', admin, body({ studentCode: code, email: mail('loi'), ...over }));
@@ -145,7 +157,13 @@ describe('students: validation', () => {
 
   it('accepts a homeroom class of the same grade and campus', async () => {
     const st = await create({ homeroomClassId: s.class10A.id, dateOfBirth: '2009-09-05', gender: 'female', status: 'active' });
-    expect(st).toMatchObject({ homeroomClassId: s.class10A.id, homeroomClassName: s.class10A.name, campusName: s.campusA.name, dateOfBirth: '2009-09-05', gender: 'female' });
+    expect(st).toMatchObject({
+      homeroomClassId: s.class10A.id,
+      homeroomClassName: s.class10A.name,
+      campusName: s.campusA.name,
+      dateOfBirth: '2009-09-05',
+      gender: 'female',
+    });
   });
 
   it('refuses a student code already used, whatever its case (409)', async () => {
@@ -192,7 +210,9 @@ describe('students: list and export', () => {
     const byName = (await inject('GET', `${base}&grade=10&sort=fullName`, admin)).json().data;
     expect(byName.total).toBe(4);
     expect(byName.items.map((x: TStudent) => x.fullName)).toEqual(['Nguyễn Văn An', 'Lê Thị Ánh', 'Phạm Minh Ân', 'Trần Văn Bảo']);
-    const desc = (await inject('GET', `/api/v1/students?campusId=${school.campusA.id}&grade=10&sort=fullName&order=desc&limit=1&page=2`, admin)).json().data;
+    const desc = (
+      await inject('GET', `/api/v1/students?campusId=${school.campusA.id}&grade=10&sort=fullName&order=desc&limit=1&page=2`, admin)
+    ).json().data;
     expect(desc).toMatchObject({ total: 4, page: 2, limit: 1 });
     expect(desc.items[0].fullName).toBe('Phạm Minh Ân');
 
@@ -205,11 +225,28 @@ describe('students: list and export', () => {
 
   it('exports the filtered list with the import’s columns', async () => {
     const school = await makeSchool(t.database.db);
-    const st = await create({ campusId: school.campusA.id, homeroomClassId: school.class10A.id, dateOfBirth: '2009-09-05', gender: 'male' });
+    const st = await create({
+      campusId: school.campusA.id,
+      homeroomClassId: school.class10A.id,
+      dateOfBirth: '2009-09-05',
+      gender: 'male',
+    });
     const res = await inject('GET', `/api/v1/students/export?campusId=${school.campusA.id}`, bearer(await t.tokenFor('giaovu')));
     expect(res.statusCode).toBe(200);
     const rows = await readXlsx(res.rawPayload);
-    expect(rows[0]).toEqual(['Mã học sinh', 'Họ và tên', 'E-mail', 'Ngày sinh', 'Giới tính', 'Khối', 'Cơ sở', 'Lớp chủ nhiệm', 'Trạng thái']);
-    expect(rows.slice(1)).toEqual([[st.studentCode, st.fullName, '', '05/09/2009', 'Nam', '10', school.campusA.name, school.class10A.name, 'Đang học']]);
+    expect(rows[0]).toEqual([
+      'Mã học sinh',
+      'Họ và tên',
+      'E-mail',
+      'Ngày sinh',
+      'Giới tính',
+      'Khối',
+      'Cơ sở',
+      'Lớp chủ nhiệm',
+      'Trạng thái',
+    ]);
+    expect(rows.slice(1)).toEqual([
+      [st.studentCode, st.fullName, '', '05/09/2009', 'Nam', '10', school.campusA.name, school.class10A.name, 'Đang học'],
+    ]);
   });
 });

@@ -70,7 +70,12 @@ export async function listSubjects(db: DbOrTx, opts: { where?: SQL; order: SQL[]
 }
 
 export async function findSubject(db: DbOrTx, id: number): Promise<TSubject | null> {
-  const [row] = await db.select(columns).from(subjects).leftJoin(departments, eq(departments.id, subjects.departmentId)).where(eq(subjects.id, id)).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(subjects)
+    .leftJoin(departments, eq(departments.id, subjects.departmentId))
+    .where(eq(subjects.id, id))
+    .limit(1);
   return row ? toSubject(row) : null;
 }
 
@@ -99,7 +104,11 @@ export async function insertSubject(db: DbOrTx, v: SubjectValues): Promise<Subje
 }
 
 export async function updateSubject(db: DbOrTx, id: number, v: SubjectValues): Promise<SubjectRow> {
-  const [row] = await db.update(subjects).set({ ...v, updatedAt: new Date() }).where(eq(subjects.id, id)).returning();
+  const [row] = await db
+    .update(subjects)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(subjects.id, id))
+    .returning();
   return row;
 }
 

@@ -24,10 +24,14 @@ export function subjectRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/subjects', {
-    config: { roles: READ },
-    schema: { tags, querystring: ZSubjectQuery, response: { 200: ZOk(ZPage(ZSubject)) } },
-  }, async (req) => ({ success: true as const, data: await subjectPage(db, req.query) }));
+  r.get(
+    '/subjects',
+    {
+      config: { roles: READ },
+      schema: { tags, querystring: ZSubjectQuery, response: { 200: ZOk(ZPage(ZSubject)) } },
+    },
+    async (req) => ({ success: true as const, data: await subjectPage(db, req.query) }),
+  );
 
   r.get('/subjects/export', { config: { roles: READ }, schema: { tags, querystring: ZSubjectQuery } }, async (req, reply) => {
     const buf = await xlsxBuffer({
@@ -44,23 +48,51 @@ export function subjectRoutes(app: FastifyInstance, deps: { db: Db }) {
     return sendXlsx(reply, 'Danh sách môn học', buf);
   });
 
-  r.get('/subjects/:id', {
-    config: { roles: READ },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await getSubject(db, req.params.id) }));
+  r.get(
+    '/subjects/:id',
+    {
+      config: { roles: READ },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
+    },
+    async (req) => ({ success: true as const, data: await getSubject(db, req.params.id) }),
+  );
 
-  r.post('/subjects', {
-    config: { roles: WRITE },
-    schema: { tags, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await createSubject({ db, actor: actorOf(req), input: req.body }), message: 'Đã tạo môn học.' }));
+  r.post(
+    '/subjects',
+    {
+      config: { roles: WRITE },
+      schema: { tags, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await createSubject({ db, actor: actorOf(req), input: req.body }),
+      message: 'Đã tạo môn học.',
+    }),
+  );
 
-  r.put('/subjects/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await editSubject({ db, actor: actorOf(req), id: req.params.id, input: req.body }), message: 'Đã cập nhật môn học.' }));
+  r.put(
+    '/subjects/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, body: ZSubjectInput, response: { 200: ZOk(ZSubject) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await editSubject({ db, actor: actorOf(req), id: req.params.id, input: req.body }),
+      message: 'Đã cập nhật môn học.',
+    }),
+  );
 
-  r.delete('/subjects/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
-  }, async (req) => ({ success: true as const, data: await removeSubject({ db, actor: actorOf(req), id: req.params.id }), message: 'Đã xóa môn học.' }));
+  r.delete(
+    '/subjects/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZSubject) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await removeSubject({ db, actor: actorOf(req), id: req.params.id }),
+      message: 'Đã xóa môn học.',
+    }),
+  );
 }

@@ -7,14 +7,29 @@ import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/writ
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import {
-  deleteSubject, departmentExists, findSubject, insertSubject, listSubjects, lockSubject, subjectCodeTaken, subjectSortColumns,
-  subjectTieBreak, subjectUsage, subjectWhere, updateSubject, type SubjectRow, type SubjectSort,
+  deleteSubject,
+  departmentExists,
+  findSubject,
+  insertSubject,
+  listSubjects,
+  lockSubject,
+  subjectCodeTaken,
+  subjectSortColumns,
+  subjectTieBreak,
+  subjectUsage,
+  subjectWhere,
+  updateSubject,
+  type SubjectRow,
+  type SubjectSort,
 } from './subjects.repository';
 import { type Actor } from '@/plugins/actor';
 
 type SubjectInput = z.infer<typeof ZSubjectInput>;
 export type SubjectQuery = { sort?: SubjectSort; order: 'asc' | 'desc'; search?: string; departmentId?: number; kind?: string };
-interface WriteOpts { db: Db; actor: Actor }
+interface WriteOpts {
+  db: Db;
+  actor: Actor;
+}
 
 function subjectList(q: SubjectQuery) {
   return { where: subjectWhere(q), order: orderBy(subjectSortColumns, q, subjectTieBreak) };
@@ -35,7 +50,8 @@ export async function getSubject(db: DbOrTx, id: number): Promise<TSubject> {
 
 /** The code is free and the department, when one is given, exists (a clear 400, not a foreign-key error). */
 async function checkSubject(tx: DbOrTx, input: SubjectInput, exceptId?: number) {
-  if (input.departmentId !== null && !(await departmentExists(tx, input.departmentId))) throw badRequest('Tổ chuyên môn đã chọn không tồn tại.');
+  if (input.departmentId !== null && !(await departmentExists(tx, input.departmentId)))
+    throw badRequest('Tổ chuyên môn đã chọn không tồn tại.');
   if (await subjectCodeTaken(tx, input.code, exceptId)) throw conflict(`Mã môn "${input.code}" đã tồn tại.`);
 }
 

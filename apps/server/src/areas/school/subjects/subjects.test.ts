@@ -15,7 +15,10 @@ let deptId: number;
 beforeAll(async () => {
   t = await createTestApp();
   [admin, teacher, student, facility] = await Promise.all(['quantri', 'gv.anh', 'hs.an', 'csvc'].map((u) => t.tokenFor(u)));
-  const [d] = await queryRows<{ id: number }>(t.database.db, sql`insert into departments (code, name) values ('TEST-TO-MH', 'Tổ Tự nhiên thử') returning id`);
+  const [d] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`insert into departments (code, name) values ('TEST-TO-MH', 'Tổ Tự nhiên thử') returning id`,
+  );
   deptId = d.id;
 });
 afterAll(() => t.close());
@@ -25,9 +28,18 @@ const call = (token: string, method: Method, url: string, payload?: unknown) =>
   t.app.inject({ method, url: `/api/v1/subjects${url}`, headers: bearer(token), payload: payload as object | undefined });
 
 let n = 0;
-async function makeSubject(over: Partial<{ code: string; name: string; departmentId: number | null; kind: string; usesLms: boolean }> = {}): Promise<TSubject> {
+async function makeSubject(
+  over: Partial<{ code: string; name: string; departmentId: number | null; kind: string; usesLms: boolean }> = {},
+): Promise<TSubject> {
   n++;
-  const res = await call(admin, 'POST', '', { code: `TEST-MH${n}`, name: `Môn thử ${n}`, departmentId: deptId, kind: 'core', usesLms: false, ...over });
+  const res = await call(admin, 'POST', '', {
+    code: `TEST-MH${n}`,
+    name: `Môn thử ${n}`,
+    departmentId: deptId,
+    kind: 'core',
+    usesLms: false,
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -76,9 +88,18 @@ describe('subjects', () => {
 
   it('updates with before and after in the audit log', async () => {
     const s = await makeSubject();
-    const res = await call(admin, 'PUT', `/${s.id}`, { code: s.code, name: 'Vật lý chuyên', departmentId: null, kind: 'specialised', usesLms: true });
+    const res = await call(admin, 'PUT', `/${s.id}`, {
+      code: s.code,
+      name: 'Vật lý chuyên',
+      departmentId: null,
+      kind: 'specialised',
+      usesLms: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Đã cập nhật môn học.', data: { name: 'Vật lý chuyên', departmentId: null, departmentName: null, kind: 'specialised', usesLms: true } });
+    expect(res.json()).toMatchObject({
+      message: 'Đã cập nhật môn học.',
+      data: { name: 'Vật lý chuyên', departmentId: null, departmentName: null, kind: 'specialised', usesLms: true },
+    });
     const log = await auditOf(s.id);
     expect(log.map((l) => l.action)).toEqual(['create', 'update']);
     expect(log[1].before).toMatchObject({ kind: 'core', departmentId: deptId, usesLms: false });
@@ -86,7 +107,10 @@ describe('subjects', () => {
   });
 
   it('filters by department and kind and searches without accents', async () => {
-    const [d2] = await queryRows<{ id: number }>(t.database.db, sql`insert into departments (code, name) values ('TEST-TO-2', 'Tổ khác') returning id`);
+    const [d2] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into departments (code, name) values ('TEST-TO-2', 'Tổ khác') returning id`,
+    );
     const a = await makeSubject({ name: 'Hóa học chuyên sâu', kind: 'specialised', departmentId: d2.id });
     await makeSubject({ name: 'Hóa học phổ thông', kind: 'core', departmentId: d2.id });
     await makeSubject({ name: 'Hóa học tự chọn', kind: 'elective', departmentId: deptId });
@@ -99,12 +123,27 @@ describe('subjects', () => {
 
   it('refuses to delete a subject taught or used by course classes, deletes a free one', async () => {
     const s = await makeSubject();
-    const [teacherRow] = await queryRows<{ id: number }>(t.database.db, sql`insert into teachers (staff_code, full_name) values ('TEST-GV-MH', 'Giáo viên dạy') returning id`);
+    const [teacherRow] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into teachers (staff_code, full_name) values ('TEST-GV-MH', 'Giáo viên dạy') returning id`,
+    );
     await t.database.db.execute(sql`insert into teacher_subjects (teacher_id, subject_id) values (${teacherRow.id}, ${s.id})`);
-    const [y] = await queryRows<{ id: number }>(t.database.db, sql`insert into academic_years (name, start_date, end_date) values ('TEST-NH-MH', '2200-09-01', '2201-05-31') returning id`);
-    const [se] = await queryRows<{ id: number }>(t.database.db, sql`insert into semesters (name, academic_year_id, start_date, end_date) values ('HK1', ${y.id}, '2200-09-01', '2200-12-31') returning id`);
-    const [m] = await queryRows<{ id: number }>(t.database.db, sql`insert into modules (code, name, semester_id, start_date, end_date) values ('TEST-MOD-MH', 'HP', ${se.id}, '2200-09-01', '2200-12-31') returning id`);
-    const [c] = await queryRows<{ id: number }>(t.database.db, sql`insert into campuses (code, name) values ('TEST-CS-MH', 'Cơ sở') returning id`);
+    const [y] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into academic_years (name, start_date, end_date) values ('TEST-NH-MH', '2200-09-01', '2201-05-31') returning id`,
+    );
+    const [se] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into semesters (name, academic_year_id, start_date, end_date) values ('HK1', ${y.id}, '2200-09-01', '2200-12-31') returning id`,
+    );
+    const [m] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into modules (code, name, semester_id, start_date, end_date) values ('TEST-MOD-MH', 'HP', ${se.id}, '2200-09-01', '2200-12-31') returning id`,
+    );
+    const [c] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into campuses (code, name) values ('TEST-CS-MH', 'Cơ sở') returning id`,
+    );
     for (const code of ['LHP1', 'LHP2']) {
       await t.database.db.execute(
         sql`insert into course_classes (code, name, subject_id, module_id, campus_id, grade, capacity) values (${code}, ${code}, ${s.id}, ${m.id}, ${c.id}, 11, 30)`,

@@ -5,7 +5,15 @@ import { badRequest } from '@/plugins/errors';
 import { departmentRefs, subjectRefs, teacherIdsByCodes, teachersOfUsers } from './teachers.repository';
 import { createTeacher, EMAIL_OF_OTHER_TEACHER, updateTeacher, type TeacherInput, type TeacherRefs } from './teachers.service';
 import { type AccountCache, usersByEmails } from '../users/users.service';
-import { CHANGED_SINCE_CHECK, duplicatesBy, fold, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
+import {
+  CHANGED_SINCE_CHECK,
+  duplicatesBy,
+  fold,
+  type ImportColumn,
+  type ImportKind,
+  type RowCheck,
+  type RowIssue,
+} from '../core/import-kind';
 import { batchedAudit } from '@/lib/write';
 
 const ZRow = z.object({
@@ -13,14 +21,26 @@ const ZRow = z.object({
   fullName: ZTeacherInput.shape.fullName,
   email: ZTeacherInput.shape.email,
   department: z.string().trim(),
-  subjects: z.string().transform((s) => [...new Set(s.split(/[,;]/).map((c) => c.trim()).filter(Boolean))]),
+  subjects: z.string().transform((s) => [
+    ...new Set(
+      s
+        .split(/[,;]/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ]),
 });
 type Row = z.output<typeof ZRow>;
 
 const COLUMNS: ImportColumn[] = [
   { key: 'staffCode', header: 'Mã giáo viên', required: true, example: 'GV001', note: 'Trùng mã đã có thì dòng cập nhật giáo viên đó.' },
   { key: 'fullName', header: 'Họ và tên', required: true, example: 'Vũ Thị Mai' },
-  { key: 'email', header: 'E-mail', example: 'mai.vt@truong.edu.vn', note: 'Có e-mail thì giáo viên được cấp (hoặc gắn) tài khoản với vai trò Giáo viên.' },
+  {
+    key: 'email',
+    header: 'E-mail',
+    example: 'mai.vt@truong.edu.vn',
+    note: 'Có e-mail thì giáo viên được cấp (hoặc gắn) tài khoản với vai trò Giáo viên.',
+  },
   { key: 'department', header: 'Tổ chuyên môn', example: 'TOAN', note: 'Mã hoặc tên tổ chuyên môn.' },
   { key: 'subjects', header: 'Môn dạy', example: 'TOAN, TIN', note: 'Mã môn, cách nhau bởi dấu phẩy hoặc chấm phẩy.' },
 ];
@@ -31,16 +51,25 @@ async function loadFile(db: DbOrTx, rows: Row[]) {
   const [departments, subjects, codes, users] = await Promise.all([
     departmentRefs(db),
     subjectRefs(db),
-    teacherIdsByCodes(db, rows.map((r) => r.staffCode)),
+    teacherIdsByCodes(
+      db,
+      rows.map((r) => r.staffCode),
+    ),
     usersByEmails(db, emails),
   ]);
   const accounts: AccountCache = new Map(emails.map((e) => [e, users.get(e) ?? null]));
-  const teacherOfUser = await teachersOfUsers(db, [...users.values()].map((u) => u.id));
+  const teacherOfUser = await teachersOfUsers(
+    db,
+    [...users.values()].map((u) => u.id),
+  );
   const deptByCode = new Map(departments.map((d) => [d.code.toLowerCase(), d]));
   const deptByName = new Map(departments.map((d) => [fold(d.name), d]));
   const subjectByCode = new Map(subjects.map((s) => [s.code.toLowerCase(), s]));
   const refs: TeacherRefs & { codes: Map<string, number>; accounts: AccountCache } = {
-    departments: new Set(departments.map((d) => d.id)), subjects: new Set(subjects.map((s) => s.id)), codes, accounts,
+    departments: new Set(departments.map((d) => d.id)),
+    subjects: new Set(subjects.map((s) => s.id)),
+    codes,
+    accounts,
   };
   return {
     refs,
@@ -57,13 +86,17 @@ type FileRefs = Awaited<ReturnType<typeof loadFile>>;
 function resolveRow(file: FileRefs, r: Row): { input: TeacherInput | null; issues: RowIssue[] } {
   const issues: RowIssue[] = [];
   const department = r.department ? file.departmentOf(r.department) : null;
-  if (department === undefined) issues.push({ column: header('department'), message: `Không tìm thấy tổ chuyên môn "${r.department}" (nhập mã hoặc tên tổ).` });
+  if (department === undefined)
+    issues.push({ column: header('department'), message: `Không tìm thấy tổ chuyên môn "${r.department}" (nhập mã hoặc tên tổ).` });
   const missing = r.subjects.filter((c) => !file.subjectOf(c));
   if (missing.length) issues.push({ column: header('subjects'), message: `Không tìm thấy môn học có mã: ${missing.join(', ')}.` });
   if (issues.length) return { input: null, issues };
   return {
     input: {
-      staffCode: r.staffCode, fullName: r.fullName, email: r.email ?? null, departmentId: department?.id ?? null,
+      staffCode: r.staffCode,
+      fullName: r.fullName,
+      email: r.email ?? null,
+      departmentId: department?.id ?? null,
       subjectIds: r.subjects.map((c) => file.subjectOf(c)!.id),
     },
     issues,
@@ -83,7 +116,8 @@ export const teachersImport: ImportKind<Row> = {
     return rows.map((r): RowCheck => {
       const { issues } = resolveRow(file, r);
       const existingId = file.refs.codes.get(r.staffCode.toLowerCase());
-      if (dupCodes.has(r.staffCode.toLowerCase())) issues.push({ column: header('staffCode'), message: `Mã giáo viên "${r.staffCode}" xuất hiện nhiều lần trong tệp.` });
+      if (dupCodes.has(r.staffCode.toLowerCase()))
+        issues.push({ column: header('staffCode'), message: `Mã giáo viên "${r.staffCode}" xuất hiện nhiều lần trong tệp.` });
       if (r.email) {
         if (dupEmails.has(r.email)) issues.push({ column: header('email'), message: `E-mail "${r.email}" xuất hiện nhiều lần trong tệp.` });
         const other = file.teacherOfEmail(r.email);

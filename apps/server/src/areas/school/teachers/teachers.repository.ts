@@ -70,7 +70,10 @@ async function subjectsOf(db: DbOrTx, ids: number[]): Promise<Map<number, TTeach
 }
 
 async function toTeachers(db: DbOrTx, rows: Selected[]): Promise<TTeacher[]> {
-  const subs = await subjectsOf(db, rows.map((r) => r.id));
+  const subs = await subjectsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     isHead: Boolean(r.isHead),
@@ -89,11 +92,22 @@ export async function listTeachers(db: DbOrTx, opts: { where?: SQL; order: SQL[]
     .orderBy(...opts.order)
     .limit(opts.limit)
     .offset(opts.offset);
-  return { items: await toTeachers(db, rows.map(({ total: _t, ...r }) => r)), total: rows[0]?.total ?? 0 };
+  return {
+    items: await toTeachers(
+      db,
+      rows.map(({ total: _t, ...r }) => r),
+    ),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 export async function findTeacher(db: DbOrTx, id: number): Promise<TTeacher | null> {
-  const rows = await db.select(columns).from(teachers).leftJoin(departments, eq(departments.id, teachers.departmentId)).where(eq(teachers.id, id)).limit(1);
+  const rows = await db
+    .select(columns)
+    .from(teachers)
+    .leftJoin(departments, eq(departments.id, teachers.departmentId))
+    .where(eq(teachers.id, id))
+    .limit(1);
   return (await toTeachers(db, rows))[0] ?? null;
 }
 
@@ -107,12 +121,19 @@ function derived(v: TeacherValues) {
 }
 
 export async function insertTeacherRow(db: DbOrTx, v: TeacherValues & { userId: number | null }): Promise<TeacherRow> {
-  const [row] = await db.insert(teachers).values({ ...v, ...derived(v) }).returning();
+  const [row] = await db
+    .insert(teachers)
+    .values({ ...v, ...derived(v) })
+    .returning();
   return row;
 }
 
 export async function updateTeacherRow(db: DbOrTx, id: number, v: TeacherValues & { userId: number | null }): Promise<TeacherRow> {
-  const [row] = await db.update(teachers).set({ ...v, ...derived(v), updatedAt: new Date() }).where(eq(teachers.id, id)).returning();
+  const [row] = await db
+    .update(teachers)
+    .set({ ...v, ...derived(v), updatedAt: new Date() })
+    .where(eq(teachers.id, id))
+    .returning();
   return row;
 }
 
@@ -121,7 +142,11 @@ export async function deleteTeacherRow(db: DbOrTx, id: number): Promise<void> {
 }
 
 export async function subjectIdsOf(db: DbOrTx, id: number): Promise<number[]> {
-  const rows = await db.select({ id: teacherSubjects.subjectId }).from(teacherSubjects).where(eq(teacherSubjects.teacherId, id)).orderBy(teacherSubjects.subjectId);
+  const rows = await db
+    .select({ id: teacherSubjects.subjectId })
+    .from(teacherSubjects)
+    .where(eq(teacherSubjects.teacherId, id))
+    .orderBy(teacherSubjects.subjectId);
   return rows.map((r) => r.id);
 }
 

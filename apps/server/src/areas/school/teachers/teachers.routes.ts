@@ -8,7 +8,12 @@ import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { TEACHER_SORTS } from './teachers.repository';
 import {
-  createTeacher, deleteTeacher, getTeacher, readableTeacher, teacherExportRows, teacherPage,
+  createTeacher,
+  deleteTeacher,
+  getTeacher,
+  readableTeacher,
+  teacherExportRows,
+  teacherPage,
   updateTeacher,
 } from './teachers.service';
 import { ZIdParams } from '@/lib/params';
@@ -32,46 +37,70 @@ export function teacherRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/teachers', {
-    config: { roles: READ },
-    schema: { tags, querystring: ZTeacherQuery, response: { 200: ZOk(ZPage(ZTeacher)) } },
-  }, async (req) => ({ success: true as const, data: await teacherPage(db, actorOf(req), req.query) }));
+  r.get(
+    '/teachers',
+    {
+      config: { roles: READ },
+      schema: { tags, querystring: ZTeacherQuery, response: { 200: ZOk(ZPage(ZTeacher)) } },
+    },
+    async (req) => ({ success: true as const, data: await teacherPage(db, actorOf(req), req.query) }),
+  );
 
-  r.get('/teachers/export', {
-    config: { roles: READ },
-    schema: { tags, querystring: ZTeacherQuery },
-  }, async (req, reply) => {
-    const rows = await teacherExportRows(db, actorOf(req), req.query);
-    return sendXlsx(reply, 'Danh sách giáo viên', await xlsxBuffer({ sheet: 'Giáo viên', columns: EXPORT_COLUMNS, rows }));
-  });
+  r.get(
+    '/teachers/export',
+    {
+      config: { roles: READ },
+      schema: { tags, querystring: ZTeacherQuery },
+    },
+    async (req, reply) => {
+      const rows = await teacherExportRows(db, actorOf(req), req.query);
+      return sendXlsx(reply, 'Danh sách giáo viên', await xlsxBuffer({ sheet: 'Giáo viên', columns: EXPORT_COLUMNS, rows }));
+    },
+  );
 
-  r.get('/teachers/:id', {
-    config: { roles: READ },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
-  }, async (req) => ({ success: true as const, data: await readableTeacher(db, actorOf(req), req.params.id) }));
+  r.get(
+    '/teachers/:id',
+    {
+      config: { roles: READ },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
+    },
+    async (req) => ({ success: true as const, data: await readableTeacher(db, actorOf(req), req.params.id) }),
+  );
 
-  r.post('/teachers', {
-    config: { roles: WRITE },
-    schema: { tags, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
-  }, async (req) => {
-    const id = await write(db, actorOf(req), (ctx) => createTeacher(ctx, req.body));
-    return { success: true as const, data: await getTeacher(db, id), message: 'Đã tạo giáo viên.' };
-  });
+  r.post(
+    '/teachers',
+    {
+      config: { roles: WRITE },
+      schema: { tags, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
+    },
+    async (req) => {
+      const id = await write(db, actorOf(req), (ctx) => createTeacher(ctx, req.body));
+      return { success: true as const, data: await getTeacher(db, id), message: 'Đã tạo giáo viên.' };
+    },
+  );
 
-  r.put('/teachers/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
-  }, async (req) => {
-    await write(db, actorOf(req), (ctx) => updateTeacher(ctx, req.params.id, req.body));
-    return { success: true as const, data: await getTeacher(db, req.params.id), message: 'Đã cập nhật giáo viên.' };
-  });
+  r.put(
+    '/teachers/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, body: ZTeacherInput, response: { 200: ZOk(ZTeacher) } },
+    },
+    async (req) => {
+      await write(db, actorOf(req), (ctx) => updateTeacher(ctx, req.params.id, req.body));
+      return { success: true as const, data: await getTeacher(db, req.params.id), message: 'Đã cập nhật giáo viên.' };
+    },
+  );
 
-  r.delete('/teachers/:id', {
-    config: { roles: WRITE },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
-  }, async (req) => ({
-    success: true as const,
-    data: await write(db, actorOf(req), (ctx) => deleteTeacher(ctx, req.params.id)),
-    message: 'Đã xóa giáo viên.',
-  }));
+  r.delete(
+    '/teachers/:id',
+    {
+      config: { roles: WRITE },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTeacher) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await write(db, actorOf(req), (ctx) => deleteTeacher(ctx, req.params.id)),
+      message: 'Đã xóa giáo viên.',
+    }),
+  );
 }

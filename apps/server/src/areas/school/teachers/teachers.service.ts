@@ -8,16 +8,36 @@ import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { accountByEmail, type AccountCache, provideAccount } from '../users/users.service';
 import {
-  deleteTeacherRow, departmentRefs, findTeacher, headedDepartmentIds, insertTeacherRow, listTeachers, lockTeacher, setTeacherSubjects,
-  subjectIdsOf, subjectRefs, teacherIdByCode, teachersOfUsers, teacherSortColumns, teacherTieBreak, teacherUsage, teacherWhere,
-  updateTeacherRow, type TeacherFilters, type TeacherRow, type TeacherSort,
+  deleteTeacherRow,
+  departmentRefs,
+  findTeacher,
+  headedDepartmentIds,
+  insertTeacherRow,
+  listTeachers,
+  lockTeacher,
+  setTeacherSubjects,
+  subjectIdsOf,
+  subjectRefs,
+  teacherIdByCode,
+  teachersOfUsers,
+  teacherSortColumns,
+  teacherTieBreak,
+  teacherUsage,
+  teacherWhere,
+  updateTeacherRow,
+  type TeacherFilters,
+  type TeacherRow,
+  type TeacherSort,
 } from './teachers.repository';
 import { hasAnyRole, userIdOf, type Actor } from '@/plugins/actor';
 import { TEACHER_WIDE_READERS } from '../access';
 
 export type TeacherInput = z.output<typeof ZTeacherInput>;
 export type TeacherQuery = Omit<TeacherFilters, 'departmentScope'> & { sort?: TeacherSort; order: 'asc' | 'desc' };
-interface Paged { page: number; limit: number }
+interface Paged {
+  page: number;
+  limit: number;
+}
 
 /** Roles that read every teacher; a head of department without one of them reads their own department's. */
 export const NOT_YOUR_DEPARTMENT = 'Bạn chỉ được xem giáo viên thuộc tổ chuyên môn mình phụ trách.';
@@ -33,7 +53,10 @@ async function scopeOf(db: DbOrTx, actor: Actor): Promise<number[] | undefined> 
 }
 
 async function listOf(db: DbOrTx, actor: Actor, q: TeacherQuery) {
-  return { where: teacherWhere({ ...q, departmentScope: await scopeOf(db, actor) }), order: orderBy(teacherSortColumns, q, teacherTieBreak) };
+  return {
+    where: teacherWhere({ ...q, departmentScope: await scopeOf(db, actor) }),
+    order: orderBy(teacherSortColumns, q, teacherTieBreak),
+  };
 }
 
 export async function teacherPage(db: Db, actor: Actor, q: TeacherQuery & Paged) {
@@ -53,7 +76,8 @@ export async function getTeacher(db: DbOrTx, id: number): Promise<TTeacher> {
 export async function readableTeacher(db: Db, actor: Actor, id: number): Promise<TTeacher> {
   const teacher = await getTeacher(db, id);
   const scope = await scopeOf(db, actor);
-  if (scope && (teacher.departmentId === null || !scope.includes(teacher.departmentId))) throw new AppError('FORBIDDEN', NOT_YOUR_DEPARTMENT);
+  if (scope && (teacher.departmentId === null || !scope.includes(teacher.departmentId)))
+    throw new AppError('FORBIDDEN', NOT_YOUR_DEPARTMENT);
   return teacher;
 }
 
@@ -81,7 +105,8 @@ export interface TeacherIssue {
 
 export function teacherRefIssues(refs: TeacherRefs, input: Pick<TeacherInput, 'departmentId' | 'subjectIds'>): TeacherIssue[] {
   const issues: TeacherIssue[] = [];
-  if (input.departmentId && !refs.departments.has(input.departmentId)) issues.push({ field: 'departmentId', message: 'Tổ chuyên môn đã chọn không tồn tại.' });
+  if (input.departmentId && !refs.departments.has(input.departmentId))
+    issues.push({ field: 'departmentId', message: 'Tổ chuyên môn đã chọn không tồn tại.' });
   const missing = [...new Set(input.subjectIds)].filter((id) => !refs.subjects.has(id));
   if (missing.length) issues.push({ field: 'subjectIds', message: `Không tìm thấy môn học có id: ${missing.join(', ')}.` });
   return issues;
@@ -111,7 +136,13 @@ function snapshot(row: TeacherRow, subjectIds: number[]) {
  */
 async function accountFor(ctx: WriteCtx, input: TeacherInput, refs: TeacherRefs, currentUserId: number | null): Promise<number | null> {
   if (!input.email) return currentUserId;
-  const account = await provideAccount(ctx, { email: input.email, displayName: input.fullName, role: 'TEACHER', currentUserId, cache: refs.accounts });
+  const account = await provideAccount(ctx, {
+    email: input.email,
+    displayName: input.fullName,
+    role: 'TEACHER',
+    currentUserId,
+    cache: refs.accounts,
+  });
   return account.id;
 }
 
@@ -140,7 +171,13 @@ export async function updateTeacher(ctx: WriteCtx, id: number, input: TeacherInp
   const after = await updateTeacherRow(ctx.tx, id, { ...values(input), userId });
   const subjectIds = [...new Set(input.subjectIds)];
   await setTeacherSubjects(ctx.tx, id, subjectIds);
-  await ctx.log({ action: 'update', entity: 'teacher', entityId: id, before: snapshot(before, beforeSubjects), after: snapshot(after, subjectIds) });
+  await ctx.log({
+    action: 'update',
+    entity: 'teacher',
+    entityId: id,
+    before: snapshot(before, beforeSubjects),
+    after: snapshot(after, subjectIds),
+  });
 }
 
 /** Refused while the teacher teaches course classes, heads a department or has a homeroom class. */
@@ -149,6 +186,14 @@ export async function deleteTeacher(ctx: WriteCtx, id: number): Promise<TTeacher
   const shown = await getTeacher(ctx.tx, id);
   await refuseIfUsed(ctx.tx, 'giáo viên này', teacherUsage(id));
   await deleteTeacherRow(ctx.tx, id);
-  await ctx.log({ action: 'delete', entity: 'teacher', entityId: id, before: snapshot(before, shown.subjects.map((s) => s.id)) });
+  await ctx.log({
+    action: 'delete',
+    entity: 'teacher',
+    entityId: id,
+    before: snapshot(
+      before,
+      shown.subjects.map((s) => s.id),
+    ),
+  });
   return shown;
 }

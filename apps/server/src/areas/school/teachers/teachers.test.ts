@@ -17,7 +17,13 @@ afterAll(() => t.close());
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({ method, url, headers, payload: payload as object | undefined });
 const mail = (local: string) => `${local}.${uniq().toLowerCase()}@gv.test.edu.vn`;
-const body = (over: Record<string, unknown> = {}) => ({ staffCode: `GV${uniq()}`, fullName: 'Vũ Thị Mai', departmentId: s.deptA.id, subjectIds: [], ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  staffCode: `GV${uniq()}`,
+  fullName: 'Vũ Thị Mai',
+  departmentId: s.deptA.id,
+  subjectIds: [],
+  ...over,
+});
 
 async function create(over: Record<string, unknown> = {}): Promise<TTeacher> {
   const res = await inject('POST', '/api/v1/teachers', admin, body(over));
@@ -45,7 +51,13 @@ describe('teachers: who may call', () => {
   it('shows a head of department only the teachers of the department they head', async () => {
     const school = await makeSchool(t.database.db);
     const email = mail('to.truong');
-    await inject('POST', '/api/v1/users', admin, { email, roles: [{ role: 'HEAD_DEPARTMENT', isPrimary: true }, { role: 'TEACHER', isPrimary: false }] });
+    await inject('POST', '/api/v1/users', admin, {
+      email,
+      roles: [
+        { role: 'HEAD_DEPARTMENT', isPrimary: true },
+        { role: 'TEACHER', isPrimary: false },
+      ],
+    });
     const head = await create({ email, departmentId: school.deptA.id });
     await addHead(t.database.db, school.deptA.id, head.id);
     const colleague = await create({ departmentId: school.deptA.id });
@@ -62,7 +74,12 @@ describe('teachers: who may call', () => {
     const filtered = (await inject('GET', `/api/v1/teachers?departmentId=${school.deptB.id}`, h)).json().data;
     expect(filtered.total).toBe(0);
     const exported = await readXlsx((await inject('GET', '/api/v1/teachers/export', h)).rawPayload);
-    expect(exported.slice(1).map((r) => r[0]).sort()).toEqual([head.staffCode, colleague.staffCode].sort());
+    expect(
+      exported
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([head.staffCode, colleague.staffCode].sort());
 
     // A head who heads nothing sees nobody.
     const lone = mail('khong.to');
@@ -79,7 +96,10 @@ describe('teachers: accounts, subjects, validation', () => {
     expect(tc).toMatchObject({ departmentId: s.deptA.id, departmentName: s.deptA.name, isHead: false, email });
     const u = await user(tc.userId!);
     expect(u).toMatchObject({ email, displayName: 'Hoàng Văn Nam', roles: [{ role: 'TEACHER', isPrimary: true }] });
-    expect((await auditOf(t.database.db, 'teacher', tc.id))[0]).toMatchObject({ action: 'create', after: { staffCode: tc.staffCode, subjectIds: expect.any(Array) } });
+    expect((await auditOf(t.database.db, 'teacher', tc.id))[0]).toMatchObject({
+      action: 'create',
+      after: { staffCode: tc.staffCode, subjectIds: expect.any(Array) },
+    });
   });
 
   it('adds TEACHER to an existing account and keeps its primary role', async () => {
@@ -89,13 +109,21 @@ describe('teachers: accounts, subjects, validation', () => {
     expect(tc.userId).toBe(made.id);
     const u = await user(made.id);
     expect(u.primaryRole).toBe('ACCOUNTANT');
-    expect(u.roles).toEqual([{ role: 'ACCOUNTANT', isPrimary: true }, { role: 'TEACHER', isPrimary: false }]);
+    expect(u.roles).toEqual([
+      { role: 'ACCOUNTANT', isPrimary: true },
+      { role: 'TEACHER', isPrimary: false },
+    ]);
     expect((await auditOf(t.database.db, 'user', made.id)).map((l) => l.action)).toEqual(['create', 'update']);
   });
 
   it('refuses unknown subjects or department with 400 and writes nothing', async () => {
     const code = `GV${uniq()}`;
-    const bad = await inject('POST', '/api/v1/teachers', admin, body({ staffCode: code, subjectIds: [s.subjectA.id, 999999], email: mail('loi') }));
+    const bad = await inject(
+      'POST',
+      '/api/v1/teachers',
+      admin,
+      body({ staffCode: code, subjectIds: [s.subjectA.id, 999999], email: mail('loi') }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Không tìm thấy môn học có id: 999999.');
     const dept = await inject('POST', '/api/v1/teachers', admin, body({ staffCode: code, departmentId: 999999 }));
@@ -121,11 +149,18 @@ describe('teachers: accounts, subjects, validation', () => {
 
   it('updates subjects and department and logs before and after', async () => {
     const tc = await create({ subjectIds: [s.subjectA.id] });
-    const res = await inject('PUT', `/api/v1/teachers/${tc.id}`, admin, body({ staffCode: tc.staffCode, fullName: 'Đỗ Minh Tuấn', departmentId: s.deptB.id, subjectIds: [s.subjectB.id] }));
+    const res = await inject(
+      'PUT',
+      `/api/v1/teachers/${tc.id}`,
+      admin,
+      body({ staffCode: tc.staffCode, fullName: 'Đỗ Minh Tuấn', departmentId: s.deptB.id, subjectIds: [s.subjectB.id] }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ fullName: 'Đỗ Minh Tuấn', departmentId: s.deptB.id, subjects: [{ id: s.subjectB.id }] });
     expect((await auditOf(t.database.db, 'teacher', tc.id)).at(-1)).toMatchObject({
-      action: 'update', before: { fullName: 'Vũ Thị Mai', subjectIds: [s.subjectA.id] }, after: { fullName: 'Đỗ Minh Tuấn', subjectIds: [s.subjectB.id] },
+      action: 'update',
+      before: { fullName: 'Vũ Thị Mai', subjectIds: [s.subjectA.id] },
+      after: { fullName: 'Đỗ Minh Tuấn', subjectIds: [s.subjectB.id] },
     });
   });
 });
@@ -145,7 +180,9 @@ describe('teachers: delete', () => {
     expect(r2.json().message).toContain('tổ chuyên môn');
 
     const homeroom = await create();
-    await addHomeroomClasses(t.database.db, [{ name: `12 Sử ${uniq()}`, academicYearId: s.year.id, grade: 12, campusId: s.campusA.id, homeroomTeacherId: homeroom.id }]);
+    await addHomeroomClasses(t.database.db, [
+      { name: `12 Sử ${uniq()}`, academicYearId: s.year.id, grade: 12, campusId: s.campusA.id, homeroomTeacherId: homeroom.id },
+    ]);
     const r3 = await inject('DELETE', `/api/v1/teachers/${homeroom.id}`, admin);
     expect(r3.statusCode).toBe(409);
     expect(r3.json().message).toBe('Không thể xóa giáo viên này vì đang được sử dụng bởi 1 lớp chủ nhiệm.');
@@ -181,6 +218,12 @@ describe('teachers: list and export', () => {
     const tc = await create({ departmentId: school.deptA.id, subjectIds: [school.subjectA.id, school.subjectB.id] });
     const rows = await readXlsx((await inject('GET', `/api/v1/teachers/export?departmentId=${school.deptA.id}`, admin)).rawPayload);
     expect(rows[0]).toEqual(['Mã giáo viên', 'Họ và tên', 'E-mail', 'Tổ chuyên môn', 'Môn dạy', 'Tổ trưởng/tổ phó']);
-    expect(rows[1].slice(0, 5)).toEqual([tc.staffCode, tc.fullName, '', school.deptA.name, `${school.subjectA.code}, ${school.subjectB.code}`]);
+    expect(rows[1].slice(0, 5)).toEqual([
+      tc.staffCode,
+      tc.fullName,
+      '',
+      school.deptA.name,
+      `${school.subjectA.code}, ${school.subjectB.code}`,
+    ]);
   });
 });

@@ -10,14 +10,20 @@ import { batchedAudit } from '@/lib/write';
 const ROLE_BY_TEXT = new Map<string, TRole>(ROLES.flatMap((r) => [[fold(r), r] as const, [fold(ROLE_LABELS[r]), r] as const]));
 
 const ZRoles = z.string().transform((s, ctx): TUserRole[] => {
-  const parts = s.split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+  const parts = s
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length) {
     ctx.addIssue({ code: 'custom', message: 'Vai trò là bắt buộc.' });
     return z.NEVER;
   }
   const unknown = parts.filter((p) => !ROLE_BY_TEXT.has(fold(p)));
   if (unknown.length) {
-    ctx.addIssue({ code: 'custom', message: `Vai trò không hợp lệ: ${unknown.map((u) => `"${u}"`).join(', ')}. Dùng mã (ADMIN, TEACHER, …) hoặc tên vai trò (Giáo viên, Học sinh, …).` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `Vai trò không hợp lệ: ${unknown.map((u) => `"${u}"`).join(', ')}. Dùng mã (ADMIN, TEACHER, …) hoặc tên vai trò (Giáo viên, Học sinh, …).`,
+    });
     return z.NEVER;
   }
   const roles = [...new Set(parts.map((p) => ROLE_BY_TEXT.get(fold(p))!))];
@@ -26,8 +32,15 @@ const ZRoles = z.string().transform((s, ctx): TUserRole[] => {
 });
 
 const ACTIVE = new Map<string, boolean>([
-  ['hoat dong', true], ['dang hoat dong', true], ['active', true], ['co', true],
-  ['vo hieu', false], ['vo hieu hoa', false], ['da vo hieu hoa', false], ['inactive', false], ['khoa', false],
+  ['hoat dong', true],
+  ['dang hoat dong', true],
+  ['active', true],
+  ['co', true],
+  ['vo hieu', false],
+  ['vo hieu hoa', false],
+  ['da vo hieu hoa', false],
+  ['inactive', false],
+  ['khoa', false],
 ]);
 const ZActive = z.string().transform((s, ctx) => {
   if (!s.trim()) return true;
@@ -48,10 +61,19 @@ const ZRow = z.object({
 type Row = z.output<typeof ZRow>;
 
 const COLUMNS: ImportColumn[] = [
-  { key: 'email', header: 'E-mail', required: true, example: 'lan.nt@truong.edu.vn', note: 'Trùng e-mail đã có thì dòng cập nhật tài khoản đó.' },
+  {
+    key: 'email',
+    header: 'E-mail',
+    required: true,
+    example: 'lan.nt@truong.edu.vn',
+    note: 'Trùng e-mail đã có thì dòng cập nhật tài khoản đó.',
+  },
   { key: 'displayName', header: 'Tên hiển thị', example: 'Nguyễn Thị Lan', note: 'Để trống khi cập nhật: giữ tên đang có.' },
   {
-    key: 'roles', header: 'Vai trò', required: true, example: 'Giáo viên, Tổ trưởng chuyên môn',
+    key: 'roles',
+    header: 'Vai trò',
+    required: true,
+    example: 'Giáo viên, Tổ trưởng chuyên môn',
     note: `Mã hoặc tên vai trò, cách nhau bởi dấu phẩy; vai trò đầu tiên là vai trò chính. Tên: ${ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`,
   },
   { key: 'active', header: 'Trạng thái', example: 'Hoạt động', note: 'Hoạt động hoặc Vô hiệu. Để trống: Hoạt động.' },
@@ -65,7 +87,10 @@ export const usersImport: ImportKind<Row> = {
   row: ZRow,
 
   async check(db, rows) {
-    const existing = await usersByEmails(db, rows.map((r) => r.email));
+    const existing = await usersByEmails(
+      db,
+      rows.map((r) => r.email),
+    );
     const dup = duplicatesBy(rows, (r) => r.email);
     return rows.map((r): RowCheck => ({
       action: existing.has(r.email) ? 'update' : 'create',
@@ -75,14 +100,22 @@ export const usersImport: ImportKind<Row> = {
 
   // The very functions behind POST and PUT /users (the same rules, including self-protection).
   async apply(writeCtx, rows) {
-    const existing = await usersByEmails(writeCtx.tx, rows.map((r) => r.email));
+    const existing = await usersByEmails(
+      writeCtx.tx,
+      rows.map((r) => r.email),
+    );
     const { ctx, flush } = batchedAudit(writeCtx);
     let created = 0;
     let updated = 0;
     for (const r of rows) {
       const user = existing.get(r.email);
       if (user) {
-        await updateUser(ctx, user.id, { email: r.email, displayName: r.displayName || user.displayName, roles: r.roles, active: r.active });
+        await updateUser(ctx, user.id, {
+          email: r.email,
+          displayName: r.displayName || user.displayName,
+          roles: r.roles,
+          active: r.active,
+        });
         updated++;
       } else {
         await createUser(ctx, { email: r.email, displayName: r.displayName || null, roles: r.roles, active: r.active });

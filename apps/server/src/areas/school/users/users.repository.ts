@@ -59,11 +59,7 @@ export function toUserJson(u: UserWithRoles): TUser {
   };
 }
 
-export async function updateProfileFromSignIn(
-  db: DbOrTx,
-  id: number,
-  p: { displayName?: string | null; photoUrl?: string | null },
-) {
+export async function updateProfileFromSignIn(db: DbOrTx, id: number, p: { displayName?: string | null; photoUrl?: string | null }) {
   // A new display name from Google must stay findable by the users list's search.
   const [current] = p.displayName ? await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1) : [];
   await db
@@ -100,11 +96,17 @@ export async function insertUsers(db: DbOrTx, list: NewUser[]): Promise<number[]
     const chunk = list.slice(i, i + 500).map((u) => {
       const email = u.email.trim().toLowerCase();
       return {
-        email, display_name: u.displayName, student_id: u.studentId ?? null, active: u.active ?? true, search_text: searchText(email, u.displayName),
+        email,
+        display_name: u.displayName,
+        student_id: u.studentId ?? null,
+        active: u.active ?? true,
+        search_text: searchText(email, u.displayName),
         roles: u.roles.map((r) => ({ role: r.role, is_primary: r.isPrimary })),
       };
     });
-    const rows = await queryRows<{ id: number; email: string }>(db, sql`
+    const rows = await queryRows<{ id: number; email: string }>(
+      db,
+      sql`
       with x as (
         select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
           as x(email text, display_name text, student_id int, active boolean, search_text text, roles jsonb)
@@ -116,7 +118,8 @@ export async function insertUsers(db: DbOrTx, list: NewUser[]): Promise<number[]
         insert into user_roles (user_id, role, is_primary)
         select u.id, rr.role, rr.is_primary from u join x on x.email = u.email, jsonb_to_recordset(x.roles) as rr(role text, is_primary boolean)
       )
-      select id, email from u`);
+      select id, email from u`,
+    );
     for (const r of rows) ids.set(r.email, Number(r.id));
   }
   return list.map((u) => ids.get(u.email.trim().toLowerCase())!);
@@ -136,7 +139,9 @@ export async function addRole(db: DbOrTx, userId: number, role: TRole, isPrimary
 
 /** Up to `perRole` active accounts for each primary role, for the demo login page. */
 export async function listDemoAccounts(db: DbOrTx, perRole: number) {
-  const rows = await queryRows<{ email: string; display_name: string | null; primary_role: string; roles: string[] }>(db, sql`
+  const rows = await queryRows<{ email: string; display_name: string | null; primary_role: string; roles: string[] }>(
+    db,
+    sql`
     select email, display_name, primary_role, roles from (
       select u.email, u.display_name, p.role as primary_role,
              (select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id) as roles,
@@ -144,14 +149,23 @@ export async function listDemoAccounts(db: DbOrTx, perRole: number) {
       from users u join user_roles p on p.user_id = u.id and p.is_primary
       where u.active
     ) t where rn <= ${perRole}
-    order by ${sql.raw(`array_position(array[${ROLES.map((r) => `'${r}'`).join(',')}]::text[], primary_role)`)}, email`);
-  return rows.map((r) => ({ email: r.email, displayName: r.display_name, primaryRole: r.primary_role as TRole, roles: r.roles as TRole[] }));
+    order by ${sql.raw(`array_position(array[${ROLES.map((r) => `'${r}'`).join(',')}]::text[], primary_role)`)}, email`,
+  );
+  return rows.map((r) => ({
+    email: r.email,
+    displayName: r.display_name,
+    primaryRole: r.primary_role as TRole,
+    roles: r.roles as TRole[],
+  }));
 }
 
 export async function countUsersByRole(db: DbOrTx) {
-  const rows = await queryRows<{ role: string; n: number }>(db, sql`
+  const rows = await queryRows<{ role: string; n: number }>(
+    db,
+    sql`
     select r.role, count(*)::int as n from user_roles r join users u on u.id = r.user_id
-    where u.active group by r.role`);
+    where u.active group by r.role`,
+  );
   return new Map(rows.map((r) => [r.role, Number(r.n)]));
 }
 
@@ -198,7 +212,13 @@ export async function listUsers(db: DbOrTx, opts: { where?: SQL; order: SQL[]; l
     .orderBy(...opts.order)
     .limit(opts.limit)
     .offset(opts.offset);
-  return { items: await withRoles(db, rows.map((r) => r.user)), total: rows[0]?.total ?? 0 };
+  return {
+    items: await withRoles(
+      db,
+      rows.map((r) => r.user),
+    ),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** The bare row, locked, for an update and its audit "before". */
@@ -211,7 +231,10 @@ export async function lockUser(db: DbOrTx, id: number): Promise<UserWithRoles | 
 export async function usersByEmails(db: DbOrTx, emails: string[]): Promise<Map<string, UserWithRoles>> {
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
   if (!wanted.length) return new Map();
-  const rows = await db.select().from(users).where(sql`lower(${users.email}) = any(${sql.param(wanted)}::text[])`);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = any(${sql.param(wanted)}::text[])`);
   return new Map((await withRoles(db, rows)).map((u) => [u.email.toLowerCase(), u]));
 }
 
@@ -252,7 +275,11 @@ export async function usersOfStudent(db: DbOrTx, studentId: number): Promise<Use
 export async function usersOfStudents(db: DbOrTx, studentIds: number[]): Promise<Map<number, UserRow[]>> {
   const by = new Map<number, UserRow[]>();
   if (!studentIds.length) return by;
-  const rows = await db.select().from(users).where(sql`${users.studentId} = any(${sql.param(studentIds)}::int[])`).orderBy(asc(users.id));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`${users.studentId} = any(${sql.param(studentIds)}::int[])`)
+    .orderBy(asc(users.id));
   for (const u of rows) by.set(u.studentId!, [...(by.get(u.studentId!) ?? []), u]);
   return by;
 }

@@ -32,45 +32,69 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/users', {
-    config: { roles: ADMIN },
-    schema: { tags, querystring: ZUserQuery, response: { 200: ZOk(ZPage(ZUserRow)) } },
-  }, async (req) => ({ success: true as const, data: await userPage(db, req.query) }));
+  r.get(
+    '/users',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, querystring: ZUserQuery, response: { 200: ZOk(ZPage(ZUserRow)) } },
+    },
+    async (req) => ({ success: true as const, data: await userPage(db, req.query) }),
+  );
 
-  r.get('/users/export', {
-    config: { roles: ADMIN },
-    schema: { tags, querystring: ZUserQuery },
-  }, async (req, reply) => {
-    const rows = await userExportRows(db, req.query);
-    return sendXlsx(reply, 'Danh sách tài khoản', await xlsxBuffer({ sheet: 'Tài khoản', columns: EXPORT_COLUMNS, rows }));
-  });
+  r.get(
+    '/users/export',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, querystring: ZUserQuery },
+    },
+    async (req, reply) => {
+      const rows = await userExportRows(db, req.query);
+      return sendXlsx(reply, 'Danh sách tài khoản', await xlsxBuffer({ sheet: 'Tài khoản', columns: EXPORT_COLUMNS, rows }));
+    },
+  );
 
-  r.get('/users/:id', {
-    config: { roles: ADMIN },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
-  }, async (req) => ({ success: true as const, data: await getUser(db, req.params.id) }));
+  r.get(
+    '/users/:id',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
+    },
+    async (req) => ({ success: true as const, data: await getUser(db, req.params.id) }),
+  );
 
-  r.post('/users', {
-    config: { roles: ADMIN },
-    schema: { tags, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
-  }, async (req) => {
-    const id = await write(db, actorOf(req), (ctx) => createUser(ctx, req.body));
-    return { success: true as const, data: await getUser(db, id), message: 'Đã tạo tài khoản.' };
-  });
+  r.post(
+    '/users',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
+    },
+    async (req) => {
+      const id = await write(db, actorOf(req), (ctx) => createUser(ctx, req.body));
+      return { success: true as const, data: await getUser(db, id), message: 'Đã tạo tài khoản.' };
+    },
+  );
 
-  r.put('/users/:id', {
-    config: { roles: ADMIN },
-    schema: { tags, params: ZIdParams, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
-  }, async (req) => {
-    await write(db, actorOf(req), (ctx) => updateUser(ctx, req.params.id, req.body));
-    return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã cập nhật tài khoản.' };
-  });
+  r.put(
+    '/users/:id',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, params: ZIdParams, body: ZUserInput, response: { 200: ZOk(ZUserRow) } },
+    },
+    async (req) => {
+      await write(db, actorOf(req), (ctx) => updateUser(ctx, req.params.id, req.body));
+      return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã cập nhật tài khoản.' };
+    },
+  );
 
-  r.delete('/users/:id', {
-    config: { roles: ADMIN },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
-  }, async (req) => {
-    await write(db, actorOf(req), (ctx) => deactivateUser(ctx, req.params.id));
-    return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã vô hiệu hóa tài khoản.' };
-  });
+  r.delete(
+    '/users/:id',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
+    },
+    async (req) => {
+      await write(db, actorOf(req), (ctx) => deactivateUser(ctx, req.params.id));
+      return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã vô hiệu hóa tài khoản.' };
+    },
+  );
 }

@@ -9,19 +9,48 @@ import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import { syncStudentEmail, syncTeacherEmail } from '../core/record-emails.repository';
 import {
-  addRole, emailTaken, findUserByEmail, findUserById, insertUser, insertUsers, listUsers, lockUser, replaceRoles, setUserStudent, toUserRow,
-  updateUserRow, usersByEmails, userSortColumns, userTieBreak, userWhere, type UserFilters, type UserSort, type UserWithRoles,
+  addRole,
+  emailTaken,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  insertUsers,
+  listUsers,
+  lockUser,
+  replaceRoles,
+  setUserStudent,
+  toUserRow,
+  updateUserRow,
+  usersByEmails,
+  userSortColumns,
+  userTieBreak,
+  userWhere,
+  type UserFilters,
+  type UserSort,
+  type UserWithRoles,
 } from './users.repository';
 
 // What other parts and areas read of accounts: they use the users part only through this file.
 export {
-  countUsers, countUsersByRole, findUserByEmail, findUserById, listDemoAccounts, toUserJson, updateProfileFromSignIn, usersByEmails, usersOfStudent,
-  usersOfStudents, type UserWithRoles,
+  countUsers,
+  countUsersByRole,
+  findUserByEmail,
+  findUserById,
+  listDemoAccounts,
+  toUserJson,
+  updateProfileFromSignIn,
+  usersByEmails,
+  usersOfStudent,
+  usersOfStudents,
+  type UserWithRoles,
 } from './users.repository';
 
 export type UserInput = z.output<typeof ZUserInput>;
 export type UserQuery = UserFilters & { sort?: UserSort; order: 'asc' | 'desc' };
-interface Paged { page: number; limit: number }
+interface Paged {
+  page: number;
+  limit: number;
+}
 
 export const EMAIL_TAKEN = 'E-mail này đã được dùng cho tài khoản khác.';
 export const NOT_SELF_DEACTIVATE = 'Bạn không thể tự vô hiệu hóa tài khoản của chính mình.';
@@ -49,7 +78,14 @@ export async function getUser(db: DbOrTx, id: number): Promise<TUserRow> {
 // ---- Writing (each takes the write's context so an import can run many in one transaction) ----
 
 /** What the audit log keeps of an account. */
-function snapshot(u: { id: number; email: string; displayName: string | null; active: boolean; studentId: number | null; roles: UserInput['roles'] }) {
+function snapshot(u: {
+  id: number;
+  email: string;
+  displayName: string | null;
+  active: boolean;
+  studentId: number | null;
+  roles: UserInput['roles'];
+}) {
   return { id: u.id, email: u.email, displayName: u.displayName, active: u.active, studentId: u.studentId, roles: u.roles };
 }
 
@@ -74,7 +110,13 @@ export async function updateUser(ctx: WriteCtx, id: number, input: UserInput): P
   if (await emailTaken(ctx.tx, input.email, id)) throw conflict(EMAIL_TAKEN);
   await updateUserRow(ctx.tx, id, input);
   await replaceRoles(ctx.tx, id, input.roles);
-  await ctx.log({ action: 'update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot({ id, ...input, studentId: before.studentId }) });
+  await ctx.log({
+    action: 'update',
+    entity: 'user',
+    entityId: id,
+    before: snapshot(before),
+    after: snapshot({ id, ...input, studentId: before.studentId }),
+  });
   if (input.email !== before.email.toLowerCase()) await syncRecordEmails(ctx, before, input.email);
 }
 
@@ -92,7 +134,13 @@ export async function deactivateUser(ctx: WriteCtx, id: number): Promise<void> {
   const before = found(await lockUser(ctx.tx, id), 'tài khoản');
   if (id === ctx.actor.userId) throw conflict(NOT_SELF_DEACTIVATE);
   await updateUserRow(ctx.tx, id, { email: before.email, displayName: before.displayName, active: false });
-  await ctx.log({ action: 'deactivate', entity: 'user', entityId: id, before: snapshot(before), after: snapshot({ ...before, active: false }) });
+  await ctx.log({
+    action: 'deactivate',
+    entity: 'user',
+    entityId: id,
+    before: snapshot(before),
+    after: snapshot({ ...before, active: false }),
+  });
 }
 
 // ---- Accounts of student and teacher records ----
@@ -142,7 +190,11 @@ export async function provideAccount(ctx: WriteCtx, o: AccountRequest & { cache?
  * and the new accounts made together; the rest goes one by one. Answers each request's account.
  */
 export async function provideAccounts(ctx: WriteCtx, reqs: AccountRequest[], cache: AccountCache = new Map()): Promise<UserWithRoles[]> {
-  await preloadAccounts(ctx.tx, reqs.map((r) => r.email), cache);
+  await preloadAccounts(
+    ctx.tx,
+    reqs.map((r) => r.email),
+    cache,
+  );
   const fresh = new Map<string, AccountRequest>();
   for (const r of reqs) {
     const email = r.email.trim().toLowerCase();
@@ -151,14 +203,28 @@ export async function provideAccounts(ctx: WriteCtx, reqs: AccountRequest[], cac
   const toCreate = [...fresh.entries()];
   const ids = await insertUsers(
     ctx.tx,
-    toCreate.map(([email, r]) => ({ email, displayName: r.displayName, studentId: r.studentId ?? null, roles: [{ role: r.role, isPrimary: true }] })),
+    toCreate.map(([email, r]) => ({
+      email,
+      displayName: r.displayName,
+      studentId: r.studentId ?? null,
+      roles: [{ role: r.role, isPrimary: true }],
+    })),
   );
   const now = new Date();
   for (const [i, [email, r]] of toCreate.entries()) {
     // Built here rather than read back: an import creates thousands and needs only these fields.
     const user: UserWithRoles = {
-      id: ids[i], email, displayName: r.displayName, photoUrl: null, studentId: r.studentId ?? null, active: true, searchText: '', lastLoginAt: null,
-      createdAt: now, updatedAt: now, roles: [{ role: r.role, isPrimary: true }],
+      id: ids[i],
+      email,
+      displayName: r.displayName,
+      photoUrl: null,
+      studentId: r.studentId ?? null,
+      active: true,
+      searchText: '',
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
+      roles: [{ role: r.role, isPrimary: true }],
     };
     await ctx.log({ action: 'create', entity: 'user', entityId: user.id, after: snapshot(user) });
     cache.set(email, user);
@@ -191,13 +257,18 @@ async function settleAccount(ctx: WriteCtx, o: AccountRequest, cache: AccountCac
     await setUserStudent(ctx.tx, user.id, o.studentId);
     user = { ...user, studentId: o.studentId };
   }
-  if (user !== before) await ctx.log({ action: 'update', entity: 'user', entityId: user.id, before: snapshot(before), after: snapshot(user) });
+  if (user !== before)
+    await ctx.log({ action: 'update', entity: 'user', entityId: user.id, before: snapshot(before), after: snapshot(user) });
   cache.set(email, user);
   return user;
 }
 
 /** Unlinks an account from its student record (the record changed account or is deleted). */
-export async function unlinkStudentAccount(ctx: WriteCtx, user: { id: number; email: string; studentId: number | null }, cache?: AccountCache) {
+export async function unlinkStudentAccount(
+  ctx: WriteCtx,
+  user: { id: number; email: string; studentId: number | null },
+  cache?: AccountCache,
+) {
   await setUserStudent(ctx.tx, user.id, null);
   cache?.delete(user.email.toLowerCase());
   await ctx.log({ action: 'update', entity: 'user', entityId: user.id, before: { studentId: user.studentId }, after: { studentId: null } });

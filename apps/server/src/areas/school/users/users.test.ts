@@ -30,7 +30,10 @@ describe('users: who may call', () => {
     for (const who of ['giaovu', 'hieutruong', 'gv.anh', 'hs.an']) {
       const h = bearer(await t.tokenFor(who));
       expect((await inject('GET', '/api/v1/users', h)).statusCode, who).toBe(403);
-      expect((await inject('POST', '/api/v1/users', h, { email: mail('x'), roles: [{ role: 'TEACHER', isPrimary: true }] })).statusCode, who).toBe(403);
+      expect(
+        (await inject('POST', '/api/v1/users', h, { email: mail('x'), roles: [{ role: 'TEACHER', isPrimary: true }] })).statusCode,
+        who,
+      ).toBe(403);
     }
   });
 });
@@ -38,7 +41,14 @@ describe('users: who may call', () => {
 describe('users: create, validate, uniqueness', () => {
   it('creates an account with its roles, primary role, search text and an audit entry', async () => {
     const email = mail('Lan.Nguyen');
-    const u = await createUser({ email: email.toUpperCase(), displayName: 'Nguyễn Thị Lan', roles: [{ role: 'TEACHER', isPrimary: false }, { role: 'HEAD_DEPARTMENT', isPrimary: true }] });
+    const u = await createUser({
+      email: email.toUpperCase(),
+      displayName: 'Nguyễn Thị Lan',
+      roles: [
+        { role: 'TEACHER', isPrimary: false },
+        { role: 'HEAD_DEPARTMENT', isPrimary: true },
+      ],
+    });
     expect(u.email).toBe(email.toLowerCase());
     expect(u.primaryRole).toBe('HEAD_DEPARTMENT');
     expect(u.roles.map((r) => r.role).sort()).toEqual(['HEAD_DEPARTMENT', 'TEACHER']);
@@ -53,7 +63,13 @@ describe('users: create, validate, uniqueness', () => {
 
   it('refuses two primary roles with a Vietnamese 400 and writes nothing', async () => {
     const email = mail('hai.chinh');
-    const res = await inject('POST', '/api/v1/users', admin, { email, roles: [{ role: 'TEACHER', isPrimary: true }, { role: 'ADMIN', isPrimary: true }] });
+    const res = await inject('POST', '/api/v1/users', admin, {
+      email,
+      roles: [
+        { role: 'TEACHER', isPrimary: true },
+        { role: 'ADMIN', isPrimary: true },
+      ],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Phải có đúng một vai trò chính.');
     expect(await countWhere(t.database.db, 'users', sql`email = ${email}`)).toBe(0);
@@ -77,13 +93,20 @@ describe('users: update, deactivate, self-protection', () => {
   it('replaces roles and logs before and after', async () => {
     const u = await createUser({ email: mail('doi.vaitro'), roles: [{ role: 'TEACHER', isPrimary: true }] });
     const res = await inject('PUT', `/api/v1/users/${u.id}`, admin, {
-      email: u.email, displayName: 'Tên mới', roles: [{ role: 'ACCOUNTANT', isPrimary: true }], active: true,
+      email: u.email,
+      displayName: 'Tên mới',
+      roles: [{ role: 'ACCOUNTANT', isPrimary: true }],
+      active: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.roles).toEqual([{ role: 'ACCOUNTANT', isPrimary: true }]);
     expect(res.json().data.displayName).toBe('Tên mới');
     const log = await auditOf(t.database.db, 'user', u.id);
-    expect(log.at(-1)).toMatchObject({ action: 'update', before: { roles: [{ role: 'TEACHER' }] }, after: { roles: [{ role: 'ACCOUNTANT' }] } });
+    expect(log.at(-1)).toMatchObject({
+      action: 'update',
+      before: { roles: [{ role: 'TEACHER' }] },
+      after: { roles: [{ role: 'ACCOUNTANT' }] },
+    });
   });
 
   it('deactivates on DELETE, keeps the row and roles, and the token stops working at once', async () => {
@@ -97,7 +120,11 @@ describe('users: update, deactivate, self-protection', () => {
     expect(res.json().message).toBe('Đã vô hiệu hóa tài khoản.');
     expect(res.json().data).toMatchObject({ id: u.id, active: false, roles: [{ role: 'TEACHER', isPrimary: true }] });
     expect((await inject('GET', '/api/v1/dashboard', theirs)).statusCode).toBe(401);
-    expect((await auditOf(t.database.db, 'user', u.id)).at(-1)).toMatchObject({ action: 'deactivate', before: { active: true }, after: { active: false } });
+    expect((await auditOf(t.database.db, 'user', u.id)).at(-1)).toMatchObject({
+      action: 'deactivate',
+      before: { active: true },
+      after: { active: false },
+    });
 
     const inactive = await inject('GET', '/api/v1/users?active=false&limit=100', admin);
     expect(inactive.json().data.items.map((x: { id: number }) => x.id)).toContain(u.id);
@@ -133,13 +160,16 @@ describe('users: update, deactivate, self-protection', () => {
 describe('users: list and export', () => {
   it('filters by role, sorts by e-mail and pages', async () => {
     const tag = uniq().toLowerCase();
-    for (const l of ['c', 'a', 'b']) await createUser({ email: `${l}.${tag}@loc.edu.vn`, roles: [{ role: 'DECLARATION', isPrimary: true }] });
+    for (const l of ['c', 'a', 'b'])
+      await createUser({ email: `${l}.${tag}@loc.edu.vn`, roles: [{ role: 'DECLARATION', isPrimary: true }] });
     const res = await inject('GET', `/api/v1/users?role=DECLARATION&search=${tag}&sort=email&order=desc&limit=2`, admin);
     const data = res.json().data;
     expect(data.total).toBe(3);
     expect(data.items.map((u: { email: string }) => u.email)).toEqual([`c.${tag}@loc.edu.vn`, `b.${tag}@loc.edu.vn`]);
     const teachers = await inject('GET', '/api/v1/users?role=TEACHER&limit=100', admin);
-    expect(teachers.json().data.items.every((u: { roles: Array<{ role: string }> }) => u.roles.some((r) => r.role === 'TEACHER'))).toBe(true);
+    expect(teachers.json().data.items.every((u: { roles: Array<{ role: string }> }) => u.roles.some((r) => r.role === 'TEACHER'))).toBe(
+      true,
+    );
     expect((await inject('GET', '/api/v1/users?role=NOPE', admin)).statusCode).toBe(400);
   });
 

@@ -22,7 +22,10 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const l of ['quantri', 'hs.an']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
-  [{ studentId }] = (await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
+  [{ studentId }] = (await db
+    .select({ studentId: users.studentId })
+    .from(users)
+    .where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
   ({ moduleId } = await currentClassWithTeachers(db, studentId));
 });
 afterAll(() => t.close());
@@ -38,8 +41,16 @@ const cacheStatus = async () => ZCacheStatus.parse((await call('GET', '/surveys/
 
 /** A GENERAL survey open today with hs.an's response. */
 async function answered() {
-  const m = await insertTestSurvey(t.database.db, makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: schoolDay(-1), endDate: schoolDay(1) }));
-  const sent = await call('POST', `/surveys/${m.survey.id}/responses`, answersToSubmission(m.survey, m.answers(completeAnswers()), { studentId }), 'hs.an');
+  const m = await insertTestSurvey(
+    t.database.db,
+    makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: schoolDay(-1), endDate: schoolDay(1) }),
+  );
+  const sent = await call(
+    'POST',
+    `/surveys/${m.survey.id}/responses`,
+    answersToSubmission(m.survey, m.answers(completeAnswers()), { studentId }),
+    'hs.an',
+  );
   expect(sent.statusCode, sent.body).toBe(200);
   return m;
 }

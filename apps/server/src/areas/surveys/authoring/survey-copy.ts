@@ -34,7 +34,15 @@ export function sectionsWithoutIds(src: TSurvey, dropLmsOnly: boolean): TSurveyI
         visibleToTeacher: q.visibleToTeacher,
         lmsOnly: q.lmsOnly,
         gridGroup: q.gridGroup
-          ? { key: String(q.gridGroup.id), columns: q.gridGroup.columns.map((c) => ({ label: c.label, value: c.value, valueNumber: c.valueNumber, displayOrder: c.displayOrder })) }
+          ? {
+              key: String(q.gridGroup.id),
+              columns: q.gridGroup.columns.map((c) => ({
+                label: c.label,
+                value: c.value,
+                valueNumber: c.valueNumber,
+                displayOrder: c.displayOrder,
+              })),
+            }
           : null,
       })),
   }));
@@ -49,9 +57,19 @@ export async function copySurvey(tx: Tx, sourceId: number, target: CopyTarget): 
   const src = found(await loadSurvey(tx, sourceId), 'khảo sát nguồn');
   const row = await insertSurveyRow(tx, {
     ...surveyValues({
-      title: target.title, description: src.description, coverImageUrl: src.coverImageUrl, surveyType: src.surveyType, status: 'draft',
-      startDate: target.startDate, endDate: target.endDate, allowedGrades: target.allowedGrades as TSurveyInput['allowedGrades'],
-      moduleId: target.moduleId, subjectId: target.subjectId, autoCalculate: src.autoCalculate, isTemplate: target.isTemplate, sections: [],
+      title: target.title,
+      description: src.description,
+      coverImageUrl: src.coverImageUrl,
+      surveyType: src.surveyType,
+      status: 'draft',
+      startDate: target.startDate,
+      endDate: target.endDate,
+      allowedGrades: target.allowedGrades as TSurveyInput['allowedGrades'],
+      moduleId: target.moduleId,
+      subjectId: target.subjectId,
+      autoCalculate: src.autoCalculate,
+      isTemplate: target.isTemplate,
+      sections: [],
     }),
     templateId: src.id,
     createdBy: target.createdBy,
@@ -61,7 +79,9 @@ export async function copySurvey(tx: Tx, sourceId: number, target: CopyTarget): 
   // Line the new questions up with their sources: (section order, question order) is unique per survey.
   const srcParts = await surveyParts(tx, sourceId);
   const srcSectionOrder = new Map(srcParts.sections.map((s) => [s.id, s.displayOrder]));
-  const rootOf = new Map(srcParts.questions.map((q) => [`${srcSectionOrder.get(q.sectionId)}:${q.displayOrder}`, q.sourceQuestionId ?? q.id]));
+  const rootOf = new Map(
+    srcParts.questions.map((q) => [`${srcSectionOrder.get(q.sectionId)}:${q.displayOrder}`, q.sourceQuestionId ?? q.id]),
+  );
   const newParts = await surveyParts(tx, row.id);
   const newSectionOrder = new Map(newParts.sections.map((s) => [s.id, s.displayOrder]));
   for (const q of newParts.questions) {

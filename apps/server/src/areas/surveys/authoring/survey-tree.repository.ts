@@ -80,20 +80,24 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
   for (const qid of answered.questions) {
     const before = oldQuestions.get(qid);
     if (!before) continue;
-    if (!keptQuestionIds.has(qid)) throw conflict(`Không thể xóa câu hỏi "${short(before.content)}" vì đã có học sinh trả lời; chỉ có thể sửa nội dung hoặc thứ tự.`);
+    if (!keptQuestionIds.has(qid))
+      throw conflict(`Không thể xóa câu hỏi "${short(before.content)}" vì đã có học sinh trả lời; chỉ có thể sửa nội dung hoặc thứ tự.`);
   }
   for (const s of sectionsIn) {
     for (const q of s.questions) {
       if (q.id === undefined || !answered.questions.has(q.id)) continue;
       const before = oldQuestions.get(q.id)!;
       if (before.questionType !== q.questionType) {
-        throw conflict(`Không thể đổi loại câu hỏi "${short(before.content)}" (${QUESTION_TYPE_LABELS[before.questionType as keyof typeof QUESTION_TYPE_LABELS] ?? before.questionType}) vì đã có học sinh trả lời.`);
+        throw conflict(
+          `Không thể đổi loại câu hỏi "${short(before.content)}" (${QUESTION_TYPE_LABELS[before.questionType as keyof typeof QUESTION_TYPE_LABELS] ?? before.questionType}) vì đã có học sinh trả lời.`,
+        );
       }
       const used = answered.optionValues.get(q.id);
       if (used?.size) {
         const values = new Set(normalizeOptions(q.questionType, q.options).choices.map((c) => c.value));
         const missing = [...used].filter((v) => !values.has(v));
-        if (missing.length) throw conflict(`Không thể xóa lựa chọn "${missing[0]}" của câu hỏi "${short(before.content)}" vì đã có học sinh chọn.`);
+        if (missing.length)
+          throw conflict(`Không thể xóa lựa chọn "${missing[0]}" của câu hỏi "${short(before.content)}" vì đã có học sinh chọn.`);
       }
     }
   }
@@ -101,12 +105,20 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
   // Sections: update in place or insert.
   const sectionIds: number[] = [];
   for (const s of sectionsIn) {
-    const values = { title: s.title, description: s.description === null ? null : clean(s.description), displayOrder: s.displayOrder, updatedAt: new Date() };
+    const values = {
+      title: s.title,
+      description: s.description === null ? null : clean(s.description),
+      displayOrder: s.displayOrder,
+      updatedAt: new Date(),
+    };
     if (s.id !== undefined) {
       await tx.update(surveySections).set(values).where(eq(surveySections.id, s.id));
       sectionIds.push(s.id);
     } else {
-      const [row] = await tx.insert(surveySections).values({ surveyId, ...values }).returning({ id: surveySections.id });
+      const [row] = await tx
+        .insert(surveySections)
+        .values({ surveyId, ...values })
+        .returning({ id: surveySections.id });
       sectionIds.push(row.id);
     }
   }
@@ -120,7 +132,9 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
     for (const q of s.questions) if (q.gridGroup) byKey.set(q.gridGroup.key, [...(byKey.get(q.gridGroup.key) ?? []), q]);
     for (const [key, qs] of byKey) {
       const columns = qs.find((q) => q.gridGroup!.columns.length > 0)?.gridGroup!.columns ?? [];
-      const named = qs.map((q) => q.gridGroup!.id).find((gid) => gid !== undefined && oldGroups.get(gid)?.sectionId === sectionIds[i] && !keptGroups.has(gid));
+      const named = qs
+        .map((q) => q.gridGroup!.id)
+        .find((gid) => gid !== undefined && oldGroups.get(gid)?.sectionId === sectionIds[i] && !keptGroups.has(gid));
       let groupId = named;
       if (groupId === undefined) {
         const [g] = await tx.insert(gridGroups).values({ sectionId: sectionIds[i] }).returning({ id: gridGroups.id });
@@ -132,9 +146,19 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
       // so a reused label or value does not collide.
       const keep = new Set(columns.flatMap((c) => (c.id !== undefined && oldColumns.get(c.id)?.groupId === groupId ? [c.id] : [])));
       const drop = old.columns.filter((c) => c.groupId === groupId && !keep.has(c.id));
-      await dropColumns(tx, drop.map((c) => c.id), answered.columns, oldColumns, oldQuestions);
+      await dropColumns(
+        tx,
+        drop.map((c) => c.id),
+        answered.columns,
+        oldColumns,
+        oldQuestions,
+      );
       // Labels and values are unique per group (not deferrable): park the kept ones first.
-      for (const cid of keep) await tx.update(gridColumns).set({ label: `__doi_${cid}`, value: `__doi_${cid}` }).where(eq(gridColumns.id, cid));
+      for (const cid of keep)
+        await tx
+          .update(gridColumns)
+          .set({ label: `__doi_${cid}`, value: `__doi_${cid}` })
+          .where(eq(gridColumns.id, cid));
       for (const c of columns) {
         const values = { label: c.label, value: c.value, valueNumber: c.valueNumber, displayOrder: c.displayOrder, updatedAt: new Date() };
         if (c.id !== undefined && keep.has(c.id)) {
@@ -153,7 +177,14 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
   }
   // Columns of groups that are going away.
   const goneGroupColumns = old.columns.filter((c) => !keptGroups.has(c.groupId));
-  await dropColumns(tx, goneGroupColumns.map((c) => c.id), answered.columns, oldColumns, oldQuestions, true);
+  await dropColumns(
+    tx,
+    goneGroupColumns.map((c) => c.id),
+    answered.columns,
+    oldColumns,
+    oldQuestions,
+    true,
+  );
 
   // Questions: update in place (possibly into another section) or insert.
   for (const [i, s] of sectionsIn.entries()) {
@@ -184,13 +215,20 @@ export async function writeSurveyTree(tx: Tx, surveyId: number, sectionsIn: TSur
 }
 
 async function dropColumns(
-  tx: Tx, ids: number[], answered: Map<number, number>, oldColumns: Map<number, { label: string }>, oldQuestions: Map<number, { content: string }>, checkOnly = false,
+  tx: Tx,
+  ids: number[],
+  answered: Map<number, number>,
+  oldColumns: Map<number, { label: string }>,
+  oldQuestions: Map<number, { content: string }>,
+  checkOnly = false,
 ) {
   for (const id of ids) {
     const qid = answered.get(id);
     if (qid !== undefined) {
       const q = oldQuestions.get(qid);
-      throw conflict(`Không thể xóa cột "${oldColumns.get(id)?.label}" của câu hỏi "${q ? short(q.content) : qid}" vì đã có học sinh chọn.`);
+      throw conflict(
+        `Không thể xóa cột "${oldColumns.get(id)?.label}" của câu hỏi "${q ? short(q.content) : qid}" vì đã có học sinh chọn.`,
+      );
     }
   }
   if (!checkOnly && ids.length) await tx.delete(gridColumns).where(inArray(gridColumns.id, ids));

@@ -8,7 +8,17 @@ import { surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
 import { orderBy, searchWhere, totalOver } from '@/db/sql';
 import type { SurveyRow } from '../core/surveys.repository';
 
-export const SURVEY_SORTS = ['title', 'status', 'surveyType', 'startDate', 'endDate', 'moduleCode', 'subjectName', 'createdAt', 'updatedAt'] as const;
+export const SURVEY_SORTS = [
+  'title',
+  'status',
+  'surveyType',
+  'startDate',
+  'endDate',
+  'moduleCode',
+  'subjectName',
+  'createdAt',
+  'updatedAt',
+] as const;
 export type SurveySort = (typeof SURVEY_SORTS)[number];
 const surveySortColumns: Record<SurveySort, AnyColumn | SQL> = {
   title: surveys.title,
@@ -23,7 +33,14 @@ const surveySortColumns: Record<SurveySort, AnyColumn | SQL> = {
 };
 
 export interface SurveyFilters {
-  search?: string; moduleId?: number; semesterId?: number; academicYearId?: number; status?: string; surveyType?: string; subjectId?: number; isTemplate?: boolean;
+  search?: string;
+  moduleId?: number;
+  semesterId?: number;
+  academicYearId?: number;
+  status?: string;
+  surveyType?: string;
+  subjectId?: number;
+  isTemplate?: boolean;
 }
 
 export function surveyWhere(q: SurveyFilters): SQL | undefined {
@@ -45,7 +62,12 @@ const responseCount = sql<number>`cast((select count(*) from ${surveyResponses} 
 export async function listSurveys(db: DbOrTx, opts: { where?: SQL; order: SQL[]; limit: number; offset: number }) {
   const rows = await db
     .select({
-      s: surveys, moduleCode: modules.code, subjectName: subjects.name, questionCount, responseCount, total: totalOver,
+      s: surveys,
+      moduleCode: modules.code,
+      subjectName: subjects.name,
+      questionCount,
+      responseCount,
+      total: totalOver,
     })
     .from(surveys)
     .leftJoin(modules, eq(modules.id, surveys.moduleId))
@@ -56,11 +78,23 @@ export async function listSurveys(db: DbOrTx, opts: { where?: SQL; order: SQL[];
     .limit(opts.limit)
     .offset(opts.offset);
   const items: TSurveyListItem[] = rows.map((r) => ({
-    id: r.s.id, title: r.s.title, surveyType: r.s.surveyType as TSurveyListItem['surveyType'], status: r.s.status as TSurveyListItem['status'],
-    startDate: r.s.startDate, endDate: r.s.endDate, allowedGrades: r.s.allowedGrades, moduleId: r.s.moduleId, moduleCode: r.moduleCode,
-    subjectId: r.s.subjectId, subjectName: r.subjectName, isTemplate: r.s.isTemplate, autoCalculate: r.s.autoCalculate,
-    questionCount: Number(r.questionCount), responseCount: Number(r.responseCount),
-    createdAt: r.s.createdAt.toISOString(), updatedAt: r.s.updatedAt.toISOString(),
+    id: r.s.id,
+    title: r.s.title,
+    surveyType: r.s.surveyType as TSurveyListItem['surveyType'],
+    status: r.s.status as TSurveyListItem['status'],
+    startDate: r.s.startDate,
+    endDate: r.s.endDate,
+    allowedGrades: r.s.allowedGrades,
+    moduleId: r.s.moduleId,
+    moduleCode: r.moduleCode,
+    subjectId: r.s.subjectId,
+    subjectName: r.subjectName,
+    isTemplate: r.s.isTemplate,
+    autoCalculate: r.s.autoCalculate,
+    questionCount: Number(r.questionCount),
+    responseCount: Number(r.responseCount),
+    createdAt: r.s.createdAt.toISOString(),
+    updatedAt: r.s.updatedAt.toISOString(),
   }));
   return { items, total: rows[0]?.total ?? 0 };
 }
@@ -93,15 +127,24 @@ export async function lockSurvey(db: DbOrTx, id: number): Promise<SurveyRow | nu
 }
 /** What the answers of a survey pin down: answered questions, the option values and grid columns chosen. */
 export async function answeredParts(db: DbOrTx, surveyId: number) {
-  const qs = await queryRows<{ question_id: number }>(db, sql`
-    select distinct d.question_id from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id where r.survey_id = ${surveyId}`);
-  const opts = await queryRows<{ question_id: number; value: string }>(db, sql`
+  const qs = await queryRows<{ question_id: number }>(
+    db,
+    sql`
+    select distinct d.question_id from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id where r.survey_id = ${surveyId}`,
+  );
+  const opts = await queryRows<{ question_id: number; value: string }>(
+    db,
+    sql`
     select distinct d.question_id, v.value from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id
     cross join lateral jsonb_array_elements_text(case when jsonb_typeof(d.answer_options) = 'array' then d.answer_options else '[]'::jsonb end) as v(value)
-    where r.survey_id = ${surveyId}`);
-  const cols = await queryRows<{ grid_column_id: number; question_id: number }>(db, sql`
+    where r.survey_id = ${surveyId}`,
+  );
+  const cols = await queryRows<{ grid_column_id: number; question_id: number }>(
+    db,
+    sql`
     select distinct on (d.grid_column_id) d.grid_column_id, d.question_id from ${responseDetails} d join ${surveyResponses} r on r.id = d.response_id
-    where r.survey_id = ${surveyId} and d.grid_column_id is not null`);
+    where r.survey_id = ${surveyId} and d.grid_column_id is not null`,
+  );
   const optionValues = new Map<number, Set<string>>();
   for (const o of opts) optionValues.set(Number(o.question_id), (optionValues.get(Number(o.question_id)) ?? new Set()).add(o.value));
   return {
@@ -115,7 +158,11 @@ export async function moduleExists(db: DbOrTx, id: number) {
   return (await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id)).limit(1)).length > 0;
 }
 export async function findSubjectBrief(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms }).from(subjects).where(eq(subjects.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms })
+    .from(subjects)
+    .where(eq(subjects.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -137,12 +184,28 @@ export async function surveyCourseClass(db: DbOrTx, courseClassId: number, subje
 }
 
 export async function isEnrolled(db: DbOrTx, studentId: number, courseClassId: number) {
-  return (await db.select({ c: courseClassStudents.courseClassId }).from(courseClassStudents)
-    .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClassStudents.courseClassId, courseClassId))).limit(1)).length > 0;
+  return (
+    (
+      await db
+        .select({ c: courseClassStudents.courseClassId })
+        .from(courseClassStudents)
+        .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClassStudents.courseClassId, courseClassId)))
+        .limit(1)
+    ).length > 0
+  );
 }
 
 export async function enrolledInSubject(db: DbOrTx, studentId: number, subjectId: number, moduleId: number) {
-  return (await db.select({ c: courseClassStudents.courseClassId }).from(courseClassStudents)
-    .innerJoin(courseClasses, eq(courseClasses.id, courseClassStudents.courseClassId))
-    .where(and(eq(courseClassStudents.studentId, studentId), eq(courseClasses.subjectId, subjectId), eq(courseClasses.moduleId, moduleId))).limit(1)).length > 0;
+  return (
+    (
+      await db
+        .select({ c: courseClassStudents.courseClassId })
+        .from(courseClassStudents)
+        .innerJoin(courseClasses, eq(courseClasses.id, courseClassStudents.courseClassId))
+        .where(
+          and(eq(courseClassStudents.studentId, studentId), eq(courseClasses.subjectId, subjectId), eq(courseClasses.moduleId, moduleId)),
+        )
+        .limit(1)
+    ).length > 0
+  );
 }

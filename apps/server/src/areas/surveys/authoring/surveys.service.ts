@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import {
-  SURVEY_STATUS_LABELS, type TSurvey, type TSurveyInput, type TSurveyListItem, type TSurveyStatus, type ZApplyTemplateInput, type ZCloneSurveyInput,
+  SURVEY_STATUS_LABELS,
+  type TSurvey,
+  type TSurveyInput,
+  type TSurveyListItem,
+  type TSurveyStatus,
+  type ZApplyTemplateInput,
+  type ZCloneSurveyInput,
 } from '@app/shared/surveys';
 import type { Db, DbOrTx, Tx } from '@/db/client';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
@@ -13,12 +19,29 @@ import { copySurvey } from './survey-copy';
 import { insertSurveyRow, questionCountOf, surveyValues, writeSurveyTree } from './survey-tree.repository';
 import { countResponses, loadSurvey, type SurveyRow } from '../core/surveys.repository';
 import {
-  deleteSurveyRow, enrolledInSubject, findSubjectBrief, isEnrolled, listSurveys, listSurveysByIds, lockSurvey, moduleExists, studentGrade,
-  surveyCourseClass, surveyListOrder, surveyWhere, updateSurveyRow, type SurveyFilters, type SurveySort,
+  deleteSurveyRow,
+  enrolledInSubject,
+  findSubjectBrief,
+  isEnrolled,
+  listSurveys,
+  listSurveysByIds,
+  lockSurvey,
+  moduleExists,
+  studentGrade,
+  surveyCourseClass,
+  surveyListOrder,
+  surveyWhere,
+  updateSurveyRow,
+  type SurveyFilters,
+  type SurveySort,
 } from './surveys.repository';
 import { isSafeImageUrl } from '../core/sanitize';
 
-interface WriteOpts { db: Db; events: EventBus; actor: Actor }
+interface WriteOpts {
+  db: Db;
+  events: EventBus;
+  actor: Actor;
+}
 export type SurveyQuery = SurveyFilters & { page: number; limit: number; sort?: SurveySort; order: 'asc' | 'desc' };
 
 export const MSG_HAS_RESPONSES = 'Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.';
@@ -59,7 +82,8 @@ export async function getSurveyFor(db: Db, actor: Actor, id: number, courseClass
     delete survey.responseCount;
   }
   if (courseClassId !== undefined) {
-    if (survey.surveyType !== 'SUBJECT_SPECIFIC' || !survey.subjectId || !survey.moduleId) throw badRequest('Khảo sát chung không gắn với lớp học phần.');
+    if (survey.surveyType !== 'SUBJECT_SPECIFIC' || !survey.subjectId || !survey.moduleId)
+      throw badRequest('Khảo sát chung không gắn với lớp học phần.');
     const cc = await surveyCourseClass(db, courseClassId, survey.subjectId, survey.moduleId);
     if (!cc) throw badRequest('Lớp học phần không thuộc môn học và học phần của khảo sát.');
     survey.studentCourseClass = cc;
@@ -71,7 +95,8 @@ export async function getSurveyFor(db: Db, actor: Actor, id: number, courseClass
 async function checkRefs(tx: DbOrTx, input: Pick<TSurveyInput, 'moduleId' | 'subjectId' | 'coverImageUrl'>) {
   if (input.moduleId !== null && !(await moduleExists(tx, input.moduleId))) throw badRequest('Học phần đã chọn không tồn tại.');
   if (input.subjectId !== null && !(await findSubjectBrief(tx, input.subjectId))) throw badRequest('Môn học đã chọn không tồn tại.');
-  if (input.coverImageUrl !== null && !isSafeImageUrl(input.coverImageUrl)) throw badRequest('Ảnh bìa phải là ảnh đã tải lên hoặc một đường dẫn https.');
+  if (input.coverImageUrl !== null && !isSafeImageUrl(input.coverImageUrl))
+    throw badRequest('Ảnh bìa phải là ảnh đã tải lên hoặc một đường dẫn https.');
 }
 
 const TRANSITIONS: Record<TSurveyStatus, TSurveyStatus[]> = { draft: ['active'], active: ['closed'], closed: ['active'] };
@@ -102,11 +127,17 @@ export async function editSurvey(opts: WriteOpts & { id: number; input: TSurveyI
   await write(opts.db, opts.actor, async (ctx) => {
     const row = found(await lockSurvey(ctx.tx, opts.id), 'khảo sát');
     const before = await loadSurvey(ctx.tx, opts.id);
-    if (row.isTemplate !== opts.input.isTemplate) throw badRequest(row.isTemplate ? 'Không thể biến mẫu khảo sát thành khảo sát.' : 'Không thể biến khảo sát thành mẫu; hãy nhân bản thay vì sửa.');
+    if (row.isTemplate !== opts.input.isTemplate)
+      throw badRequest(
+        row.isTemplate ? 'Không thể biến mẫu khảo sát thành khảo sát.' : 'Không thể biến khảo sát thành mẫu; hãy nhân bản thay vì sửa.',
+      );
     checkTransition(row.status as TSurveyStatus, opts.input.status);
     await checkRefs(ctx.tx, opts.input);
     const answered = (before?.responseCount ?? 0) > 0;
-    if (answered && (row.surveyType !== opts.input.surveyType || row.subjectId !== opts.input.subjectId || row.moduleId !== opts.input.moduleId)) {
+    if (
+      answered &&
+      (row.surveyType !== opts.input.surveyType || row.subjectId !== opts.input.subjectId || row.moduleId !== opts.input.moduleId)
+    ) {
       throw conflict('Khảo sát đã có phản hồi: không thể đổi loại khảo sát, môn học hoặc học phần.');
     }
     await updateSurveyRow(ctx.tx, opts.id, surveyValues(opts.input));
@@ -146,7 +177,13 @@ export async function setSurveyStatus(opts: WriteOpts & { id: number; status: TS
     if (opts.status === 'active') await checkActivation(ctx.tx, row);
     if (row.status === opts.status) return;
     await updateSurveyRow(ctx.tx, opts.id, { status: opts.status, updatedAt: new Date() });
-    await ctx.log({ action: 'update', entity: 'survey', entityId: opts.id, before: { status: row.status }, after: { status: opts.status } });
+    await ctx.log({
+      action: 'update',
+      entity: 'survey',
+      entityId: opts.id,
+      before: { status: row.status },
+      after: { status: opts.status },
+    });
   });
   // After the commit: cached figures are dropped. Stored ones stay valid (a status changes no figure).
   opts.events.emit('survey.responses.changed', { surveyId: opts.id });
@@ -171,7 +208,12 @@ export async function cloneSurvey(opts: WriteOpts & { input: z.infer<typeof ZClo
     const subject = src.subjectId === null ? null : await findSubjectBrief(ctx.tx, src.subjectId);
     const id = await copySurvey(ctx.tx, src.id, {
       title: opts.input.title ?? `${src.title} (bản sao)`,
-      isTemplate, moduleId, subjectId: src.subjectId, startDate: src.startDate, endDate: src.endDate, allowedGrades: src.allowedGrades,
+      isTemplate,
+      moduleId,
+      subjectId: src.subjectId,
+      startDate: src.startDate,
+      endDate: src.endDate,
+      allowedGrades: src.allowedGrades,
       dropLmsOnly: !isTemplate && subject?.usesLms === false,
       createdBy: opts.actor.userId,
     });
@@ -197,7 +239,14 @@ export async function applyTemplate(opts: WriteOpts & { input: z.infer<typeof ZA
       if (tpl.subjectId === null) throw badRequest('Hãy chọn ít nhất một môn học để áp dụng mẫu khảo sát theo môn học.');
       subjectIds.push(tpl.subjectId);
     }
-    const base = { isTemplate: false, moduleId: input.moduleId, startDate: input.startDate, endDate: input.endDate, allowedGrades: input.allowedGrades, createdBy: opts.actor.userId };
+    const base = {
+      isTemplate: false,
+      moduleId: input.moduleId,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      allowedGrades: input.allowedGrades,
+      createdBy: opts.actor.userId,
+    };
     const created: number[] = [];
     if (tpl.surveyType === 'GENERAL') {
       created.push(await copySurvey(ctx.tx, tpl.id, { ...base, title: tpl.title, subjectId: null, dropLmsOnly: false }));
@@ -205,10 +254,23 @@ export async function applyTemplate(opts: WriteOpts & { input: z.infer<typeof ZA
       for (const sid of subjectIds) {
         const subject = await findSubjectBrief(ctx.tx, sid);
         if (!subject) throw badRequest('Môn học đã chọn không tồn tại.');
-        created.push(await copySurvey(ctx.tx, tpl.id, { ...base, title: `${tpl.title} - ${subject.name}`, subjectId: sid, dropLmsOnly: !subject.usesLms }));
+        created.push(
+          await copySurvey(ctx.tx, tpl.id, {
+            ...base,
+            title: `${tpl.title} - ${subject.name}`,
+            subjectId: sid,
+            dropLmsOnly: !subject.usesLms,
+          }),
+        );
       }
     }
-    for (const id of created) await ctx.log({ action: 'apply_template', entity: 'survey', entityId: id, after: { templateId: tpl.id, ...(await loadSurvey(ctx.tx, id)) } });
+    for (const id of created)
+      await ctx.log({
+        action: 'apply_template',
+        entity: 'survey',
+        entityId: id,
+        after: { templateId: tpl.id, ...(await loadSurvey(ctx.tx, id)) },
+      });
     return created;
   });
   return listItemsByIds(opts.db, ids);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   [admin, qa, teacher, student] = await Promise.all(['quantri', 'dbcl', 'gv.anh', 'hs.an'].map((u) => t.tokenFor(u)));
   [{ id: moduleId }] = await rows<{ id: number }>(sql`select id from modules where is_current`);
   [toan] = await rows<{ id: number; usesLms: boolean }>(sql`select id, uses_lms as "usesLms" from subjects where code = 'TOAN'`);
-  [lmsSubject] = await rows<{ id: number; usesLms: boolean }>(sql`select id, uses_lms as "usesLms" from subjects where uses_lms order by id limit 1`);
+  [lmsSubject] = await rows<{ id: number; usesLms: boolean }>(
+    sql`select id, uses_lms as "usesLms" from subjects where uses_lms order by id limit 1`,
+  );
 });
 afterAll(() => t.close());
 
@@ -63,23 +65,114 @@ function input(over: Record<string, unknown> = {}) {
     isTemplate: false,
     sections: [
       {
-        title: 'Ý kiến chung', description: null, displayOrder: 2,
+        title: 'Ý kiến chung',
+        description: null,
+        displayOrder: 2,
         questions: [
-          { content: '<p>Em thích gì?</p>', questionType: 'short_text', required: 1, displayOrder: 1, visibleToTeacher: true, lmsOnly: false, gridGroup: null },
-          { content: '<p>Chọn một</p>', questionType: 'multiple_choice', required: 0, displayOrder: 2, options: { choices: ['A', 'B'], allowOther: true }, visibleToTeacher: false, lmsOnly: false, gridGroup: null },
-          { content: '<p>Chọn nhiều</p>', questionType: 'checkbox', required: 1, displayOrder: 3, options: [{ value: 'x', label: 'X' }, { value: 'other', label: 'Khác', isOther: true }], visibleToTeacher: true, lmsOnly: false, gridGroup: null },
-          { content: '<p>Thang đo</p>', questionType: 'linear_scale', required: 1, displayOrder: 4, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' }, visibleToTeacher: true, lmsOnly: false, gridGroup: null },
-          { content: '<p>Danh sách</p>', questionType: 'dropdown', required: 0, displayOrder: 5, options: { a: 'Lựa chọn A', b: 'Lựa chọn B' }, visibleToTeacher: true, lmsOnly: true, gridGroup: null },
+          {
+            content: '<p>Em thích gì?</p>',
+            questionType: 'short_text',
+            required: 1,
+            displayOrder: 1,
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: null,
+          },
+          {
+            content: '<p>Chọn một</p>',
+            questionType: 'multiple_choice',
+            required: 0,
+            displayOrder: 2,
+            options: { choices: ['A', 'B'], allowOther: true },
+            visibleToTeacher: false,
+            lmsOnly: false,
+            gridGroup: null,
+          },
+          {
+            content: '<p>Chọn nhiều</p>',
+            questionType: 'checkbox',
+            required: 1,
+            displayOrder: 3,
+            options: [
+              { value: 'x', label: 'X' },
+              { value: 'other', label: 'Khác', isOther: true },
+            ],
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: null,
+          },
+          {
+            content: '<p>Thang đo</p>',
+            questionType: 'linear_scale',
+            required: 1,
+            displayOrder: 4,
+            options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' },
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: null,
+          },
+          {
+            content: '<p>Danh sách</p>',
+            questionType: 'dropdown',
+            required: 0,
+            displayOrder: 5,
+            options: { a: 'Lựa chọn A', b: 'Lựa chọn B' },
+            visibleToTeacher: true,
+            lmsOnly: true,
+            gridGroup: null,
+          },
         ],
       },
       {
-        title: 'Giáo viên', description: '<p>Đánh giá</p>', displayOrder: 1,
+        title: 'Giáo viên',
+        description: '<p>Đánh giá</p>',
+        displayOrder: 1,
         questions: [
-          { content: '<p>Giảng dễ hiểu</p>', questionType: 'grid', required: 1, displayOrder: 1, visibleToTeacher: true, lmsOnly: false, gridGroup: { key: 'g1', columns: AGREE } },
-          { content: '<p>Đúng giờ</p>', questionType: 'grid', required: 1, displayOrder: 2, visibleToTeacher: true, lmsOnly: false, gridGroup: { key: 'g1', columns: [] } },
-          { content: '<p>Có dùng LMS</p>', questionType: 'grid', required: 0, displayOrder: 3, visibleToTeacher: true, lmsOnly: true, gridGroup: { key: 'g2', columns: YESNO } },
-          { content: '<p>Công bằng</p>', questionType: 'grid', required: 0, displayOrder: 4, visibleToTeacher: true, lmsOnly: false, gridGroup: { key: 'g1', columns: AGREE } },
-          { content: '<p>Góp ý</p>', questionType: 'long_text', required: 0, displayOrder: 5, visibleToTeacher: true, lmsOnly: false, gridGroup: null },
+          {
+            content: '<p>Giảng dễ hiểu</p>',
+            questionType: 'grid',
+            required: 1,
+            displayOrder: 1,
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: { key: 'g1', columns: AGREE },
+          },
+          {
+            content: '<p>Đúng giờ</p>',
+            questionType: 'grid',
+            required: 1,
+            displayOrder: 2,
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: { key: 'g1', columns: [] },
+          },
+          {
+            content: '<p>Có dùng LMS</p>',
+            questionType: 'grid',
+            required: 0,
+            displayOrder: 3,
+            visibleToTeacher: true,
+            lmsOnly: true,
+            gridGroup: { key: 'g2', columns: YESNO },
+          },
+          {
+            content: '<p>Công bằng</p>',
+            questionType: 'grid',
+            required: 0,
+            displayOrder: 4,
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: { key: 'g1', columns: AGREE },
+          },
+          {
+            content: '<p>Góp ý</p>',
+            questionType: 'long_text',
+            required: 0,
+            displayOrder: 5,
+            visibleToTeacher: true,
+            lmsOnly: false,
+            gridGroup: null,
+          },
         ],
       },
     ],
@@ -119,10 +212,22 @@ describe('roles', () => {
       expect((await call(tok, 'PATCH', `/surveys/${s.id}/status`, { status: 'active' })).statusCode).toBe(403);
       expect((await call(tok, 'DELETE', `/surveys/${s.id}`)).statusCode).toBe(403);
       expect((await call(tok, 'POST', '/surveys/clone', { surveyId: s.id })).statusCode).toBe(403);
-      expect((await call(tok, 'POST', '/surveys/apply-template', { templateId: s.id, moduleId, startDate: '2026-11-16', endDate: '2026-11-20', allowedGrades: [10] })).statusCode).toBe(403);
+      expect(
+        (
+          await call(tok, 'POST', '/surveys/apply-template', {
+            templateId: s.id,
+            moduleId,
+            startDate: '2026-11-16',
+            endDate: '2026-11-20',
+            allowedGrades: [10],
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await call(tok, 'POST', '/surveys/uploads/cover')).statusCode).toBe(403);
       expect((await call(tok, 'PUT', `/templates/template-questions/1/visibility`, { visibleToTeacher: true })).statusCode).toBe(403);
-      expect((await call(tok, 'POST', `/templates/template-questions/bulk-visibility`, { questionIds: [1], visibleToTeacher: true })).statusCode).toBe(403);
+      expect(
+        (await call(tok, 'POST', `/templates/template-questions/bulk-visibility`, { questionIds: [1], visibleToTeacher: true })).statusCode,
+      ).toBe(403);
     }
     expect((await call(student, 'GET', '/templates/template-questions/teacher-visible')).statusCode).toBe(403);
     expect((await call(teacher, 'GET', '/templates/template-questions/teacher-visible')).statusCode).toBe(200);
@@ -170,7 +275,20 @@ describe('create, read, edit', () => {
     const res = await call(admin, 'GET', `/surveys/${s.id}`);
     expect(res.statusCode).toBe(200);
     const got: TSurvey = res.json().data;
-    expect(got).toMatchObject({ title: body.title, description: body.description, surveyType: 'GENERAL', status: 'draft', startDate: '2026-11-16', endDate: '2026-12-06', allowedGrades: [10, 11], moduleId, subjectId: null, subject: null, isTemplate: false, responseCount: 0 });
+    expect(got).toMatchObject({
+      title: body.title,
+      description: body.description,
+      surveyType: 'GENERAL',
+      status: 'draft',
+      startDate: '2026-11-16',
+      endDate: '2026-12-06',
+      allowedGrades: [10, 11],
+      moduleId,
+      subjectId: null,
+      subject: null,
+      isTemplate: false,
+      responseCount: 0,
+    });
     const sortedIn = [...body.sections].sort((a, b) => a.displayOrder - b.displayOrder);
     expect(got.sections.map((x) => x.title)).toEqual(sortedIn.map((x) => x.title));
     for (const [i, sec] of sortedIn.entries()) {
@@ -180,7 +298,13 @@ describe('create, read, edit', () => {
       expect(gs.questions.map((q) => q.displayOrder)).toEqual(qs.map((q) => q.displayOrder));
       for (const [j, q] of qs.entries()) {
         const g = gs.questions[j];
-        expect(g).toMatchObject({ content: q.content, questionType: q.questionType, required: q.required, visibleToTeacher: q.visibleToTeacher, lmsOnly: q.lmsOnly });
+        expect(g).toMatchObject({
+          content: q.content,
+          questionType: q.questionType,
+          required: q.required,
+          visibleToTeacher: q.visibleToTeacher,
+          lmsOnly: q.lmsOnly,
+        });
         expect(g.options ?? null).toEqual((q as { options?: unknown }).options ?? null);
       }
     }
@@ -192,16 +316,32 @@ describe('create, read, edit', () => {
     const strip = (cs: typeof AGREE) => [...cs].sort((a, b) => a.displayOrder - b.displayOrder);
     expect(g1b.gridGroup!.columns.map(({ id: _id, ...c }) => c)).toEqual(strip(AGREE));
     expect(g2.gridGroup!.columns.map(({ id: _id, ...c }) => c)).toEqual(strip(YESNO));
-    expect(g1a.gridGroup!.columns.find((c) => c.value === 'None')).toMatchObject({ label: 'Không có ý kiến', valueNumber: null, displayOrder: 0 });
-    expect(await count(sql`select count(*)::int as n from grid_groups g join survey_sections s on s.id = g.section_id where s.survey_id = ${s.id}`)).toBe(2);
+    expect(g1a.gridGroup!.columns.find((c) => c.value === 'None')).toMatchObject({
+      label: 'Không có ý kiến',
+      valueNumber: null,
+      displayOrder: 0,
+    });
+    expect(
+      await count(
+        sql`select count(*)::int as n from grid_groups g join survey_sections s on s.id = g.section_id where s.survey_id = ${s.id}`,
+      ),
+    ).toBe(2);
     // Audited.
-    expect(await count(sql`select count(*)::int as n from audit_logs where entity = 'survey' and entity_id = ${String(s.id)} and action = 'create'`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_logs where entity = 'survey' and entity_id = ${String(s.id)} and action = 'create'`,
+      ),
+    ).toBe(1);
   });
 
   it('lists with filters, search and paging', async () => {
     const title = uniq('Tìm kiếm khảo sát ');
     const s = await create(input({ title }));
-    const res = await call(admin, 'GET', `/surveys?search=${encodeURIComponent(title.toLowerCase().replace('ế', 'e'))}&moduleId=${moduleId}&status=draft&surveyType=GENERAL&isTemplate=false`);
+    const res = await call(
+      admin,
+      'GET',
+      `/surveys?search=${encodeURIComponent(title.toLowerCase().replace('ế', 'e'))}&moduleId=${moduleId}&status=draft&surveyType=GENERAL&isTemplate=false`,
+    );
     expect(res.statusCode).toBe(200);
     const page = res.json().data;
     expect(page.total).toBe(1);
@@ -233,13 +373,27 @@ describe('create, read, edit', () => {
     const s = await create();
     const body = surveyPutBody(s);
     body.sections[0].questions.splice(2, 1); // the g2 row: its group goes away
-    body.sections[1].questions.push({ id: undefined as unknown as number, content: '<p>Mới</p>', questionType: 'short_text', required: 0, displayOrder: 9, options: undefined, visibleToTeacher: true, lmsOnly: false, gridGroup: null });
+    body.sections[1].questions.push({
+      id: undefined as unknown as number,
+      content: '<p>Mới</p>',
+      questionType: 'short_text',
+      required: 0,
+      displayOrder: 9,
+      options: undefined,
+      visibleToTeacher: true,
+      lmsOnly: false,
+      gridGroup: null,
+    });
     const res = await call(admin, 'PUT', `/surveys/${s.id}`, body);
     expect(res.statusCode, res.body).toBe(200);
     const got: TSurvey = res.json().data;
     expect(got.sections[0].questions).toHaveLength(4);
     expect(got.sections[1].questions.at(-1)!.content).toBe('<p>Mới</p>');
-    expect(await count(sql`select count(*)::int as n from grid_groups g join survey_sections s on s.id = g.section_id where s.survey_id = ${s.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from grid_groups g join survey_sections s on s.id = g.section_id where s.survey_id = ${s.id}`,
+      ),
+    ).toBe(1);
     // An id of another survey is refused.
     const other = await create();
     const bad = surveyPutBody(s);
@@ -274,7 +428,9 @@ describe('a survey with responses', () => {
     removed.sections[1].questions.splice(0, 1);
     let res = await call(admin, 'PUT', `/surveys/${s.id}`, removed);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Không thể xóa câu hỏi "Em thích điều gì nhất?" vì đã có học sinh trả lời; chỉ có thể sửa nội dung hoặc thứ tự.');
+    expect(res.json().message).toBe(
+      'Không thể xóa câu hỏi "Em thích điều gì nhất?" vì đã có học sinh trả lời; chỉ có thể sửa nội dung hoặc thứ tự.',
+    );
 
     const retyped = structuredClone(fresh);
     retyped.sections[1].questions[0].questionType = 'long_text';
@@ -306,13 +462,18 @@ describe('a survey with responses', () => {
     expect(Number(d.v)).toBe(4.5);
 
     // Nothing of the refused saves stuck.
-    expect(await count(sql`select count(*)::int as n from survey_questions q join survey_sections s on s.id = q.section_id where s.survey_id = ${s.id}`)).toBe(10);
+    expect(
+      await count(
+        sql`select count(*)::int as n from survey_questions q join survey_sections s on s.id = q.section_id where s.survey_id = ${s.id}`,
+      ),
+    ).toBe(10);
 
     res = await call(admin, 'DELETE', `/surveys/${s.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Khảo sát đã có phản hồi; hãy đóng khảo sát thay vì xóa.');
     // The list says so up front, so the delete dialog can offer closing instead.
-    const listed = (await call(admin, 'GET', `/surveys?isTemplate=false&limit=100&search=${encodeURIComponent(s.title)}`)).json().data.items as { id: number; responseCount: number }[];
+    const listed = (await call(admin, 'GET', `/surveys?isTemplate=false&limit=100&search=${encodeURIComponent(s.title)}`)).json().data
+      .items as { id: number; responseCount: number }[];
     expect(listed.find((i) => i.id === s.id)?.responseCount).toBe(1);
   });
 
@@ -320,7 +481,11 @@ describe('a survey with responses', () => {
     const s = await create();
     expect((await call(admin, 'DELETE', `/surveys/${s.id}`)).statusCode).toBe(200);
     expect((await call(admin, 'GET', `/surveys/${s.id}`)).statusCode).toBe(404);
-    expect(await count(sql`select count(*)::int as n from audit_logs where entity = 'survey' and entity_id = ${String(s.id)} and action = 'delete'`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_logs where entity = 'survey' and entity_id = ${String(s.id)} and action = 'delete'`,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -352,7 +517,11 @@ describe('status', () => {
     expect(res.json().data.status).toBe('closed');
     res = await call(admin, 'PUT', `/surveys/${d.id}`, { ...body, status: 'draft' });
     expect(res.statusCode).toBe(400);
-    expect(await count(sql`select count(*)::int as n from audit_logs where entity = 'survey' and entity_id = ${String(d.id)} and action = 'update'`)).toBeGreaterThanOrEqual(4);
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_logs where entity = 'survey' and entity_id = ${String(d.id)} and action = 'update'`,
+      ),
+    ).toBeGreaterThanOrEqual(4);
   });
 });
 
@@ -367,14 +536,23 @@ describe('clone and apply-template', () => {
     const [g1a, g1b] = c.sections[0].questions;
     expect(g1a.gridGroup!.id).toBe(g1b.gridGroup!.id);
     expect(g1a.gridGroup!.id).not.toBe(s.sections[0].questions[0].gridGroup!.id);
-    const src = await rows<{ id: number; source: number }>(sql`select q.id, q.source_question_id as source from survey_questions q join survey_sections s on s.id = q.section_id where s.survey_id = ${c.id} order by s.display_order, q.display_order`);
+    const src = await rows<{ id: number; source: number }>(
+      sql`select q.id, q.source_question_id as source from survey_questions q join survey_sections s on s.id = q.section_id where s.survey_id = ${c.id} order by s.display_order, q.display_order`,
+    );
     expect(src.map((r) => r.source)).toEqual(s.sections.flatMap((x) => x.questions.map((q) => q.id)));
   });
 
   it('applies a subject template per subject, leaving LMS-only questions out where the LMS is not used', async () => {
     const tpl = await create(input({ surveyType: 'SUBJECT_SPECIFIC', isTemplate: true, moduleId: null, startDate: null, endDate: null }));
     expect(toan.usesLms).toBe(false);
-    const res = await call(qa, 'POST', '/surveys/apply-template', { templateId: tpl.id, moduleId, subjectIds: [toan.id, lmsSubject.id], startDate: '2026-11-16', endDate: '2026-12-06', allowedGrades: [10, 11, 12] });
+    const res = await call(qa, 'POST', '/surveys/apply-template', {
+      templateId: tpl.id,
+      moduleId,
+      subjectIds: [toan.id, lmsSubject.id],
+      startDate: '2026-11-16',
+      endDate: '2026-12-06',
+      allowedGrades: [10, 11, 12],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().data as Array<{ id: number; subjectId: number; questionCount: number; status: string; moduleId: number }>;
     expect(items).toHaveLength(2);
@@ -388,15 +566,36 @@ describe('clone and apply-template', () => {
     expect(full).toMatchObject({ allowedGrades: [10, 11, 12], startDate: '2026-11-16', subject: { id: toan.id, usesLms: false } });
     // Not a template, or a subject template without subjects: refused.
     const plain = await create();
-    expect((await call(admin, 'POST', '/surveys/apply-template', { templateId: plain.id, moduleId, startDate: '2026-11-16', endDate: '2026-12-06', allowedGrades: [10] })).json().message).toBe('Khảo sát đã chọn không phải là mẫu khảo sát.');
-    expect((await call(admin, 'POST', '/surveys/apply-template', { templateId: tpl.id, moduleId, startDate: '2026-11-16', endDate: '2026-12-06', allowedGrades: [10] })).json().message).toBe('Hãy chọn ít nhất một môn học để áp dụng mẫu khảo sát theo môn học.');
+    expect(
+      (
+        await call(admin, 'POST', '/surveys/apply-template', {
+          templateId: plain.id,
+          moduleId,
+          startDate: '2026-11-16',
+          endDate: '2026-12-06',
+          allowedGrades: [10],
+        })
+      ).json().message,
+    ).toBe('Khảo sát đã chọn không phải là mẫu khảo sát.');
+    expect(
+      (
+        await call(admin, 'POST', '/surveys/apply-template', {
+          templateId: tpl.id,
+          moduleId,
+          startDate: '2026-11-16',
+          endDate: '2026-12-06',
+          allowedGrades: [10],
+        })
+      ).json().message,
+    ).toBe('Hãy chọn ít nhất một môn học để áp dụng mẫu khảo sát theo môn học.');
     // A template cannot be activated.
     expect((await call(admin, 'PATCH', `/surveys/${tpl.id}/status`, { status: 'active' })).statusCode).toBe(400);
   });
 });
 
 describe('sanitizing', () => {
-  const EVIL = '<p>Câu <b>hỏi</b> <a href="javascript:alert(1)">x</a></p><img src=x onerror=alert(1)><script>alert(1)</script><img src="https://example.org/a.png" onload="x()">';
+  const EVIL =
+    '<p>Câu <b>hỏi</b> <a href="javascript:alert(1)">x</a></p><img src=x onerror=alert(1)><script>alert(1)</script><img src="https://example.org/a.png" onload="x()">';
   it('strips scripts, event attributes and unsafe URLs before storing', async () => {
     const body = input();
     body.sections[0].questions[0].content = EVIL;
@@ -421,7 +620,12 @@ describe('cover image', () => {
   const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
   const upload = (content: Buffer | string, filename = 'anh.png', contentType = 'image/png') => {
     const body = multipart({ filename, content, contentType });
-    return t.app.inject({ method: 'POST', url: '/api/v1/surveys/uploads/cover', payload: body.payload, headers: { ...body.headers, ...bearer(admin) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/surveys/uploads/cover',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(admin) },
+    });
   };
   it('stores an image under a random name and serves it', async () => {
     const res = await upload(PNG);
@@ -448,13 +652,22 @@ describe('cover image', () => {
 
 describe('templates', () => {
   it('seeds the two Vietnamese templates and two active surveys of the current module', async () => {
-    const tpls = await rows<{ id: number; title: string; survey_type: string }>(sql`select id, title, survey_type from surveys where is_template and title in (${GENERAL_TEMPLATE_TITLE}, ${TEACHING_TEMPLATE_TITLE}) order by id`);
+    const tpls = await rows<{ id: number; title: string; survey_type: string }>(
+      sql`select id, title, survey_type from surveys where is_template and title in (${GENERAL_TEMPLATE_TITLE}, ${TEACHING_TEMPLATE_TITLE}) order by id`,
+    );
     expect(tpls.map((x) => x.survey_type)).toEqual(['GENERAL', 'SUBJECT_SPECIFIC']);
     const teaching: TSurvey = (await call(admin, 'GET', `/surveys/${tpls[1].id}`)).json().data;
     const rowsQ = teaching.sections[0].questions;
     expect(rowsQ.length).toBe(10);
     expect(rowsQ.every((q) => q.gridGroup?.id === rowsQ[0].gridGroup!.id)).toBe(true);
-    expect(rowsQ[0].gridGroup!.columns.map((c) => c.label)).toEqual(['Không có ý kiến', 'Rất không đồng ý', 'Không đồng ý', 'Phân vân', 'Đồng ý', 'Rất đồng ý']);
+    expect(rowsQ[0].gridGroup!.columns.map((c) => c.label)).toEqual([
+      'Không có ý kiến',
+      'Rất không đồng ý',
+      'Không đồng ý',
+      'Phân vân',
+      'Đồng ý',
+      'Rất đồng ý',
+    ]);
     expect(rowsQ.filter((q) => q.lmsOnly)).toHaveLength(1);
     const active = await rows<{ id: number; survey_type: string; start_date: string; end_date: string }>(sql`
       select s.id, s.survey_type, s.start_date::text, s.end_date::text from surveys s join modules m on m.id = s.module_id
@@ -475,28 +688,41 @@ describe('templates', () => {
     expect(visible).toContain(q2.id);
     res = await call(qa, 'POST', '/templates/template-questions/bulk-visibility', { questionIds: [q1.id, q2.id], visibleToTeacher: true });
     expect(res.json().data.updated).toBe(2);
-    visible = ((await call(teacher, 'GET', '/templates/template-questions/teacher-visible')).json().data as Array<{ id: number }>).map((q) => q.id);
+    visible = ((await call(teacher, 'GET', '/templates/template-questions/teacher-visible')).json().data as Array<{ id: number }>).map(
+      (q) => q.id,
+    );
     expect(visible).toEqual(expect.arrayContaining([q1.id, q2.id]));
     // Questions of real surveys are not template questions.
     const plain = await create();
-    res = await call(admin, 'PUT', `/templates/template-questions/${plain.sections[0].questions[0].id}/visibility`, { visibleToTeacher: false });
+    res = await call(admin, 'PUT', `/templates/template-questions/${plain.sections[0].questions[0].id}/visibility`, {
+      visibleToTeacher: false,
+    });
     expect(res.statusCode).toBe(404);
-    res = await call(admin, 'POST', '/templates/template-questions/bulk-visibility', { questionIds: [q1.id, plain.sections[0].questions[0].id], visibleToTeacher: false });
+    res = await call(admin, 'POST', '/templates/template-questions/bulk-visibility', {
+      questionIds: [q1.id, plain.sections[0].questions[0].id],
+      visibleToTeacher: false,
+    });
     expect(res.statusCode).toBe(400);
     res = await call(admin, 'PUT', `/templates/template-questions/${q1.id}/visibility`, { visibleToTeacher: 'yes' });
     expect(res.statusCode).toBe(400);
-    expect(await count(sql`select count(*)::int as n from audit_logs where entity = 'template_question' and entity_id = ${String(q1.id)}`)).toBe(2);
+    expect(
+      await count(sql`select count(*)::int as n from audit_logs where entity = 'template_question' and entity_id = ${String(q1.id)}`),
+    ).toBe(2);
   });
 });
 
 describe('a student reading a survey', () => {
   it('reads an active survey they must answer, with their course class', async () => {
-    const [me] = await rows<{ student_id: number; grade: number }>(sql`select u.student_id, s.grade from users u join students s on s.id = u.student_id where u.email like 'hs.an@%'`);
+    const [me] = await rows<{ student_id: number; grade: number }>(
+      sql`select u.student_id, s.grade from users u join students s on s.id = u.student_id where u.email like 'hs.an@%'`,
+    );
     const [cc] = await rows<{ id: number; subject_id: number; name: string }>(sql`
       select c.id, c.subject_id, c.name from course_class_students x join course_classes c on c.id = x.course_class_id
       where x.student_id = ${me.student_id} and c.module_id = ${moduleId} order by c.id limit 1`);
     expect(cc).toBeDefined();
-    const s = await create(input({ surveyType: 'SUBJECT_SPECIFIC', subjectId: cc.subject_id, status: 'active', allowedGrades: [me.grade] }));
+    const s = await create(
+      input({ surveyType: 'SUBJECT_SPECIFIC', subjectId: cc.subject_id, status: 'active', allowedGrades: [me.grade] }),
+    );
     const res = await call(student, 'GET', `/surveys/${s.id}?courseClassId=${cc.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const got: TSurvey = res.json().data;
@@ -506,7 +732,9 @@ describe('a student reading a survey', () => {
     // Another grade, or a class they are not in: refused.
     const other = await create(input({ status: 'active', allowedGrades: [[10, 11, 12].find((g) => g !== me.grade)] }));
     expect((await call(student, 'GET', `/surveys/${other.id}`)).statusCode).toBe(403);
-    const [notMine] = await rows<{ id: number }>(sql`select c.id from course_classes c where c.subject_id = ${cc.subject_id} and c.module_id = ${moduleId}
+    const [notMine] = await rows<{
+      id: number;
+    }>(sql`select c.id from course_classes c where c.subject_id = ${cc.subject_id} and c.module_id = ${moduleId}
       and not exists (select 1 from course_class_students x where x.course_class_id = c.id and x.student_id = ${me.student_id}) limit 1`);
     if (notMine) expect((await call(student, 'GET', `/surveys/${s.id}?courseClassId=${notMine.id}`)).statusCode).toBe(403);
   });

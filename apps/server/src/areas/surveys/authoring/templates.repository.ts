@@ -4,15 +4,29 @@ import { surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
 
 /** A question of a template with its template and section, as stored (content not yet sanitized). */
 export interface TemplateQuestionRow {
-  id: number; templateId: number; templateTitle: string; sectionId: number; sectionTitle: string;
-  content: string; questionType: string; displayOrder: number; visibleToTeacher: boolean;
+  id: number;
+  templateId: number;
+  templateTitle: string;
+  sectionId: number;
+  sectionTitle: string;
+  content: string;
+  questionType: string;
+  displayOrder: number;
+  visibleToTeacher: boolean;
 }
 
 async function templateQuestionRows(db: DbOrTx, where: SQL | undefined): Promise<TemplateQuestionRow[]> {
   return db
     .select({
-      id: surveyQuestions.id, templateId: surveys.id, templateTitle: surveys.title, sectionId: surveySections.id, sectionTitle: surveySections.title,
-      content: surveyQuestions.content, questionType: surveyQuestions.questionType, displayOrder: surveyQuestions.displayOrder, visibleToTeacher: surveyQuestions.visibleToTeacher,
+      id: surveyQuestions.id,
+      templateId: surveys.id,
+      templateTitle: surveys.title,
+      sectionId: surveySections.id,
+      sectionTitle: surveySections.title,
+      content: surveyQuestions.content,
+      questionType: surveyQuestions.questionType,
+      displayOrder: surveyQuestions.displayOrder,
+      visibleToTeacher: surveyQuestions.visibleToTeacher,
     })
     .from(surveyQuestions)
     .innerJoin(surveySections, eq(surveySections.id, surveyQuestions.sectionId))

@@ -6,13 +6,23 @@ import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
 import { sanitizeRich } from '../core/sanitize';
 import {
-  setQuestionsVisibility, teacherVisibleTemplateQuestions, templateQuestionsByIds, type TemplateQuestionRow,
+  setQuestionsVisibility,
+  teacherVisibleTemplateQuestions,
+  templateQuestionsByIds,
+  type TemplateQuestionRow,
 } from './templates.repository';
 
 /** A question of a template, as the template-questions calls answer it. */
 export const ZTemplateQuestion = z.object({
-  id: z.number().int(), templateId: z.number().int(), templateTitle: z.string(), sectionId: z.number().int(), sectionTitle: z.string(),
-  content: z.string(), questionType: ZQuestionType, displayOrder: z.number().int(), visibleToTeacher: z.boolean(),
+  id: z.number().int(),
+  templateId: z.number().int(),
+  templateTitle: z.string(),
+  sectionId: z.number().int(),
+  sectionTitle: z.string(),
+  content: z.string(),
+  questionType: ZQuestionType,
+  displayOrder: z.number().int(),
+  visibleToTeacher: z.boolean(),
 });
 export type TTemplateQuestion = z.infer<typeof ZTemplateQuestion>;
 
@@ -35,7 +45,13 @@ export async function setQuestionVisibility(db: Db, actor: Actor, id: number, vi
     const [before] = await byIds(ctx.tx, [id]);
     if (!before) throw notFound('Không tìm thấy câu hỏi mẫu.');
     await setQuestionsVisibility(ctx.tx, [before.id], visibleToTeacher);
-    await ctx.log({ action: 'update', entity: 'template_question', entityId: before.id, before: { visibleToTeacher: before.visibleToTeacher }, after: { visibleToTeacher } });
+    await ctx.log({
+      action: 'update',
+      entity: 'template_question',
+      entityId: before.id,
+      before: { visibleToTeacher: before.visibleToTeacher },
+      after: { visibleToTeacher },
+    });
     return { ...before, visibleToTeacher };
   });
 }
@@ -48,7 +64,13 @@ export async function setQuestionsVisibilityBulk(db: Db, actor: Actor, questionI
     if (missing.length) throw badRequest(`Không tìm thấy câu hỏi mẫu: ${missing.slice(0, 10).join(', ')}.`, { missing });
     await setQuestionsVisibility(ctx.tx, ids, visibleToTeacher);
     for (const q of found) {
-      await ctx.log({ action: 'update', entity: 'template_question', entityId: q.id, before: { visibleToTeacher: q.visibleToTeacher }, after: { visibleToTeacher } });
+      await ctx.log({
+        action: 'update',
+        entity: 'template_question',
+        entityId: q.id,
+        before: { visibleToTeacher: q.visibleToTeacher },
+        after: { visibleToTeacher },
+      });
     }
     return ids.length;
   });

@@ -10,8 +10,36 @@ const HTTPS_SRC = /^https:\/\/[^\s]+$/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'sub', 'sup', 'mark', 'small', 'span', 'div',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'hr', 'ul', 'ol', 'li', 'a', 'img',
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'mark',
+    'small',
+    'span',
+    'div',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'code',
+    'pre',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -24,7 +52,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     // Links open in a new tab without handing the opener over.
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
+    }),
   },
   // An image must come from our uploads or an https address; anything else (relative, data:, …) is dropped.
   exclusiveFilter: (frame) => frame.tag === 'img' && !(UPLOAD_SRC.test(frame.attribs.src ?? '') || HTTPS_SRC.test(frame.attribs.src ?? '')),

@@ -22,7 +22,10 @@ export function straightLinedWhen(count: SQL, lo: SQL, hi: SQL): SQL {
  * else every grid answer with a number ("Không có ý kiến" has none); flagged when there are at least
  * STRAIGHT_LINE_MIN of them and they are all the same number.
  */
-export function isStraightLined(details: Array<{ row: Pick<typeof responseDetails.$inferInsert, 'questionId' | 'valueNumber'>; grid: boolean }>, scored: Set<number>): boolean {
+export function isStraightLined(
+  details: Array<{ row: Pick<typeof responseDetails.$inferInsert, 'questionId' | 'valueNumber'>; grid: boolean }>,
+  scored: Set<number>,
+): boolean {
   const nums = details
     .filter((d) => (scored.size ? scored.has(d.row.questionId) : d.grid) && d.row.valueNumber !== null && d.row.valueNumber !== undefined)
     .map((d) => Number(d.row.valueNumber));
@@ -35,7 +38,9 @@ export function isStraightLined(details: Array<{ row: Pick<typeof responseDetail
  */
 export async function recomputeStraightLined(db: DbOrTx, surveyId: number): Promise<number> {
   await db.execute(sql`set local jit = off`); // see analyticRows
-  const changed = await queryRows<{ id: number }>(db, sql`
+  const changed = await queryRows<{ id: number }>(
+    db,
+    sql`
     with cfg as (select question_id from score_configs where survey_id = ${surveyId}),
     nums as (
       select r.id, count(d.value_number) c, min(d.value_number) lo, max(d.value_number) hi
@@ -47,7 +52,7 @@ export async function recomputeStraightLined(db: DbOrTx, surveyId: number): Prom
     )
     update survey_responses r set straight_lined = ${straightLinedWhen(sql`n.c`, sql`n.lo`, sql`n.hi`)}
     from nums n where n.id = r.id and r.straight_lined is distinct from ${straightLinedWhen(sql`n.c`, sql`n.lo`, sql`n.hi`)}
-    returning r.id`);
+    returning r.id`,
+  );
   return changed.length;
 }
-

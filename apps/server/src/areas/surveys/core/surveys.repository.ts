@@ -16,19 +16,44 @@ export type QuestionRow = typeof surveyQuestions.$inferSelect;
 export type ColumnRow = typeof gridColumns.$inferSelect;
 
 export async function countResponses(db: DbOrTx, surveyId: number): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId));
+  const [r] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(surveyResponses)
+    .where(eq(surveyResponses.surveyId, surveyId));
   return Number(r?.n ?? 0);
 }
 
 /** The stored parts of one survey, in display order. */
 export async function surveyParts(db: DbOrTx, surveyId: number) {
-  const sections = await db.select().from(surveySections).where(eq(surveySections.surveyId, surveyId)).orderBy(asc(surveySections.displayOrder), asc(surveySections.id));
+  const sections = await db
+    .select()
+    .from(surveySections)
+    .where(eq(surveySections.surveyId, surveyId))
+    .orderBy(asc(surveySections.displayOrder), asc(surveySections.id));
   const sectionIds = sections.map((s) => s.id);
-  if (!sectionIds.length) return { sections, questions: [] as QuestionRow[], groups: [] as Array<{ id: number; sectionId: number }>, columns: [] as ColumnRow[] };
-  const questions = await db.select().from(surveyQuestions).where(inArray(surveyQuestions.sectionId, sectionIds)).orderBy(asc(surveyQuestions.displayOrder), asc(surveyQuestions.id));
-  const groups = await db.select({ id: gridGroups.id, sectionId: gridGroups.sectionId }).from(gridGroups).where(inArray(gridGroups.sectionId, sectionIds)).orderBy(asc(gridGroups.id));
+  if (!sectionIds.length)
+    return { sections, questions: [] as QuestionRow[], groups: [] as Array<{ id: number; sectionId: number }>, columns: [] as ColumnRow[] };
+  const questions = await db
+    .select()
+    .from(surveyQuestions)
+    .where(inArray(surveyQuestions.sectionId, sectionIds))
+    .orderBy(asc(surveyQuestions.displayOrder), asc(surveyQuestions.id));
+  const groups = await db
+    .select({ id: gridGroups.id, sectionId: gridGroups.sectionId })
+    .from(gridGroups)
+    .where(inArray(gridGroups.sectionId, sectionIds))
+    .orderBy(asc(gridGroups.id));
   const columns = groups.length
-    ? await db.select().from(gridColumns).where(inArray(gridColumns.groupId, groups.map((g) => g.id))).orderBy(asc(gridColumns.displayOrder), asc(gridColumns.id))
+    ? await db
+        .select()
+        .from(gridColumns)
+        .where(
+          inArray(
+            gridColumns.groupId,
+            groups.map((g) => g.id),
+          ),
+        )
+        .orderBy(asc(gridColumns.displayOrder), asc(gridColumns.id))
     : [];
   return { sections, questions, groups, columns };
 }
@@ -55,22 +80,46 @@ export async function loadSurvey(db: DbOrTx, id: number): Promise<TSurvey | null
     options: (q.options ?? null) as TSurveyQuestion['options'],
     visibleToTeacher: q.visibleToTeacher,
     lmsOnly: q.lmsOnly,
-    gridGroup: q.gridGroupId === null ? null : {
-      id: q.gridGroupId,
-      columns: (columnsOf.get(q.gridGroupId) ?? []).map((c) => ({ id: c.id, label: c.label, value: c.value, valueNumber: c.valueNumber === null ? null : Number(c.valueNumber), displayOrder: c.displayOrder })),
-    },
+    gridGroup:
+      q.gridGroupId === null
+        ? null
+        : {
+            id: q.gridGroupId,
+            columns: (columnsOf.get(q.gridGroupId) ?? []).map((c) => ({
+              id: c.id,
+              label: c.label,
+              value: c.value,
+              valueNumber: c.valueNumber === null ? null : Number(c.valueNumber),
+              displayOrder: c.displayOrder,
+            })),
+          },
   });
   const sections: TSurveySection[] = parts.sections.map((s) => ({
-    id: s.id, title: s.title, description: sanitizeRich(s.description), displayOrder: s.displayOrder,
+    id: s.id,
+    title: s.title,
+    description: sanitizeRich(s.description),
+    displayOrder: s.displayOrder,
     questions: parts.questions.filter((q) => q.sectionId === s.id).map(toQuestion),
   }));
   const s = row.s;
   return {
-    id: s.id, title: s.title, description: sanitizeRich(s.description), coverImageUrl: s.coverImageUrl,
-    surveyType: s.surveyType as TSurvey['surveyType'], status: s.status as TSurvey['status'], startDate: s.startDate, endDate: s.endDate,
-    allowedGrades: s.allowedGrades, moduleId: s.moduleId, subjectId: s.subjectId, subject: row.subject?.id ? row.subject : null,
-    autoCalculate: s.autoCalculate, isTemplate: s.isTemplate, sections, responseCount: await countResponses(db, id),
-    createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
+    id: s.id,
+    title: s.title,
+    description: sanitizeRich(s.description),
+    coverImageUrl: s.coverImageUrl,
+    surveyType: s.surveyType as TSurvey['surveyType'],
+    status: s.status as TSurvey['status'],
+    startDate: s.startDate,
+    endDate: s.endDate,
+    allowedGrades: s.allowedGrades,
+    moduleId: s.moduleId,
+    subjectId: s.subjectId,
+    subject: row.subject?.id ? row.subject : null,
+    autoCalculate: s.autoCalculate,
+    isTemplate: s.isTemplate,
+    sections,
+    responseCount: await countResponses(db, id),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
-

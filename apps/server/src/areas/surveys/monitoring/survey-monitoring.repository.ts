@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TClassCompletion, TGradeCampusCompletion, TStudentSurveyStatus, TSurveyCompletion, TSurveyStudentStatus } from '@app/shared/survey-monitoring';
+import type {
+  TClassCompletion,
+  TGradeCampusCompletion,
+  TStudentSurveyStatus,
+  TSurveyCompletion,
+  TSurveyStudentStatus,
+} from '@app/shared/survey-monitoring';
 import { SCHOOL_TZ } from '@app/shared/format';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { foldSql, searchWhere } from '@/db/sql';
@@ -66,16 +72,24 @@ function completionBy(keys: Array<[SQL, string]>, where: SQL = sql`true`): SQL {
           from items i where ${where} group by ${groupInner}) ps
     ${names.length ? sql`group by ${sql.join(names, sql`, `)}` : sql``}`;
 }
-const COMPLETION_COLS = (alias: string) => sql.raw(`${alias}.expected, ${alias}.done, ${alias}.rate, ${alias}.students, ${alias}."studentsDone"`);
+const COMPLETION_COLS = (alias: string) =>
+  sql.raw(`${alias}.expected, ${alias}.done, ${alias}.rate, ${alias}.students, ${alias}."studentsDone"`);
 const ZERO_COLS = (alias: string) =>
-  sql.raw(`coalesce(${alias}.expected, 0) as expected, coalesce(${alias}.done, 0) as done, ${alias}.rate, coalesce(${alias}.students, 0) as students, coalesce(${alias}."studentsDone", 0) as "studentsDone"`);
+  sql.raw(
+    `coalesce(${alias}.expected, 0) as expected, coalesce(${alias}.done, 0) as done, ${alias}.rate, coalesce(${alias}.students, 0) as students, coalesce(${alias}."studentsDone", 0) as "studentsDone"`,
+  );
 const AGG_JSON = (alias: string) =>
-  sql.raw(`'expected', coalesce(${alias}.expected, 0), 'done', coalesce(${alias}.done, 0), 'rate', ${alias}.rate, 'students', coalesce(${alias}.students, 0), 'studentsDone', coalesce(${alias}."studentsDone", 0)`);
+  sql.raw(
+    `'expected', coalesce(${alias}.expected, 0), 'done', coalesce(${alias}.done, 0), 'rate', ${alias}.rate, 'students', coalesce(${alias}.students, 0), 'studentsDone', coalesce(${alias}."studentsDone", 0)`,
+  );
 /** Student names sort by their key byte by byte (vietnameseNameSortKey). */
 const NAME_ORDER = sql`st.sort_key collate "C"`;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-const withTotal = <T extends { total?: number }>(rows: T[]) => ({ items: rows.map(({ total: _t, ...r }) => r as Omit<T, 'total'>), total: Number(rows[0]?.total ?? 0) });
+const withTotal = <T extends { total?: number }>(rows: T[]) => ({
+  items: rows.map(({ total: _t, ...r }) => r as Omit<T, 'total'>),
+  total: Number(rows[0]?.total ?? 0),
+});
 
 // ---- Per survey ----
 
@@ -191,7 +205,10 @@ export async function completionByGradeCampus(db: DbOrTx, scope: Scope): Promise
   return queryRows<TGradeCampusCompletion>(
     db,
     sql`with ${itemsCte(scopeWhere(scope))},
-      g as (${completionBy([[sql`i.grade`, 'grade'], [sql`i.campus_id`, 'campus_id']])})
+      g as (${completionBy([
+        [sql`i.grade`, 'grade'],
+        [sql`i.campus_id`, 'campus_id'],
+      ])})
       select g.grade, g.campus_id as "campusId", c.name as "campusName", ${COMPLETION_COLS('g')}
       from g join campuses c on c.id = g.campus_id
       order by g.grade, c.name, g.campus_id`,
@@ -199,7 +216,12 @@ export async function completionByGradeCampus(db: DbOrTx, scope: Scope): Promise
 }
 
 /** One class's completion per survey in scope (surveys with nothing to answer in the class are left out). */
-export async function classCompletionBySurvey(db: DbOrTx, scope: Scope, homeroomClassId: number, today: string): Promise<TSurveyCompletion[]> {
+export async function classCompletionBySurvey(
+  db: DbOrTx,
+  scope: Scope,
+  homeroomClassId: number,
+  today: string,
+): Promise<TSurveyCompletion[]> {
   return queryRows<TSurveyCompletion>(
     db,
     sql`with ${itemsCte(scopeWhere(scope))},
@@ -251,7 +273,9 @@ export async function surveyStudents(db: DbOrTx, surveyId: number, f: SurveyStud
   const dir = f.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const first = f.sort ? sql`${STUDENT_ITEM_SORT[f.sort]} ${dir}, ` : sql``;
   // The page is chosen on integer joins; the course class names are looked up for its rows only.
-  const rows = await queryRows<Omit<TSurveyStudentStatus, 'submittedAt'> & { submittedAt: Date | string | null; total: number; rn: number }>(
+  const rows = await queryRows<
+    Omit<TSurveyStudentStatus, 'submittedAt'> & { submittedAt: Date | string | null; total: number; rn: number }
+  >(
     db,
     sql`with ${itemsCte(scopeWhere({ surveyId }))},
       pg as (
@@ -299,7 +323,9 @@ export async function allStudentsStatus(db: DbOrTx, f: AllStudentsFilter) {
   const studentWhere = filters.length ? sql.join(filters, sql` and `) : undefined;
   const scope: Scope = f.surveyId ? { surveyId: f.surveyId } : { moduleId: f.moduleId ?? null };
   const statusWhere = f.status === 'done' ? sql`p.done = p.expected` : f.status === 'not_done' ? sql`p.done < p.expected` : sql`true`;
-  const rows = await queryRows<Omit<TStudentSurveyStatus, 'lastSubmittedAt' | 'status'> & { lastSubmittedAt: Date | string | null; total: number; rn: number }>(
+  const rows = await queryRows<
+    Omit<TStudentSurveyStatus, 'lastSubmittedAt' | 'status'> & { lastSubmittedAt: Date | string | null; total: number; rn: number }
+  >(
     db,
     // Count per student, take the page, and only then list what the page's students still have to answer.
     sql`with ${itemsCte(scopeWhere(scope), studentWhere)},

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import {
-  ZSurveyStats, type TClassCompletion, type THomeroomSurveyStatus, type TSurveyStats, type ZAllClassesQuery, type ZAllStudentsQuery,
-  type ZCompletionScopeQuery, type ZSurveyCompletionListQuery, type ZSurveyStudentsQuery,
+  ZSurveyStats,
+  type TClassCompletion,
+  type THomeroomSurveyStatus,
+  type TSurveyStats,
+  type ZAllClassesQuery,
+  type ZAllStudentsQuery,
+  type ZCompletionScopeQuery,
+  type ZSurveyCompletionListQuery,
+  type ZSurveyStudentsQuery,
 } from '@app/shared/survey-monitoring';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { Db } from '@/db/client';
@@ -12,8 +19,18 @@ import { AppError, badRequest, notFound } from '@/plugins/errors';
 import { MONITOR_READERS } from '../access';
 import { schoolToday } from '../core/school-day';
 import {
-  allStudentsStatus, classCompletionBySurvey, completionByClass, completionByGradeCampus, homeroomClassRef, moduleRef, ownHomeroomClassIds,
-  surveyCompletionPage, surveyRef, surveyStats, surveyStudents, type Scope,
+  allStudentsStatus,
+  classCompletionBySurvey,
+  completionByClass,
+  completionByGradeCampus,
+  homeroomClassRef,
+  moduleRef,
+  ownHomeroomClassIds,
+  surveyCompletionPage,
+  surveyRef,
+  surveyStats,
+  surveyStudents,
+  type Scope,
 } from './survey-monitoring.repository';
 
 /**
@@ -56,11 +73,20 @@ async function ownClassScope(db: Db, actor: Actor, homeroomClassId?: number): Pr
 
 export async function stats(db: Db): Promise<TSurveyStats> {
   const row = await surveyStats(db, schoolToday());
-  return ZSurveyStats.parse({ surveys: row.surveys, responses: row.responses, activeCompletion: row.completion, activeSurveys: row.active });
+  return ZSurveyStats.parse({
+    surveys: row.surveys,
+    responses: row.responses,
+    activeCompletion: row.completion,
+    activeSurveys: row.active,
+  });
 }
 
 export async function surveyCompletionList(db: Db, q: z.infer<typeof ZSurveyCompletionListQuery>) {
-  const r = await surveyCompletionPage(db, { moduleId: q.moduleId, surveyId: q.surveyId, status: q.status, search: q.search, limit: q.limit, offset: offsetOf(q) }, schoolToday());
+  const r = await surveyCompletionPage(
+    db,
+    { moduleId: q.moduleId, surveyId: q.surveyId, status: q.status, search: q.search, limit: q.limit, offset: offsetOf(q) },
+    schoolToday(),
+  );
   return page(r.items, r.total, q);
 }
 
@@ -70,7 +96,11 @@ export async function classStatusOfSurvey(db: Db, surveyId: number): Promise<TCl
 }
 
 export async function allClassesStatus(db: Db, q: z.infer<typeof ZAllClassesQuery>) {
-  const r = await completionByClass(db, { moduleId: q.moduleId ?? null }, { search: q.search, grade: q.grade, campusId: q.campusId, limit: q.limit, offset: offsetOf(q) });
+  const r = await completionByClass(
+    db,
+    { moduleId: q.moduleId ?? null },
+    { search: q.search, grade: q.grade, campusId: q.campusId, limit: q.limit, offset: offsetOf(q) },
+  );
   return page(r.items, r.total, q);
 }
 

@@ -2,7 +2,17 @@ import type { TRole } from '@app/shared/roles';
 import type { Db } from '@/db/client';
 import { surveys } from '@/db/schema/surveys';
 import {
-  addAccounts, addCampuses, addCourseClass, addDepartments, addHomeroomClasses, addModules, addSemester, addStudents, addSubjects, addTeachers, addYear,
+  addAccounts,
+  addCampuses,
+  addCourseClass,
+  addDepartments,
+  addHomeroomClasses,
+  addModules,
+  addSemester,
+  addStudents,
+  addSubjects,
+  addTeachers,
+  addYear,
 } from '@/test/school';
 import { addResponses, schoolDay as day } from '@/test/surveys';
 
@@ -54,11 +64,20 @@ export async function buildMonitoringSchool(db: Db) {
     { code: 'M', name: 'Module M', semesterId: sem.id, startDate: day(-20), endDate: day(20), isCurrent: true },
     { code: 'M2', name: 'Module M2', semesterId: sem.id, startDate: day(-60), endDate: day(-21), isCurrent: false },
   ]);
-  const [A, B] = await addCampuses(db, [{ code: 'A', name: 'Cơ sở A' }, { code: 'B', name: 'Cơ sở B' }]);
+  const [A, B] = await addCampuses(db, [
+    { code: 'A', name: 'Cơ sở A' },
+    { code: 'B', name: 'Cơ sở B' },
+  ]);
   const [dept] = await addDepartments(db, [{ code: 'TOAN', name: 'Tổ Toán' }]);
-  const [toan, van] = await addSubjects(db, [{ code: 'TOAN', name: 'Toán', departmentId: dept.id }, { code: 'VAN', name: 'Ngữ văn', departmentId: dept.id }]);
+  const [toan, van] = await addSubjects(db, [
+    { code: 'TOAN', name: 'Toán', departmentId: dept.id },
+    { code: 'VAN', name: 'Ngữ văn', departmentId: dept.id },
+  ]);
 
-  const userIds = await addAccounts(db, ACCOUNTS.map((a) => ({ email: email(a.local), displayName: a.name, roles: a.roles })));
+  const userIds = await addAccounts(
+    db,
+    ACCOUNTS.map((a) => ({ email: email(a.local), displayName: a.name, roles: a.roles })),
+  );
   const uid = new Map(ACCOUNTS.map((a, i) => [a.local, userIds[i]]));
   const [t1, t2] = await addTeachers(db, [
     { staffCode: 'GV1', fullName: 'Chủ nhiệm 10A', departmentId: dept.id, userId: uid.get('gvcn')! },
@@ -73,8 +92,13 @@ export async function buildMonitoringSchool(db: Db) {
   const rows = await addStudents(
     db,
     STUDENTS.map((s, i) => ({
-      studentCode: `HS${i + 1}`, fullName: s.name, grade: s.grade, campusId: s.campus === 'A' ? A.id : B.id,
-      homeroomClassId: s.cls ? classOf[s.cls].id : null, status: 'status' in s ? s.status : 'active', account: i === 0 ? 'hs1@monitor.test' : undefined,
+      studentCode: `HS${i + 1}`,
+      fullName: s.name,
+      grade: s.grade,
+      campusId: s.campus === 'A' ? A.id : B.id,
+      homeroomClassId: s.cls ? classOf[s.cls].id : null,
+      status: 'status' in s ? s.status : 'active',
+      account: i === 0 ? 'hs1@monitor.test' : undefined,
     })),
   );
   const st = Object.fromEntries(STUDENTS.map((s, i) => [s.key, rows[i]])) as Record<StudentKey, (typeof rows)[number]>;
@@ -87,19 +111,41 @@ export async function buildMonitoringSchool(db: Db) {
   await cc('CC4', van.id, M.id, 10, B.id, ['s6']);
   await cc('CC5', toan.id, M2.id, 10, B.id, ['s7']);
 
-  const survey = (v: Partial<typeof surveys.$inferInsert>) => ({ title: 'x', surveyType: 'GENERAL', status: 'active', allowedGrades: [10, 11], moduleId: M.id, startDate: day(-2), endDate: day(3), ...v });
+  const survey = (v: Partial<typeof surveys.$inferInsert>) => ({
+    title: 'x',
+    surveyType: 'GENERAL',
+    status: 'active',
+    allowedGrades: [10, 11],
+    moduleId: M.id,
+    startDate: day(-2),
+    endDate: day(3),
+    ...v,
+  });
   const [G, S, D, C] = await db
     .insert(surveys)
     .values([
       survey({ title: 'Khảo sát chung học kỳ', searchText: 'khao sat chung hoc ky' }),
-      survey({ title: 'Khảo sát môn Toán', searchText: 'khao sat mon toan', surveyType: 'SUBJECT_SPECIFIC', subjectId: toan.id, allowedGrades: [10, 11, 12], endDate: day(10) }),
+      survey({
+        title: 'Khảo sát môn Toán',
+        searchText: 'khao sat mon toan',
+        surveyType: 'SUBJECT_SPECIFIC',
+        subjectId: toan.id,
+        allowedGrades: [10, 11, 12],
+        endDate: day(10),
+      }),
       survey({ title: 'Bản nháp khối 12', status: 'draft', allowedGrades: [12], startDate: null, endDate: null }),
       survey({ title: 'Khảo sát đã đóng', status: 'closed', allowedGrades: [12], moduleId: M2.id, startDate: day(-50), endDate: day(-30) }),
     ])
     .returning();
 
   const answer = (surveyId: number, k: StudentKey, when: Date, courseClassId: number | null = null) => ({
-    surveyId, studentId: st[k].id, courseClassId, studentGrade: st[k].grade, campusId: st[k].campusId, homeroomClassId: st[k].homeroomClassId, submittedAt: when,
+    surveyId,
+    studentId: st[k].id,
+    courseClassId,
+    studentGrade: st[k].grade,
+    campusId: st[k].campusId,
+    homeroomClassId: st[k].homeroomClassId,
+    submittedAt: when,
   });
   await addResponses(db, [
     answer(G.id, 's1', at(0, '00:30')),

@@ -28,19 +28,26 @@ beforeAll(async () => {
   student = await t.tokenFor('hs.an');
   admin = await t.tokenFor('quantri');
   const db = t.database.db;
-  [{ studentId }] = (await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
+  [{ studentId }] = (await db
+    .select({ studentId: users.studentId })
+    .from(users)
+    .where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
   ({ moduleId, cls } = await currentClassWithTeachers(db, studentId));
 });
 afterAll(() => t.close());
 
 type Made = Awaited<ReturnType<typeof insertTestSurvey>>;
 const general = () =>
-  insertTestSurvey(t.database.db, makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: schoolDay(-1), endDate: schoolDay(1) }));
+  insertTestSurvey(
+    t.database.db,
+    makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: schoolDay(-1), endDate: schoolDay(1) }),
+  );
 
 function payload(m: Made, survey: TSurvey, answers: TAnswers = completeAnswers()) {
-  const ctx = survey.surveyType === 'SUBJECT_SPECIFIC'
-    ? { studentId, courseClassId: cls.id, studentCourseClassId: cls.id, teacherCourseClassIds: cls.teacherIds }
-    : { studentId };
+  const ctx =
+    survey.surveyType === 'SUBJECT_SPECIFIC'
+      ? { studentId, courseClassId: cls.id, studentCourseClassId: cls.id, teacherCourseClassIds: cls.teacherIds }
+      : { studentId };
   return answersToSubmission(survey, m.answers(answers), ctx);
 }
 const submit = (surveyId: number, body: unknown) =>
@@ -48,7 +55,14 @@ const submit = (surveyId: number, body: unknown) =>
 const call = (method: 'GET' | 'PUT' | 'PATCH', url: string, body?: unknown) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(admin), ...(body === undefined ? {} : { payload: body as object }) });
 const stored = async (surveyId: number) =>
-  Number((await t.database.db.select({ n: sql<number>`count(*)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0].n);
+  Number(
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)` })
+        .from(surveyResponses)
+        .where(eq(surveyResponses.surveyId, surveyId))
+    )[0].n,
+  );
 
 /** Fills the cache: a submission without the required short answer is refused after the survey was read. */
 async function warm(m: Made, survey: TSurvey = m.survey) {
@@ -95,7 +109,13 @@ describe('the submission sees a changed survey at once (definition cache)', () =
     const [sub] = await db.select().from(subjects).where(eq(subjects.id, cls.subjectId));
     const m = await insertTestSurvey(
       db,
-      makeSurvey({ moduleId, subjectId: sub.id, subject: { id: sub.id, name: sub.name, usesLms: true }, startDate: schoolDay(-1), endDate: schoolDay(1) }),
+      makeSurvey({
+        moduleId,
+        subjectId: sub.id,
+        subject: { id: sub.id, name: sub.name, usesLms: true },
+        startDate: schoolDay(-1),
+        endDate: schoolDay(1),
+      }),
     );
     try {
       await db.update(subjects).set({ usesLms: true }).where(eq(subjects.id, sub.id));

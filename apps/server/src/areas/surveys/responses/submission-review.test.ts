@@ -26,7 +26,10 @@ beforeAll(async () => {
   for (const l of ['hs.an', 'quantri', 'dbcl', 'hieutruong', 'giaovu', 'gv.van', 'gv.toan']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
   moduleId = await currentModuleId(db);
-  [{ studentId: studentId }] = (await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
+  [{ studentId: studentId }] = (await db
+    .select({ studentId: users.studentId })
+    .from(users)
+    .where(eq(users.id, await t.userId('hs.an')))) as Array<{ studentId: number }>;
 });
 afterAll(() => t.close());
 
@@ -36,7 +39,10 @@ const CLEAN = 'Thầy giảng rất dễ hiểu, em cảm ơn thầy.';
 /** A GENERAL survey open today, answered by hs.an with the given texts (101 short, 102 long, 103 "Khác"; 105's "Khác" is "Trò chơi"). */
 async function submitted(texts: { short: string; long: string; other: string }) {
   const today = schoolToday();
-  const m = await insertTestSurvey(t.database.db, makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: today, endDate: today }));
+  const m = await insertTestSurvey(
+    t.database.db,
+    makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: today, endDate: today }),
+  );
   const answers: TAnswers = {
     ...completeAnswers(),
     101: texts.short,
@@ -44,7 +50,9 @@ async function submitted(texts: { short: string; long: string; other: string }) 
     103: { selectedOptions: 'other', otherValue: texts.other, otherAnswers: { other: texts.other } },
   };
   const res = await t.app.inject({
-    method: 'POST', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['hs.an']),
+    method: 'POST',
+    url: `/api/v1/surveys/${m.survey.id}/responses`,
+    headers: bearer(tok['hs.an']),
     payload: answersToSubmission(m.survey, m.answers(answers), { studentId }),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -84,25 +92,44 @@ describe('auto-review after a submission', () => {
     expect(r.byOld(103)).toMatchObject({ status: 'approved', reviewerId: null });
     expect(r.byOld(105)).toMatchObject({ status: 'approved', reviewerId: null });
     // One audit entry for the batch that held it, without an actor (the auto-review decided) and without any text.
-    const logs = await t.database.db.select().from(auditLogs)
-      .where(and(eq(auditLogs.action, 'auto_review'), eq(auditLogs.entity, 'survey_response'), sql`${auditLogs.after}->'responseIds' @> ${JSON.stringify([responseId])}::jsonb`));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'auto_review'),
+          eq(auditLogs.entity, 'survey_response'),
+          sql`${auditLogs.after}->'responseIds' @> ${JSON.stringify([responseId])}::jsonb`,
+        ),
+      );
     expect(logs).toHaveLength(1);
     expect(logs[0].actorId).toBeNull();
     expect(logs[0].after).toMatchObject({ checked: 5, flagged: 1, changed: 5 });
     expect(JSON.stringify(logs[0])).not.toContain('vcl');
   });
 
-  it('a batch reviews several responses in one run, never over a person\'s decision', async () => {
+  it("a batch reviews several responses in one run, never over a person's decision", async () => {
     const a = await submitted({ short: RUDE, long: CLEAN, other: 'Cả hai' });
     const b = await submitted({ short: 'Đm thầy dạy chán vãi', long: CLEAN, other: 'Trò chơi' });
     const ra = await until(() => reviewsOf(a.m, a.responseId), allReviewed);
     await until(() => reviewsOf(b.m, b.responseId), allReviewed);
     // Back to "just stored", except one text a person has since rejected.
     const db = t.database.db;
-    const detailIds = (await db.select({ id: responseDetails.id }).from(responseDetails).where(inArray(responseDetails.responseId, [a.responseId, b.responseId]))).map((d) => d.id);
-    await db.update(responseReviews).set({ status: 'pending', reasonCodes: [], matchedSpans: [], reviewedAt: null }).where(inArray(responseReviews.responseDetailId, detailIds));
+    const detailIds = (
+      await db
+        .select({ id: responseDetails.id })
+        .from(responseDetails)
+        .where(inArray(responseDetails.responseId, [a.responseId, b.responseId]))
+    ).map((d) => d.id);
+    await db
+      .update(responseReviews)
+      .set({ status: 'pending', reasonCodes: [], matchedSpans: [], reviewedAt: null })
+      .where(inArray(responseReviews.responseDetailId, detailIds));
     const person = await t.userId('dbcl');
-    await db.update(responseReviews).set({ status: 'rejected', reviewerId: person, reviewedAt: new Date(), reason: 'Không phù hợp' }).where(eq(responseReviews.id, ra.byOld(102).id));
+    await db
+      .update(responseReviews)
+      .set({ status: 'rejected', reviewerId: person, reviewedAt: new Date(), reason: 'Không phù hợp' })
+      .where(eq(responseReviews.id, ra.byOld(102).id));
 
     const run = await autoReviewResponses(db, [a.responseId, b.responseId]);
     expect(run).toMatchObject({ checked: 9, flagged: 2, changed: 9 });
@@ -110,12 +137,26 @@ describe('auto-review after a submission', () => {
     expect(after.byOld(102)).toMatchObject({ status: 'rejected', reviewerId: person });
     expect(after.byOld(101)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'profanity' }] });
     expect((await reviewsOf(b.m, b.responseId)).byOld(101)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'profanity' }] });
-    const [log] = await db.select().from(auditLogs).where(and(eq(auditLogs.action, 'auto_review'), sql`${auditLogs.after}->'responseIds' = ${JSON.stringify([a.responseId, b.responseId])}::jsonb`));
+    const [log] = await db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'auto_review'),
+          sql`${auditLogs.after}->'responseIds' = ${JSON.stringify([a.responseId, b.responseId])}::jsonb`,
+        ),
+      );
     expect(log).toMatchObject({ entity: 'survey_response', entityId: null, actorId: null });
   });
 
   it('keeps clean texts pending when auto-approval is off', async () => {
-    const put = (on: boolean) => t.app.inject({ method: 'PUT', url: '/api/v1/surveys/responses/review-settings', headers: bearer(tok.quantri), payload: { autoApproveClean: on } });
+    const put = (on: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/surveys/responses/review-settings',
+        headers: bearer(tok.quantri),
+        payload: { autoApproveClean: on },
+      });
     expect((await put(false)).statusCode).toBe(200);
     try {
       const { m, responseId } = await submitted({ short: RUDE, long: CLEAN, other: 'Cả hai' });
@@ -137,7 +178,9 @@ describe('GET /surveys/responses/{id}/details: free texts by role', () => {
     const { byOld } = await reviewsOf(m, responseId);
     const admin = await t.userId('quantri');
     const set = async (old: number, status: 'pending' | 'approved' | 'rejected') =>
-      t.database.db.update(responseReviews).set({ status, reviewerId: admin, reviewedAt: new Date(), reason: status === 'rejected' ? 'Không phù hợp' : null })
+      t.database.db
+        .update(responseReviews)
+        .set({ status, reviewerId: admin, reviewedAt: new Date(), reason: status === 'rejected' ? 'Không phù hợp' : null })
         .where(inArray(responseReviews.id, [byOld(old).id]));
     // A person's decision: the auto-review running meanwhile leaves these alone.
     await set(101, 'pending');
@@ -157,9 +200,18 @@ describe('GET /surveys/responses/{id}/details: free texts by role', () => {
       const res = await details(who, responseId);
       expect(res.statusCode, res.body).toBe(200);
       const { answers } = ZResponseDetails.parse(res.json().data);
-      expect(answer(answers, m.qid(101))).toMatchObject({ answerText: 'Em muốn thêm giờ thực hành', reviewStatus: 'pending', textHidden: false });
+      expect(answer(answers, m.qid(101))).toMatchObject({
+        answerText: 'Em muốn thêm giờ thực hành',
+        reviewStatus: 'pending',
+        textHidden: false,
+      });
       expect(answer(answers, m.qid(102))).toMatchObject({ answerText: CLEAN, reviewStatus: 'approved', textHidden: false });
-      expect(answer(answers, m.qid(103))).toMatchObject({ otherValue: 'Trò chơi vận động', answerOptions: ['other'], reviewStatus: 'rejected', textHidden: false });
+      expect(answer(answers, m.qid(103))).toMatchObject({
+        otherValue: 'Trò chơi vận động',
+        answerOptions: ['other'],
+        reviewStatus: 'rejected',
+        textHidden: false,
+      });
     }
   });
 
@@ -175,9 +227,19 @@ describe('GET /surveys/responses/{id}/details: free texts by role', () => {
       expect(answer(answers, m.qid(101))).toMatchObject({ answerText: null, reviewStatus: 'pending', textHidden: true });
       expect(answer(answers, m.qid(102))).toMatchObject({ answerText: CLEAN, reviewStatus: 'approved', textHidden: false });
       // The choice stays (it is not free text); its "Khác" text does not.
-      expect(answer(answers, m.qid(103))).toMatchObject({ otherValue: null, answerOptions: ['other'], reviewStatus: 'rejected', textHidden: true });
+      expect(answer(answers, m.qid(103))).toMatchObject({
+        otherValue: null,
+        answerOptions: ['other'],
+        reviewStatus: 'rejected',
+        textHidden: true,
+      });
       // Numbers and choices are untouched.
-      expect(answer(answers, m.qid(201))).toMatchObject({ gridColumnLabel: 'Rất đồng ý', valueNumber: 5, reviewStatus: null, textHidden: false });
+      expect(answer(answers, m.qid(201))).toMatchObject({
+        gridColumnLabel: 'Rất đồng ý',
+        valueNumber: 5,
+        reviewStatus: null,
+        textHidden: false,
+      });
     }
   });
 

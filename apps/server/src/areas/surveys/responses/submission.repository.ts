@@ -46,32 +46,59 @@ export interface SubmissionContext {
  * class), the score-config questions and, for a named course class, the enrolment and the class's
  * teachers. `courseClassId` is the one the payload names (null for none).
  */
-export async function submissionContext(db: DbOrTx, surveyId: number, studentId: number, courseClassId: number | null): Promise<SubmissionContext> {
+export async function submissionContext(
+  db: DbOrTx,
+  surveyId: number,
+  studentId: number,
+  courseClassId: number | null,
+): Promise<SubmissionContext> {
   const sameClass = courseClassId === null ? sql`r.course_class_id is null` : sql`r.course_class_id = ${courseClassId}`;
   const [row] = await preparedRows<{
-    version: string | null; student_id: number | null; grade: number; campus_id: number; homeroom_class_id: number | null; status: string;
-    response_id: number | null; submitted_at: Date | string | null; scored: number[] | null;
+    version: string | null;
+    student_id: number | null;
+    grade: number;
+    campus_id: number;
+    homeroom_class_id: number | null;
+    status: string;
+    response_id: number | null;
+    submitted_at: Date | string | null;
+    scored: number[] | null;
     class: { enrolled: boolean; teachers: number[] | null } | null;
-  }>(db, courseClassId === null ? 'submission_context' : 'submission_context_class', sql`
+  }>(
+    db,
+    courseClassId === null ? 'submission_context' : 'submission_context_class',
+    sql`
     select (select s.xmin::text || ':' || coalesce(sub.xmin::text, '-') from surveys s left join subjects sub on sub.id = s.subject_id where s.id = ${surveyId}) as version,
            st.id as student_id, st.grade, st.campus_id, st.homeroom_class_id, st.status,
            r.id as response_id, r.submitted_at,
            (select array_agg(c.question_id) from score_configs c where c.survey_id = ${surveyId}) as scored,
-           ${courseClassId === null ? sql`null::json` : sql`(
+           ${
+             courseClassId === null
+               ? sql`null::json`
+               : sql`(
              select json_build_object(
                'enrolled', exists(select 1 from course_class_students e where e.course_class_id = cc.id and e.student_id = ${studentId}),
                'teachers', (select array_agg(t.id order by t.sort_key, t.id) from course_class_teachers ct join teachers t on t.id = ct.teacher_id
                             where ct.course_class_id = cc.id))
              from course_classes cc join surveys s on s.id = ${surveyId}
-             where cc.id = ${courseClassId} and cc.subject_id = s.subject_id and cc.module_id = s.module_id)`} as class
+             where cc.id = ${courseClassId} and cc.subject_id = s.subject_id and cc.module_id = s.module_id)`
+           } as class
     from (select 1) one
     left join students st on st.id = ${studentId}
-    left join survey_responses r on r.survey_id = ${surveyId} and r.student_id = ${studentId} and ${sameClass}`);
+    left join survey_responses r on r.survey_id = ${surveyId} and r.student_id = ${studentId} and ${sameClass}`,
+  );
   return {
     surveyVersion: row.version,
-    student: row.student_id === null ? null : {
-      id: row.student_id, grade: row.grade, campusId: row.campus_id, homeroomClassId: row.homeroom_class_id, status: row.status,
-    },
+    student:
+      row.student_id === null
+        ? null
+        : {
+            id: row.student_id,
+            grade: row.grade,
+            campusId: row.campus_id,
+            homeroomClassId: row.homeroom_class_id,
+            status: row.status,
+          },
     existing: row.response_id === null ? null : { id: row.response_id, submittedAt: new Date(row.submitted_at!).toISOString() },
     scored: new Set((row.scored ?? []).map(Number)),
     courseClass: row.class ? { enrolled: row.class.enrolled, teacherIds: (row.class.teachers ?? []).map(Number) } : null,
@@ -151,12 +178,20 @@ export async function insertSubmission(
 ): Promise<{ id: number; submittedAt: Date; answers: number } | null> {
   const json = JSON.stringify(
     details.map(({ row: d, reviewed }) => ({
-      question_id: d.questionId, answer_text: d.answerText ?? null, answer_options: d.answerOptions ?? null, other_value: d.otherValue ?? null,
-      grid_column_id: d.gridColumnId ?? null, value_number: d.valueNumber ?? null, reviewed,
+      question_id: d.questionId,
+      answer_text: d.answerText ?? null,
+      answer_options: d.answerOptions ?? null,
+      other_value: d.otherValue ?? null,
+      grid_column_id: d.gridColumnId ?? null,
+      value_number: d.valueNumber ?? null,
+      reviewed,
     })),
   );
   const teachers = `{${r.teacherIds.map(Number).join(',')}}`;
-  const [row] = await preparedRows<{ id: number; submitted_at: Date | string; answers: number }>(tx, 'submission_insert', sql`
+  const [row] = await preparedRows<{ id: number; submitted_at: Date | string; answers: number }>(
+    tx,
+    'submission_insert',
+    sql`
     with a as (
       select * from jsonb_to_recordset(${json}::jsonb)
         as x(question_id int, answer_text text, answer_options jsonb, other_value text, grid_column_id int, value_number numeric, reviewed boolean)
@@ -176,6 +211,7 @@ export async function insertSubmission(
       insert into audit_logs (actor_id, action, entity, entity_id, after, request_id, ip)
       select ${audit.actorId}, 'create', 'survey_response', r.id::text, ${JSON.stringify(audit.after)}::jsonb, ${audit.requestId}, ${audit.ip} from r
     )
-    select r.id, r.submitted_at, (select count(*)::int from d) as answers from r`);
+    select r.id, r.submitted_at, (select count(*)::int from d) as answers from r`,
+  );
   return row ? { id: row.id, submittedAt: new Date(row.submitted_at), answers: Number(row.answers) } : null;
 }

@@ -20,15 +20,23 @@ export interface StudentRow {
 export async function findStudent(db: DbOrTx, id: number): Promise<StudentRow | null> {
   const [row] = await db
     .select({
-      id: students.id, studentCode: students.studentCode, fullName: students.fullName, grade: students.grade,
-      campusId: students.campusId, homeroomClassId: students.homeroomClassId, status: students.status,
+      id: students.id,
+      studentCode: students.studentCode,
+      fullName: students.fullName,
+      grade: students.grade,
+      campusId: students.campusId,
+      homeroomClassId: students.homeroomClassId,
+      status: students.status,
     })
     .from(students)
     .where(eq(students.id, id));
   return row ?? null;
 }
 
-export interface TeacherRef { id: number; displayName: string }
+export interface TeacherRef {
+  id: number;
+  displayName: string;
+}
 
 /** Teachers of course classes, by class, in name order. */
 export async function teachersOfClasses(db: DbOrTx, classIds: number[]): Promise<Map<number, TeacherRef[]>> {
@@ -174,9 +182,18 @@ function responseQuery(db: DbOrTx, where: SQL | undefined) {
 }
 
 export async function listResponses(db: DbOrTx, surveyId: number, q: { courseClassId?: number; limit: number; offset: number }) {
-  const where = and(eq(surveyResponses.surveyId, surveyId), q.courseClassId ? eq(surveyResponses.courseClassId, q.courseClassId) : undefined);
-  const items: ResponseRow[] = await responseQuery(db, where).orderBy(desc(surveyResponses.submittedAt), desc(surveyResponses.id)).limit(q.limit).offset(q.offset);
-  const [{ n }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(surveyResponses).where(where);
+  const where = and(
+    eq(surveyResponses.surveyId, surveyId),
+    q.courseClassId ? eq(surveyResponses.courseClassId, q.courseClassId) : undefined,
+  );
+  const items: ResponseRow[] = await responseQuery(db, where)
+    .orderBy(desc(surveyResponses.submittedAt), desc(surveyResponses.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(surveyResponses)
+    .where(where);
   return { items, total: Number(n) };
 }
 
@@ -188,7 +205,11 @@ export async function findResponseRow(db: DbOrTx, id: number): Promise<ResponseR
 export async function responsesOfStudent(db: DbOrTx, surveyId: number, studentId: number, courseClassId?: number): Promise<ResponseRow[]> {
   return responseQuery(
     db,
-    and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.studentId, studentId), courseClassId ? eq(surveyResponses.courseClassId, courseClassId) : undefined),
+    and(
+      eq(surveyResponses.surveyId, surveyId),
+      eq(surveyResponses.studentId, studentId),
+      courseClassId ? eq(surveyResponses.courseClassId, courseClassId) : undefined,
+    ),
   ).orderBy(asc(surveyResponses.id));
 }
 
@@ -242,16 +263,31 @@ export async function detailsOf(db: DbOrTx, responseIds: number[]): Promise<Deta
 
 export async function countDetails(db: DbOrTx, responseIds: number[]): Promise<number> {
   if (!responseIds.length) return 0;
-  const [{ n }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(responseDetails).where(inArray(responseDetails.responseId, responseIds));
+  const [{ n }] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(responseDetails)
+    .where(inArray(responseDetails.responseId, responseIds));
   return Number(n);
 }
 
 /** Locks the student's responses to the survey (all, or the one about a course class) before deleting them. */
 export async function lockResponsesOfStudent(tx: DbOrTx, surveyId: number, studentId: number, courseClassId?: number) {
   return tx
-    .select({ id: surveyResponses.id, courseClassId: surveyResponses.courseClassId, teacherIds: surveyResponses.teacherIds, straightLined: surveyResponses.straightLined, submittedAt: surveyResponses.submittedAt })
+    .select({
+      id: surveyResponses.id,
+      courseClassId: surveyResponses.courseClassId,
+      teacherIds: surveyResponses.teacherIds,
+      straightLined: surveyResponses.straightLined,
+      submittedAt: surveyResponses.submittedAt,
+    })
     .from(surveyResponses)
-    .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.studentId, studentId), courseClassId ? eq(surveyResponses.courseClassId, courseClassId) : undefined))
+    .where(
+      and(
+        eq(surveyResponses.surveyId, surveyId),
+        eq(surveyResponses.studentId, studentId),
+        courseClassId ? eq(surveyResponses.courseClassId, courseClassId) : undefined,
+      ),
+    )
     .for('update');
 }
 

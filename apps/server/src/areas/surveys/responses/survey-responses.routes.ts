@@ -10,7 +10,12 @@ import type { EventBus } from '@/plugins/events';
 import { zIdFilter } from '@/lib/list';
 import { ZIdParams } from '@/lib/params';
 import {
-  RESPONSE_MSG, removeStudentResponses, responseDetails, responsePage, studentResponses, studentSurveys,
+  RESPONSE_MSG,
+  removeStudentResponses,
+  responseDetails,
+  responsePage,
+  studentResponses,
+  studentSurveys,
   submitResponse,
 } from './survey-responses.service';
 import { ADMIN_ONLY, LIST_STAFF, RESPONSE_STAFF, STUDENT_ONLY } from '../access';
@@ -45,15 +50,24 @@ export const ZStoredSubmission = z.object({
   courseClassId: int.nullable(),
   studentCourseClassId: int.nullish(),
   teacherCourseClassIds: z.array(int).nullish(),
-  sections: z.array(z.object({
-    sectionId: int,
-    displayOrder: int,
-    responses: z.array(z.object({
-      questionId: int, displayOrder: int, answerText: z.string().nullish(), answerOptions: z.array(z.string()).nullish(),
-      otherValue: z.string().nullish(), otherAnswers: z.object({ other: z.string() }).nullish(), questionType: z.string().nullish(),
-      gridColumnValueNumber: z.number().nullish(),
-    })),
-  })),
+  sections: z.array(
+    z.object({
+      sectionId: int,
+      displayOrder: int,
+      responses: z.array(
+        z.object({
+          questionId: int,
+          displayOrder: int,
+          answerText: z.string().nullish(),
+          answerOptions: z.array(z.string()).nullish(),
+          otherValue: z.string().nullish(),
+          otherAnswers: z.object({ other: z.string() }).nullish(),
+          questionType: z.string().nullish(),
+          gridColumnValueNumber: z.number().nullish(),
+        }),
+      ),
+    }),
+  ),
 });
 export const ZStudentResponse = z.object({
   responseId: z.number().int(),
@@ -69,42 +83,71 @@ export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db; event
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/surveys/students/:studentId', {
-    config: { roles: [...STUDENT_ONLY, ...LIST_STAFF] },
-    schema: { tags, params: ZStudentParams, response: { 200: ZOk(z.array(ZStudentSurveyItem)) } },
-  }, async (req) => ({ success: true as const, data: await studentSurveys(db, actorOf(req), req.params.studentId) }));
+  r.get(
+    '/surveys/students/:studentId',
+    {
+      config: { roles: [...STUDENT_ONLY, ...LIST_STAFF] },
+      schema: { tags, params: ZStudentParams, response: { 200: ZOk(z.array(ZStudentSurveyItem)) } },
+    },
+    async (req) => ({ success: true as const, data: await studentSurveys(db, actorOf(req), req.params.studentId) }),
+  );
 
-  r.post('/surveys/:id/responses', {
-    config: { roles: STUDENT_ONLY },
-    schema: { tags, params: ZIdParams, body: ZSubmission, response: { 200: ZOk(ZSubmitResult) } },
-  }, async (req) => {
-    const data = await submitResponse(deps, actorOf(req), req.params.id, req.body);
-    return { success: true as const, message: data.alreadySubmitted ? RESPONSE_MSG.alreadySubmitted : RESPONSE_MSG.submitted, data };
-  });
+  r.post(
+    '/surveys/:id/responses',
+    {
+      config: { roles: STUDENT_ONLY },
+      schema: { tags, params: ZIdParams, body: ZSubmission, response: { 200: ZOk(ZSubmitResult) } },
+    },
+    async (req) => {
+      const data = await submitResponse(deps, actorOf(req), req.params.id, req.body);
+      return { success: true as const, message: data.alreadySubmitted ? RESPONSE_MSG.alreadySubmitted : RESPONSE_MSG.submitted, data };
+    },
+  );
 
-  r.get('/surveys/:id/responses', {
-    config: { roles: RESPONSE_STAFF },
-    schema: { tags, params: ZIdParams, querystring: ZResponsesQuery, response: { 200: ZOk(ZPage(ZResponseView)) } },
-  }, async (req) => ({ success: true as const, data: await responsePage(db, actorOf(req), req.params.id, req.query) }));
+  r.get(
+    '/surveys/:id/responses',
+    {
+      config: { roles: RESPONSE_STAFF },
+      schema: { tags, params: ZIdParams, querystring: ZResponsesQuery, response: { 200: ZOk(ZPage(ZResponseView)) } },
+    },
+    async (req) => ({ success: true as const, data: await responsePage(db, actorOf(req), req.params.id, req.query) }),
+  );
 
-  r.get('/surveys/responses/:id/details', {
-    config: { roles: RESPONSE_STAFF },
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
-  }, async (req) => ({ success: true as const, data: await responseDetails(db, actorOf(req), req.params.id) }));
+  r.get(
+    '/surveys/responses/:id/details',
+    {
+      config: { roles: RESPONSE_STAFF },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
+    },
+    async (req) => ({ success: true as const, data: await responseDetails(db, actorOf(req), req.params.id) }),
+  );
 
-  r.get('/surveys/:id/responses/student/:studentId', {
-    config: { roles: [...STUDENT_ONLY, ...ADMIN_ONLY] },
-    schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.array(ZStudentResponse)) } },
-  }, async (req) => ({
-    success: true as const,
-    data: await studentResponses(db, actorOf(req), req.params.id, req.params.studentId, req.query.courseClassId),
-  }));
+  r.get(
+    '/surveys/:id/responses/student/:studentId',
+    {
+      config: { roles: [...STUDENT_ONLY, ...ADMIN_ONLY] },
+      schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.array(ZStudentResponse)) } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await studentResponses(db, actorOf(req), req.params.id, req.params.studentId, req.query.courseClassId),
+    }),
+  );
 
-  r.delete('/surveys/:id/responses/student/:studentId', {
-    config: { roles: ADMIN_ONLY },
-    schema: { tags, params: ZSurveyStudentParams, querystring: ZClassQuery, response: { 200: ZOk(z.object({ deleted: z.number().int(), responseIds: z.array(z.number().int()) })) } },
-  }, async (req) => {
-    const data = await removeStudentResponses(deps, actorOf(req), req.params.id, req.params.studentId, req.query.courseClassId);
-    return { success: true as const, message: RESPONSE_MSG.deleted(data.deleted), data };
-  });
+  r.delete(
+    '/surveys/:id/responses/student/:studentId',
+    {
+      config: { roles: ADMIN_ONLY },
+      schema: {
+        tags,
+        params: ZSurveyStudentParams,
+        querystring: ZClassQuery,
+        response: { 200: ZOk(z.object({ deleted: z.number().int(), responseIds: z.array(z.number().int()) })) },
+      },
+    },
+    async (req) => {
+      const data = await removeStudentResponses(deps, actorOf(req), req.params.id, req.params.studentId, req.query.courseClassId);
+      return { success: true as const, message: RESPONSE_MSG.deleted(data.deleted), data };
+    },
+  );
 }

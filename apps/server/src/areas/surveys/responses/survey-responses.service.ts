@@ -3,7 +3,14 @@ import { answerToResponse, findGridColumnByLabel, responseToAnswer } from '@app/
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { validateSubmission } from '@app/shared/survey-validation';
 import type { TResponseAnswer, TResponseDetails, TResponseView } from '@app/shared/survey-responses';
-import { isTextType, orderedSections, type TReviewStatus, type TStudentSurveyItem, type TSubmission, type TSurvey } from '@app/shared/surveys';
+import {
+  isTextType,
+  orderedSections,
+  type TReviewStatus,
+  type TStudentSurveyItem,
+  type TSubmission,
+  type TSurvey,
+} from '@app/shared/surveys';
 import type { Db } from '@/db/client';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
@@ -11,9 +18,24 @@ import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
 import type { EventBus } from '@/plugins/events';
 import {
-  answeredSurveysOf, countDetails, deleteResponses, detailsOf, findResponse, findResponseRow, findStudent, listResponses,
-  lockResponsesOfStudent, openSurveysFor, responsesOfStudent, surveyExists, teachersByIds, teachersOfClasses, type DetailRow, type NewDetail,
-  type OpenSurveyRow, type ResponseRow,
+  answeredSurveysOf,
+  countDetails,
+  deleteResponses,
+  detailsOf,
+  findResponse,
+  findResponseRow,
+  findStudent,
+  listResponses,
+  lockResponsesOfStudent,
+  openSurveysFor,
+  responsesOfStudent,
+  surveyExists,
+  teachersByIds,
+  teachersOfClasses,
+  type DetailRow,
+  type NewDetail,
+  type OpenSurveyRow,
+  type ResponseRow,
 } from './survey-responses.repository';
 import { schoolToday } from '../core/school-day';
 import { isStraightLined } from '../core/straight-lining.repository';
@@ -61,7 +83,9 @@ export async function studentSurveys(db: Db, actor: Actor, studentId: number): P
   const rows = new Map<string, OpenSurveyRow>();
   for (const r of [...open, ...answered]) if (!rows.has(key(r))) rows.set(key(r), r);
   const all = [...rows.values()];
-  const classTeachers = await teachersOfClasses(db, [...new Set(all.filter((r) => r.courseClassId !== null && r.responseId === null).map((r) => r.courseClassId!))]);
+  const classTeachers = await teachersOfClasses(db, [
+    ...new Set(all.filter((r) => r.courseClassId !== null && r.responseId === null).map((r) => r.courseClassId!)),
+  ]);
   const snapshot = await teachersByIds(db, [...new Set(all.flatMap((r) => (r.responseId !== null ? (r.teacherIds ?? []) : [])))]);
   return all
     .map((r): TStudentSurveyItem => ({
@@ -80,13 +104,21 @@ export async function studentSurveys(db: Db, actor: Actor, studentId: number): P
               id: r.courseClassId,
               name: r.courseClassName ?? '',
               // Answered: the teachers it was about (snapshot); not yet: the class's teachers now.
-              teachers: r.responseId !== null ? (r.teacherIds ?? []).flatMap((t) => snapshot.get(t) ?? []) : (classTeachers.get(r.courseClassId) ?? []),
+              teachers:
+                r.responseId !== null
+                  ? (r.teacherIds ?? []).flatMap((t) => snapshot.get(t) ?? [])
+                  : (classTeachers.get(r.courseClassId) ?? []),
             },
       completed: r.responseId !== null,
       responseId: r.responseId,
       submittedAt: iso(r.submittedAt),
     }))
-    .sort((a, b) => (a.endDate ?? '').localeCompare(b.endDate ?? '') || a.title.localeCompare(b.title, 'vi') || (a.courseClass?.name ?? '').localeCompare(b.courseClass?.name ?? '', 'vi'));
+    .sort(
+      (a, b) =>
+        (a.endDate ?? '').localeCompare(b.endDate ?? '') ||
+        a.title.localeCompare(b.title, 'vi') ||
+        (a.courseClass?.name ?? '').localeCompare(b.courseClass?.name ?? '', 'vi'),
+    );
 }
 
 // ---- POST /surveys/{id}/responses ----
@@ -137,14 +169,31 @@ export function detailsFromSubmission(survey: TSurvey, submission: TSubmission) 
       if (!r) continue;
       if (q.questionType === 'grid') {
         const col = findGridColumnByLabel(q, r.answerText);
-        out.push({ row: { questionId: q.id, answerText: col?.label ?? r.answerText ?? null, gridColumnId: col?.id ?? null, valueNumber: col?.valueNumber ?? null }, reviewed: false, grid: true });
+        out.push({
+          row: {
+            questionId: q.id,
+            answerText: col?.label ?? r.answerText ?? null,
+            gridColumnId: col?.id ?? null,
+            valueNumber: col?.valueNumber ?? null,
+          },
+          reviewed: false,
+          grid: true,
+        });
       } else if (q.questionType === 'linear_scale') {
-        out.push({ row: { questionId: q.id, answerText: r.answerText ?? null, valueNumber: Number(r.answerText) }, reviewed: false, grid: false });
+        out.push({
+          row: { questionId: q.id, answerText: r.answerText ?? null, valueNumber: Number(r.answerText) },
+          reviewed: false,
+          grid: false,
+        });
       } else if (isTextType(q.questionType)) {
         out.push({ row: { questionId: q.id, answerText: r.answerText ?? null }, reviewed: true, grid: false });
       } else {
         const other = r.otherValue && r.otherValue.trim() !== '' ? r.otherValue : null;
-        out.push({ row: { questionId: q.id, answerOptions: r.answerOptions ?? [], otherValue: other }, reviewed: other !== null, grid: false });
+        out.push({
+          row: { questionId: q.id, answerOptions: r.answerOptions ?? [], otherValue: other },
+          reviewed: other !== null,
+          grid: false,
+        });
       }
     }
   return out;
@@ -159,7 +208,10 @@ export function detailsFromSubmission(survey: TSurvey, submission: TSubmission) 
  * same all-or-nothing result (docs/decisions/technical.md, "Submission speed").
  */
 export async function submitResponse(
-  deps: { db: Db; events: EventBus }, actor: Actor, surveyId: number, submission: TSubmission,
+  deps: { db: Db; events: EventBus },
+  actor: Actor,
+  surveyId: number,
+  submission: TSubmission,
 ): Promise<SubmitResult> {
   const { db, events } = deps;
   if (!actor.studentId) throw badRequest(SURVEY_MSG.noStudent);
@@ -196,13 +248,26 @@ export async function submitResponse(
   const details = detailsFromSubmission(survey, submission);
   const straightLined = isStraightLined(details, ctx.scored);
 
-  const stored = await insertSubmission(db, {
-    surveyId, studentId: student.id, courseClassId, teacherIds, studentGrade: student.grade, campusId: student.campusId,
-    homeroomClassId: student.homeroomClassId, straightLined,
-  }, details, {
-    actorId: actor.userId, requestId: actor.requestId, ip: actor.ip,
-    after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
-  });
+  const stored = await insertSubmission(
+    db,
+    {
+      surveyId,
+      studentId: student.id,
+      courseClassId,
+      teacherIds,
+      studentGrade: student.grade,
+      campusId: student.campusId,
+      homeroomClassId: student.homeroomClassId,
+      straightLined,
+    },
+    details,
+    {
+      actorId: actor.userId,
+      requestId: actor.requestId,
+      ip: actor.ip,
+      after: { surveyId, studentId: student.id, courseClassId, teacherIds, answerCount: details.length, straightLined },
+    },
+  );
   if (stored) {
     // Results (issue 5): non-blocking cache drop + batched auto-calculate. Free texts (issue 6): the
     // auto-review queue decides them after the reply. Listeners never fail the submission.
@@ -241,7 +306,11 @@ export async function responsePage(db: Db, actor: Actor, surveyId: number, q: { 
   if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
   const r = await listResponses(db, surveyId, { courseClassId: q.courseClassId, limit: q.limit, offset: offsetOf(q) });
   const withIdentity = isAdmin(actor);
-  return page(r.items.map((x) => responseView(x, withIdentity)), r.total, q);
+  return page(
+    r.items.map((x) => responseView(x, withIdentity)),
+    r.total,
+    q,
+  );
 }
 
 /**
@@ -282,7 +351,8 @@ export async function responseDetails(db: Db, actor: Actor, responseId: number):
 function asSubmission(r: ResponseRow, details: DetailRow[]): TSubmission {
   const sections = new Map<number, TSubmission['sections'][number]>();
   for (const d of details) {
-    if (!sections.has(d.sectionId)) sections.set(d.sectionId, { sectionId: d.sectionId, displayOrder: d.sectionDisplayOrder, responses: [] });
+    if (!sections.has(d.sectionId))
+      sections.set(d.sectionId, { sectionId: d.sectionId, displayOrder: d.sectionDisplayOrder, responses: [] });
     const other = d.otherValue ?? null;
     sections.get(d.sectionId)!.responses.push({
       questionId: d.questionId,
@@ -307,7 +377,10 @@ export async function studentResponses(db: Db, actor: Actor, surveyId: number, s
   if (!isAdmin(actor) && actor.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
   if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
   const rows = await responsesOfStudent(db, surveyId, studentId, courseClassId);
-  const details = await detailsOf(db, rows.map((r) => r.id));
+  const details = await detailsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     responseId: r.id,
     surveyId: r.surveyId,
@@ -315,7 +388,10 @@ export async function studentResponses(db: Db, actor: Actor, surveyId: number, s
     courseClassName: r.courseClassName,
     teacherIds: r.teacherIds,
     submittedAt: r.submittedAt.toISOString(),
-    submission: asSubmission(r, details.filter((d) => d.responseId === r.id)),
+    submission: asSubmission(
+      r,
+      details.filter((d) => d.responseId === r.id),
+    ),
   }));
 }
 
@@ -326,7 +402,11 @@ export async function studentResponses(db: Db, actor: Actor, surveyId: number, s
  * survey is recalculated.
  */
 export async function removeStudentResponses(
-  deps: { db: Db; events: EventBus }, actor: Actor, surveyId: number, studentId: number, courseClassId?: number,
+  deps: { db: Db; events: EventBus },
+  actor: Actor,
+  surveyId: number,
+  studentId: number,
+  courseClassId?: number,
 ) {
   const { db } = deps;
   const done = await write(db, actor, async (ctx) => {
@@ -335,11 +415,24 @@ export async function removeStudentResponses(
     for (const r of rows) {
       const answerCount = await countDetails(ctx.tx, [r.id]);
       await ctx.log({
-        action: 'delete', entity: 'survey_response', entityId: r.id,
-        before: { surveyId, studentId, courseClassId: r.courseClassId, teacherIds: r.teacherIds, straightLined: r.straightLined, submittedAt: r.submittedAt.toISOString(), answerCount },
+        action: 'delete',
+        entity: 'survey_response',
+        entityId: r.id,
+        before: {
+          surveyId,
+          studentId,
+          courseClassId: r.courseClassId,
+          teacherIds: r.teacherIds,
+          straightLined: r.straightLined,
+          submittedAt: r.submittedAt.toISOString(),
+          answerCount,
+        },
       });
     }
-    await deleteResponses(ctx.tx, rows.map((r) => r.id));
+    await deleteResponses(
+      ctx.tx,
+      rows.map((r) => r.id),
+    );
     return { deleted: rows.length, responseIds: rows.map((r) => r.id) };
   });
   deps.events.emit('survey.responses.changed', { surveyId });

@@ -27,13 +27,22 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const l of ['hs.an', 'quantri', 'dbcl', 'gv.van', 'gv.toan']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
-  const [u] = await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId('hs.an')));
+  const [u] = await db
+    .select({ studentId: users.studentId })
+    .from(users)
+    .where(eq(users.id, await t.userId('hs.an')));
   const [s] = await db.select({ grade: students.grade }).from(students).where(eq(students.id, u.studentId!));
   an = { studentId: u.studentId!, grade: s.grade };
   ({ moduleId, cls } = await currentClassWithTeachers(db, an.studentId));
   for (const local of ['hs.binh', 'hs.chau', 'hs.dung', 'hs.giang', 'hs.khoa']) {
-    const [x] = await db.select({ studentId: users.studentId }).from(users).where(eq(users.id, await t.userId(local)));
-    const enrolled = await db.select().from(courseClassStudents).where(and(eq(courseClassStudents.courseClassId, cls.id), eq(courseClassStudents.studentId, x.studentId!)));
+    const [x] = await db
+      .select({ studentId: users.studentId })
+      .from(users)
+      .where(eq(users.id, await t.userId(local)));
+    const enrolled = await db
+      .select()
+      .from(courseClassStudents)
+      .where(and(eq(courseClassStudents.courseClassId, cls.id), eq(courseClassStudents.studentId, x.studentId!)));
     if (!enrolled.length) {
       other = { local, studentId: x.studentId! };
       break;
@@ -50,23 +59,41 @@ async function subjectSurvey(over: Partial<TSurvey> = {}): Promise<Made> {
   const [sub] = await t.database.db.select().from(subjects).where(eq(subjects.id, cls.subjectId));
   return insertTestSurvey(
     t.database.db,
-    makeSurvey({ moduleId, subjectId: cls.subjectId, subject: { id: sub.id, name: sub.name, usesLms: sub.usesLms }, startDate: day(-1), endDate: day(1), ...over }),
+    makeSurvey({
+      moduleId,
+      subjectId: cls.subjectId,
+      subject: { id: sub.id, name: sub.name, usesLms: sub.usesLms },
+      startDate: day(-1),
+      endDate: day(1),
+      ...over,
+    }),
   );
 }
 async function generalSurvey(over: Partial<TSurvey> = {}): Promise<Made> {
-  return insertTestSurvey(t.database.db, makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: day(-1), endDate: day(1), ...over }));
+  return insertTestSurvey(
+    t.database.db,
+    makeSurvey({ surveyType: 'GENERAL', moduleId, subjectId: null, subject: null, startDate: day(-1), endDate: day(1), ...over }),
+  );
 }
 
 function payload(m: Made, answers: TAnswers = completeAnswers(), studentId = an.studentId): TSubmission {
-  const ctx = m.survey.surveyType === 'SUBJECT_SPECIFIC'
-    ? { studentId, courseClassId: cls.id, studentCourseClassId: cls.id, teacherCourseClassIds: cls.teacherIds }
-    : { studentId };
+  const ctx =
+    m.survey.surveyType === 'SUBJECT_SPECIFIC'
+      ? { studentId, courseClassId: cls.id, studentCourseClassId: cls.id, teacherCourseClassIds: cls.teacherIds }
+      : { studentId };
   return answersToSubmission(m.survey, m.answers(answers), ctx);
 }
 const submit = (surveyId: number, body: unknown, who = 'hs.an') =>
   t.app.inject({ method: 'POST', url: `/api/v1/surveys/${surveyId}/responses`, headers: bearer(tok[who]), payload: body as object });
 const responseCount = async (surveyId: number) =>
-  Number((await t.database.db.select({ n: sql<number>`count(*)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0].n);
+  Number(
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)` })
+        .from(surveyResponses)
+        .where(eq(surveyResponses.surveyId, surveyId))
+    )[0].n,
+  );
 const question = (m: Made, old: number): TSurveyQuestion => m.survey.sections.flatMap((s) => s.questions).find((q) => q.id === m.qid(old))!;
 
 describe('POST /surveys/{id}/responses', () => {
@@ -81,7 +108,13 @@ describe('POST /surveys/{id}/responses', () => {
     expect(json).toMatchObject({ success: true, message: SURVEY_MSG.submitSuccess, data: { alreadySubmitted: false } });
     const db = t.database.db;
     const [row] = await db.select().from(surveyResponses).where(eq(surveyResponses.id, json.data.responseId));
-    expect(row).toMatchObject({ surveyId: m.survey.id, studentId: an.studentId, courseClassId: cls.id, studentGrade: an.grade, straightLined: false });
+    expect(row).toMatchObject({
+      surveyId: m.survey.id,
+      studentId: an.studentId,
+      courseClassId: cls.id,
+      studentGrade: an.grade,
+      straightLined: false,
+    });
     expect([...row.teacherIds].sort()).toEqual([...cls.teacherIds].sort());
     const details = await db.select().from(responseDetails).where(eq(responseDetails.responseId, row.id));
     const by = new Map(details.map((d) => [d.questionId, d]));
@@ -96,19 +129,31 @@ describe('POST /surveys/{id}/responses', () => {
     expect(by.get(m.qid(105))).toMatchObject({ answerOptions: ['x', 'other'], otherValue: 'Trò chơi' });
     expect(by.get(m.qid(104))).toMatchObject({ answerOptions: ['b'], otherValue: null });
     // Every free text (short, long, "Khác") starts pending; choices and numbers are not reviewed.
-    const reviews = await db.select({ q: responseDetails.questionId, status: responseReviews.status, reviewerId: responseReviews.reviewerId }).from(responseReviews)
-      .innerJoin(responseDetails, eq(responseDetails.id, responseReviews.responseDetailId)).where(eq(responseDetails.responseId, row.id));
+    const reviews = await db
+      .select({ q: responseDetails.questionId, status: responseReviews.status, reviewerId: responseReviews.reviewerId })
+      .from(responseReviews)
+      .innerJoin(responseDetails, eq(responseDetails.id, responseReviews.responseDetailId))
+      .where(eq(responseDetails.responseId, row.id));
     // Stored pending; the auto-review after the reply may already have approved the clean ones (submission-review.test.ts).
     expect(reviews.every((r) => (r.status === 'pending' || r.status === 'approved') && r.reviewerId === null)).toBe(true);
     expect(reviews.map((r) => r.q).sort()).toEqual([101, 102, 103, 105, ...(usesLms ? [204] : [])].map(m.qid).sort());
     // Audited, without any answer text.
-    const logs = await db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.entityId, String(row.id)), eq(auditLogs.action, 'create')));
+    const logs = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.entityId, String(row.id)), eq(auditLogs.action, 'create')));
     expect(logs).toHaveLength(1);
     const [log] = logs;
     // Written in the same statement as the response: who (the student's account), which request, what (no answer text).
     expect(log.actorId).toBe(await t.userId('hs.an'));
     expect(log.requestId).toBeTruthy();
-    expect(log.after).toMatchObject({ surveyId: m.survey.id, studentId: an.studentId, courseClassId: cls.id, answerCount: details.length, straightLined: false });
+    expect(log.after).toMatchObject({
+      surveyId: m.survey.id,
+      studentId: an.studentId,
+      courseClassId: cls.id,
+      answerCount: details.length,
+      straightLined: false,
+    });
     const logged = JSON.stringify(log);
     for (const text of ['Giờ thực hành', 'Cả hai', 'Trò chơi', 'Rất đồng ý']) expect(logged).not.toContain(text);
   });
@@ -119,7 +164,11 @@ describe('POST /surveys/{id}/responses', () => {
     expect(first.statusCode, first.body).toBe(200);
     const again = await submit(m.survey.id, payload(m));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ success: true, message: RESPONSE_MSG.alreadySubmitted, data: { alreadySubmitted: true, responseId: first.json().data.responseId } });
+    expect(again.json()).toMatchObject({
+      success: true,
+      message: RESPONSE_MSG.alreadySubmitted,
+      data: { alreadySubmitted: true, responseId: first.json().data.responseId },
+    });
     expect(await responseCount(m.survey.id)).toBe(1);
   });
 
@@ -133,9 +182,17 @@ describe('POST /surveys/{id}/responses', () => {
       expect(data.filter((d) => !d.alreadySubmitted)).toHaveLength(1);
       expect(new Set(data.map((d) => d.responseId)).size).toBe(1);
       expect(await responseCount(m.survey.id)).toBe(1);
-      const n = await t.database.db.select({ id: responseDetails.id }).from(responseDetails).where(eq(responseDetails.responseId, data[0].responseId));
+      const n = await t.database.db
+        .select({ id: responseDetails.id })
+        .from(responseDetails)
+        .where(eq(responseDetails.responseId, data[0].responseId));
       expect(n).toHaveLength(body.sections.reduce((k, s) => k + s.responses.length, 0));
-      const creates = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.entityId, String(data[0].responseId)), eq(auditLogs.action, 'create')));
+      const creates = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(
+          and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.entityId, String(data[0].responseId)), eq(auditLogs.action, 'create')),
+        );
       expect(creates).toHaveLength(1);
     }
   });
@@ -156,8 +213,15 @@ describe('POST /surveys/{id}/responses', () => {
       expect(await responseCount(m.survey.id)).toBe(0);
     });
     it('refuses a course class of another subject or module', async () => {
-      const [otherSubject] = await t.database.db.select({ id: subjects.id }).from(subjects).where(sql`${subjects.id} <> ${cls.subjectId}`).limit(1);
-      const m = await insertTestSurvey(t.database.db, makeSurvey({ moduleId, subjectId: otherSubject.id, startDate: day(-1), endDate: day(1) }));
+      const [otherSubject] = await t.database.db
+        .select({ id: subjects.id })
+        .from(subjects)
+        .where(sql`${subjects.id} <> ${cls.subjectId}`)
+        .limit(1);
+      const m = await insertTestSurvey(
+        t.database.db,
+        makeSurvey({ moduleId, subjectId: otherSubject.id, startDate: day(-1), endDate: day(1) }),
+      );
       const res = await submit(m.survey.id, payload(m));
       expect(res.statusCode).toBe(403);
       expect(await responseCount(m.survey.id)).toBe(0);
@@ -199,7 +263,10 @@ describe('POST /surveys/{id}/responses', () => {
         expect(await responseCount(m.survey.id)).toBe(0);
       });
     it('accepts on the start and on the end day', async () => {
-      for (const over of [{ startDate: day(0), endDate: day(2) }, { startDate: day(-2), endDate: day(0) }]) {
+      for (const over of [
+        { startDate: day(0), endDate: day(2) },
+        { startDate: day(-2), endDate: day(0) },
+      ]) {
         const m = await generalSurvey(over);
         expect((await submit(m.survey.id, payload(m))).statusCode).toBe(200);
       }
@@ -216,7 +283,13 @@ describe('POST /surveys/{id}/responses', () => {
       expect(Array.isArray(json.details)).toBe(true);
       if (questionId !== undefined) expect(json.details[0].questionId).toBe(questionId);
       expect(await responseCount(m.survey.id)).toBe(0);
-      expect(await t.database.db.select().from(responseDetails).innerJoin(surveyResponses, eq(surveyResponses.id, responseDetails.responseId)).where(eq(surveyResponses.surveyId, m.survey.id))).toHaveLength(0);
+      expect(
+        await t.database.db
+          .select()
+          .from(responseDetails)
+          .innerJoin(surveyResponses, eq(surveyResponses.id, responseDetails.responseId))
+          .where(eq(surveyResponses.surveyId, m.survey.id)),
+      ).toHaveLength(0);
     };
     it('missing required answer', async () => {
       const m = await generalSurvey();
@@ -269,10 +342,19 @@ describe('POST /surveys/{id}/responses', () => {
 
   it('flags a straight-lined response (≥ 5 numbered grid answers, all the same)', async () => {
     const grid = (id: number, order: number): TSurveyQuestion => ({
-      id, content: `<p>Nhận định ${id}</p>`, questionType: 'grid', required: 1, displayOrder: order, options: null, visibleToTeacher: true, lmsOnly: false,
+      id,
+      content: `<p>Nhận định ${id}</p>`,
+      questionType: 'grid',
+      required: 1,
+      displayOrder: order,
+      options: null,
+      visibleToTeacher: true,
+      lmsOnly: false,
       gridGroup: { id: 1, columns: AGREEMENT_COLUMNS },
     });
-    const sections = [{ id: 1, title: 'Giảng dạy', description: null, displayOrder: 1, questions: [1, 2, 3, 4, 5, 6].map((i) => grid(i, i)) }];
+    const sections = [
+      { id: 1, title: 'Giảng dạy', description: null, displayOrder: 1, questions: [1, 2, 3, 4, 5, 6].map((i) => grid(i, i)) },
+    ];
     const same = await generalSurvey({ sections });
     const r1 = await submit(same.survey.id, payload(same, { 1: '4', 2: '4', 3: '4', 4: '4', 5: '4', 6: 'None' }));
     expect(r1.statusCode, r1.body).toBe(200);
@@ -280,7 +362,8 @@ describe('POST /surveys/{id}/responses', () => {
     const r2 = await submit(varied.survey.id, payload(varied, { 1: '4', 2: '4', 3: '4', 4: '4', 5: '3', 6: '4' }));
     const few = await generalSurvey({ sections });
     const r3 = await submit(few.survey.id, payload(few, { 1: '4', 2: '4', 3: '4', 4: '4', 5: 'None', 6: 'None' }));
-    const flag = async (id: number) => (await t.database.db.select().from(surveyResponses).where(eq(surveyResponses.id, id)))[0].straightLined;
+    const flag = async (id: number) =>
+      (await t.database.db.select().from(surveyResponses).where(eq(surveyResponses.id, id)))[0].straightLined;
     expect(await flag(r1.json().data.responseId)).toBe(true);
     expect(await flag(r2.json().data.responseId)).toBe(false);
     expect(await flag(r3.json().data.responseId)).toBe(false);
@@ -297,13 +380,23 @@ describe('GET /surveys/students/{studentId}', () => {
     const list = async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/students/${an.studentId}`, headers: bearer(tok['hs.an']) });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as Array<{ surveyId: number; completed: boolean; responseId: number | null; courseClass: { id: number; teachers: { id: number }[] } | null }>;
+      return res.json().data as Array<{
+        surveyId: number;
+        completed: boolean;
+        responseId: number | null;
+        courseClass: { id: number; teachers: { id: number }[] } | null;
+      }>;
     };
     let items = await list();
     expect(items.filter((i) => i.surveyId === g.survey.id)).toMatchObject([{ completed: false, courseClass: null, responseId: null }]);
     const si = items.filter((i) => i.surveyId === s.survey.id);
     expect(si.some((i) => i.courseClass?.id === cls.id)).toBe(true);
-    expect(si.find((i) => i.courseClass?.id === cls.id)!.courseClass!.teachers.map((x) => x.id).sort()).toEqual([...cls.teacherIds].sort());
+    expect(
+      si
+        .find((i) => i.courseClass?.id === cls.id)!
+        .courseClass!.teachers.map((x) => x.id)
+        .sort(),
+    ).toEqual([...cls.teacherIds].sort());
     for (const hidden of [wrongGrade, draft, ended]) expect(items.some((i) => i.surveyId === hidden.survey.id)).toBe(false);
 
     const res = await submit(g.survey.id, payload(g));
@@ -328,26 +421,57 @@ describe('staff reads and delete', () => {
     const sent = await submit(m.survey.id, body);
     const responseId = sent.json().data.responseId as number;
 
-    const asAdmin = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses?page=1&limit=10`, headers: bearer(tok.quantri) });
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/surveys/${m.survey.id}/responses?page=1&limit=10`,
+      headers: bearer(tok.quantri),
+    });
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
-    expect(asAdmin.json().data).toMatchObject({ total: 1, page: 1, limit: 10, items: [{ id: responseId, student: { id: an.studentId }, courseClassId: cls.id }] });
+    expect(asAdmin.json().data).toMatchObject({
+      total: 1,
+      page: 1,
+      limit: 10,
+      items: [{ id: responseId, student: { id: an.studentId }, courseClassId: cls.id }],
+    });
     const asQa = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok.dbcl) });
     expect(asQa.json().data.items[0].student).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['hs.an']) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['gv.toan']) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['hs.an']) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['gv.toan']) })).statusCode,
+    ).toBe(403);
 
     const det = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/responses/${responseId}/details`, headers: bearer(tok.dbcl) });
     expect(det.statusCode, det.body).toBe(200);
     expect(det.json().data.student).toBeNull();
-    expect(det.json().data.answers.find((a: { questionId: number }) => a.questionId === m.qid(201))).toMatchObject({ gridColumnLabel: 'Rất đồng ý', valueNumber: 5 });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/surveys/responses/${responseId}/details`, headers: bearer(tok['hs.an']) })).statusCode).toBe(403);
+    expect(det.json().data.answers.find((a: { questionId: number }) => a.questionId === m.qid(201))).toMatchObject({
+      gridColumnLabel: 'Rất đồng ý',
+      valueNumber: 5,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/surveys/responses/${responseId}/details`, headers: bearer(tok['hs.an']) }))
+        .statusCode,
+    ).toBe(403);
 
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses/student/${an.studentId}`, headers: bearer(tok['hs.an']) });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/surveys/${m.survey.id}/responses/student/${an.studentId}`,
+      headers: bearer(tok['hs.an']),
+    });
     expect(own.statusCode, own.body).toBe(200);
     const [mine] = own.json().data;
     expect(mine).toMatchObject({ responseId, courseClassId: cls.id });
     expect(submissionToAnswers(m.survey, mine.submission)).toEqual(submissionToAnswers(m.survey, body));
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses/student/${an.studentId}`, headers: bearer(tok[other.local]) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/surveys/${m.survey.id}/responses/student/${an.studentId}`,
+          headers: bearer(tok[other.local]),
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const delUrl = `/api/v1/surveys/${m.survey.id}/responses/student/${an.studentId}`;
     expect((await t.app.inject({ method: 'DELETE', url: delUrl, headers: bearer(tok.dbcl) })).statusCode).toBe(403);
@@ -355,7 +479,10 @@ describe('staff reads and delete', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json().data).toEqual({ deleted: 1, responseIds: [responseId] });
     expect(await responseCount(m.survey.id)).toBe(0);
-    const [log] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.action, 'delete'), eq(auditLogs.entityId, String(responseId))));
+    const [log] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'survey_response'), eq(auditLogs.action, 'delete'), eq(auditLogs.entityId, String(responseId))));
     expect(log.before).toMatchObject({ surveyId: m.survey.id, studentId: an.studentId, courseClassId: cls.id });
     expect((await t.app.inject({ method: 'DELETE', url: delUrl, headers: bearer(tok.quantri) })).statusCode).toBe(404);
 
@@ -363,7 +490,10 @@ describe('staff reads and delete', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.alreadySubmitted).toBe(false);
     expect(await responseCount(m.survey.id)).toBe(1);
-    const left = await t.database.db.select().from(responseDetails).where(inArray(responseDetails.responseId, [responseId]));
+    const left = await t.database.db
+      .select()
+      .from(responseDetails)
+      .where(inArray(responseDetails.responseId, [responseId]));
     expect(left).toHaveLength(0);
   });
 });
@@ -373,8 +503,14 @@ describe('the one-response rule in the database', () => {
     const m = await generalSurvey();
     const [st] = await t.database.db.select().from(students).where(eq(students.id, an.studentId));
     const row = {
-      surveyId: m.survey.id, studentId: an.studentId, courseClassId: null, teacherIds: [], studentGrade: st.grade, campusId: st.campusId,
-      homeroomClassId: st.homeroomClassId, straightLined: false,
+      surveyId: m.survey.id,
+      studentId: an.studentId,
+      courseClassId: null,
+      teacherIds: [],
+      studentGrade: st.grade,
+      campusId: st.campusId,
+      homeroomClassId: st.homeroomClassId,
+      straightLined: false,
     };
     const q = m.survey.sections[0].questions[0].id;
     const details = [{ row: { questionId: q, answerText: 'lần một' }, reviewed: true }];
@@ -382,7 +518,9 @@ describe('the one-response rule in the database', () => {
     const first = await insertSubmission(t.database.db, row, details, audit);
     expect(first).toMatchObject({ answers: 1 });
     // The second: no response, no answer, no review (one statement: all of it or nothing).
-    expect(await insertSubmission(t.database.db, row, [{ row: { questionId: q, answerText: 'lần hai' }, reviewed: true }], audit)).toBeNull();
+    expect(
+      await insertSubmission(t.database.db, row, [{ row: { questionId: q, answerText: 'lần hai' }, reviewed: true }], audit),
+    ).toBeNull();
     expect(await responseCount(m.survey.id)).toBe(1);
     const stored = await t.database.db.select().from(responseDetails).where(eq(responseDetails.responseId, first!.id));
     expect(stored.map((d) => d.answerText)).toEqual(['lần một']);
@@ -396,8 +534,18 @@ describe('the one-response rule in the database', () => {
 describe('isStraightLined', () => {
   const d = (questionId: number, valueNumber: number | null, grid = true) => ({ row: { questionId, valueNumber }, grid });
   it('needs at least 5 equal numbers; None and non-grid answers do not count unless scored', () => {
-    expect(isStraightLined([1, 2, 3, 4, 5].map((q) => d(q, 3)), new Set())).toBe(true);
-    expect(isStraightLined([1, 2, 3, 4].map((q) => d(q, 3)), new Set())).toBe(false);
+    expect(
+      isStraightLined(
+        [1, 2, 3, 4, 5].map((q) => d(q, 3)),
+        new Set(),
+      ),
+    ).toBe(true);
+    expect(
+      isStraightLined(
+        [1, 2, 3, 4].map((q) => d(q, 3)),
+        new Set(),
+      ),
+    ).toBe(false);
     expect(isStraightLined([...[1, 2, 3, 4].map((q) => d(q, 3)), d(5, null)], new Set())).toBe(false);
     expect(isStraightLined([...[1, 2, 3, 4].map((q) => d(q, 3)), d(5, 3, false)], new Set())).toBe(false);
     // With a score config only its questions count.

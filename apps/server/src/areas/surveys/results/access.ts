@@ -5,7 +5,13 @@ import { AppError } from '@/plugins/errors';
 import { ADMIN_ONLY, RESULTS_DEPARTMENT, RESULTS_OWN_CLASSES, RESULTS_SCHOOL } from '../access';
 import type { Slice } from './aggregates.repository';
 import {
-  classInfos, classesOfTeacher, departmentsHeadedBy, namesOf, teacherBrief, teacherOfUser, teachersOfDepartments,
+  classInfos,
+  classesOfTeacher,
+  departmentsHeadedBy,
+  namesOf,
+  teacherBrief,
+  teacherOfUser,
+  teachersOfDepartments,
 } from './survey-results.repository';
 
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
@@ -37,7 +43,8 @@ export async function viewerOf(db: DbOrTx, actor: Actor): Promise<Viewer> {
 
 export const isRestricted = (v: Viewer) => v.kind !== 'school';
 /** The teachers whose responses the viewer may read; null = everyone. */
-export const viewerTeachers = (v: Viewer): number[] | null => (v.kind === 'school' ? null : v.kind === 'department' ? v.teacherIds : [v.teacherId]);
+export const viewerTeachers = (v: Viewer): number[] | null =>
+  v.kind === 'school' ? null : v.kind === 'department' ? v.teacherIds : [v.teacherId];
 
 export interface Narrowing {
   courseClassId?: number;
@@ -61,7 +68,8 @@ export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number
   /** One class; with `teacherId`, only its responses naming that teacher. */
   const classScope = async (reach: number[] | null, courseClassId: number): Promise<Scoped> => {
     const teacherIds = q.teacherId ? [q.teacherId] : reach;
-    if (teacherIds && !(await classesOfTeacher(db, teacherIds, surveyIds)).includes(courseClassId)) throw forbidden(RESULTS_MSG.ownClassesOnly);
+    if (teacherIds && !(await classesOfTeacher(db, teacherIds, surveyIds)).includes(courseClassId))
+      throw forbidden(RESULTS_MSG.ownClassesOnly);
     const row = (await classInfos(db, [courseClassId])).get(courseClassId);
     if (!row) throw new AppError('NOT_FOUND', RESULTS_MSG.classNotFound);
     return {
@@ -96,7 +104,12 @@ export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number
     if (q.courseClassId) return classScope(null, q.courseClassId);
     if (q.teacherId) return teacherScope(q.teacherId);
     if (q.departmentId) return departmentScope(q.departmentId);
-    return { scope: { kind: 'school', label: SCHOOL_LABEL, departmentId: null, teacherId: null, courseClassId: null }, teacherIds: null, courseClassIds: null, departmentId: null };
+    return {
+      scope: { kind: 'school', label: SCHOOL_LABEL, departmentId: null, teacherId: null, courseClassId: null },
+      teacherIds: null,
+      courseClassIds: null,
+      departmentId: null,
+    };
   }
   if (viewer.kind === 'department') {
     if (q.departmentId && !viewer.departmentIds.includes(q.departmentId)) throw forbidden(RESULTS_MSG.ownDepartmentOnly);
@@ -114,6 +127,12 @@ export async function resolveScope(db: DbOrTx, viewer: Viewer, surveyIds: number
 }
 
 /** A slice for the scope; `minPart` is the viewer's anonymity floor (`minPartFor`). */
-export function sliceOf(scoped: Pick<Scoped, 'teacherIds' | 'courseClassIds'>, surveyIds: number[], filtered: boolean, minResponses: number, minPart: number | null): Slice {
+export function sliceOf(
+  scoped: Pick<Scoped, 'teacherIds' | 'courseClassIds'>,
+  surveyIds: number[],
+  filtered: boolean,
+  minResponses: number,
+  minPart: number | null,
+): Slice {
   return { surveyIds, filtered, minResponses, teacherIds: scoped.teacherIds, courseClassIds: scoped.courseClassIds, minPart };
 }

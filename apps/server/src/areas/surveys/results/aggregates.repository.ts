@@ -110,7 +110,15 @@ export function freqStats(src: SQL, keys: string[]): SQL {
 }
 
 export const AGGREGATE_KINDS = [
-  'class', 'teacher_class', 'teacher', 'teacher_module', 'subject', 'department', 'survey', 'overall', 'grade_campus',
+  'class',
+  'teacher_class',
+  'teacher',
+  'teacher_module',
+  'subject',
+  'department',
+  'survey',
+  'overall',
+  'grade_campus',
 ] as const;
 export type AggregateKind = (typeof AGGREGATE_KINDS)[number];
 
@@ -141,11 +149,14 @@ const overClasses = (kept: SQL) => sql`coalesce(sum(x.n) filter (where ${kept}),
   (avg(x.score) filter (where ${kept}))::float8 as score, (stddev_samp(x.score) filter (where ${kept}))::float8 as sd, null::float8 as median`;
 
 const SELECTS: Record<AggregateKind, (teacherFilter: SQL, kept: SQL) => SQL> = {
-  class: () => sql`select ${cols('class', [sql`survey_id`, sql`course_class_id`, sql`null`])}, n, n as "allN", 1 as "classCount", answer_n as "answerN",
+  class:
+    () => sql`select ${cols('class', [sql`survey_id`, sql`course_class_id`, sql`null`])}, n, n as "allN", 1 as "classCount", answer_n as "answerN",
     score, sd, median from cls_s`,
-  teacher_class: () => sql`select ${cols('teacher_class', [sql`tid`, sql`course_class_id`, sql`survey_id`])}, n, n as "allN", 1 as "classCount", answer_n as "answerN",
+  teacher_class:
+    () => sql`select ${cols('teacher_class', [sql`tid`, sql`course_class_id`, sql`survey_id`])}, n, n as "allN", 1 as "classCount", answer_n as "answerN",
     score, sd, median from tc_s`,
-  teacher: (_tf, kept) => sql`select ${cols('teacher', [sql`x.tid`, sql`null`, sql`null`])}, ${overClasses(kept)} from tc_s x group by x.tid`,
+  teacher: (_tf, kept) =>
+    sql`select ${cols('teacher', [sql`x.tid`, sql`null`, sql`null`])}, ${overClasses(kept)} from tc_s x group by x.tid`,
   teacher_module: (_tf, kept) => sql`select ${cols('teacher_module', [sql`x.tid`, sql`s.module_id`, sql`null`])}, ${overClasses(kept)}
     from tc_s x join surveys s on s.id = x.survey_id group by x.tid, s.module_id`,
   subject: (_tf, kept) => sql`select ${cols('subject', [sql`cc.subject_id`, sql`null`, sql`null`])}, ${overClasses(kept)}
@@ -158,7 +169,10 @@ const SELECTS: Record<AggregateKind, (teacherFilter: SQL, kept: SQL) => SQL> = {
     ) cd on cd.survey_id = x.survey_id and cd.course_class_id = x.course_class_id
     group by cd.department_id`,
   // A subject survey: mean of its class scores; a GENERAL one (no classes): its answers pooled.
-  survey: (_tf, kept) => sql`select ${cols('survey', [sql`x.survey_id`, sql`null`, sql`null`])}, ${overClasses(kept)} from cls_s x group by x.survey_id
+  survey: (
+    _tf,
+    kept,
+  ) => sql`select ${cols('survey', [sql`x.survey_id`, sql`null`, sql`null`])}, ${overClasses(kept)} from cls_s x group by x.survey_id
     union all
     select ${cols('survey', [sql`g.survey_id`, sql`null`, sql`null`])}, g.n, g.n as "allN", 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
       p.score, p.sd, p.median
@@ -166,7 +180,8 @@ const SELECTS: Record<AggregateKind, (teacherFilter: SQL, kept: SQL) => SQL> = {
     left join (${freqStats(sql`select survey_id, v, c from sf where course_class_id is null`, ['survey_id'])}) p on p.survey_id = g.survey_id`,
   overall: (_tf, kept) => sql`select ${cols('overall', NULLS)}, ${overClasses(kept)} from cls_s x`,
   // Grade×campus cuts across classes: its answers pooled.
-  grade_campus: () => sql`select ${cols('grade_campus', [sql`g.student_grade`, sql`g.campus_id`, sql`null`])}, g.n, g.n as "allN", 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
+  grade_campus:
+    () => sql`select ${cols('grade_campus', [sql`g.student_grade`, sql`g.campus_id`, sql`null`])}, g.n, g.n as "allN", 0 as "classCount", coalesce(p.answer_n, 0) as "answerN",
       p.score, p.sd, p.median
     from (select student_grade, campus_id, count(*)::int n from resp group by 1, 2) g
     left join (${freqStats(sql`select student_grade, campus_id, v, c from sf`, ['student_grade', 'campus_id'])}) p
@@ -186,7 +201,9 @@ export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly Aggregate
   const floor = floorOf(s);
   const kept = floor ? sql`x.n >= ${floor}` : sql`true`;
   const all = { ...s, minPart: null };
-  const rows = await analyticRows<AggregateRow>(db, sql`
+  const rows = await analyticRows<AggregateRow>(
+    db,
+    sql`
     with ${respCte(all)}, ${scoredCtes(all)},
     cls as (select survey_id, course_class_id, count(*)::int n from resp where course_class_id is not null group by 1, 2),
     cls_p as (${freqStats(sql`select survey_id, course_class_id, v, c from sf where course_class_id is not null`, ['survey_id', 'course_class_id'])}),
@@ -194,11 +211,18 @@ export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly Aggregate
               from cls c left join cls_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id),
     tc as (select r.survey_id, r.course_class_id, t.tid, count(*)::int n
            from resp r cross join unnest(r.teacher_ids) t(tid) where r.course_class_id is not null ${tf} group by 1, 2, 3),
-    tc_p as (${freqStats(sql`select s.survey_id, s.course_class_id, t.tid, s.v, s.c from sf s cross join unnest(s.teacher_ids) t(tid)
-               where s.course_class_id is not null ${tf}`, ['survey_id', 'course_class_id', 'tid'])}),
+    tc_p as (${freqStats(
+      sql`select s.survey_id, s.course_class_id, t.tid, s.v, s.c from sf s cross join unnest(s.teacher_ids) t(tid)
+               where s.course_class_id is not null ${tf}`,
+      ['survey_id', 'course_class_id', 'tid'],
+    )}),
     tc_s as (select c.survey_id, c.course_class_id, c.tid, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
              from tc c left join tc_p p on p.survey_id = c.survey_id and p.course_class_id = c.course_class_id and p.tid = c.tid)
-    ${sql.join(kinds.map((k) => sql`(${SELECTS[k](tf, kept)})`), sql` union all `)}`);
+    ${sql.join(
+      kinds.map((k) => sql`(${SELECTS[k](tf, kept)})`),
+      sql` union all `,
+    )}`,
+  );
   return rows.map((r) => ({
     ...r,
     n: Number(r.n ?? 0),
@@ -229,10 +253,14 @@ export interface QuestionStatRow {
 export type Dim = 'none' | 'courseClass' | 'teacher' | 'gradeCampus';
 const dimKey = (dim: Dim): { from: SQL; key: SQL } => {
   switch (dim) {
-    case 'none': return { from: sql``, key: sql`''::text` };
-    case 'courseClass': return { from: sql``, key: sql`coalesce(r.course_class_id::text, '')` };
-    case 'teacher': return { from: sql`cross join unnest(r.teacher_ids) t(tid)`, key: sql`t.tid::text` };
-    case 'gradeCampus': return { from: sql``, key: sql`r.student_grade || ':' || r.campus_id` };
+    case 'none':
+      return { from: sql``, key: sql`''::text` };
+    case 'courseClass':
+      return { from: sql``, key: sql`coalesce(r.course_class_id::text, '')` };
+    case 'teacher':
+      return { from: sql`cross join unnest(r.teacher_ids) t(tid)`, key: sql`t.tid::text` };
+    case 'gradeCampus':
+      return { from: sql``, key: sql`r.student_grade || ':' || r.campus_id` };
   }
 };
 
@@ -245,9 +273,21 @@ const dimKey = (dim: Dim): { from: SQL; key: SQL } => {
 export async function questionFigures(db: DbOrTx, s: Slice, dim: Dim = 'none', keyFilter?: SQL) {
   const d = dimKey(dim);
   const rows = await analyticRows<{
-    via: 'stat' | DistributionRow['via']; questionId: number; key: string | null; n: number; answered: number; answerN: number; noOpinion: number;
-    mean: number | null; sd: number | null; median: number | null; okey: string | null; count: number;
-  }>(db, sql`
+    via: 'stat' | DistributionRow['via'];
+    questionId: number;
+    key: string | null;
+    n: number;
+    answered: number;
+    answerN: number;
+    noOpinion: number;
+    mean: number | null;
+    sd: number | null;
+    median: number | null;
+    okey: string | null;
+    count: number;
+  }>(
+    db,
+    sql`
     with ${respCte(s)},
     keyed as (select r.id, ${d.key} as key from resp r ${d.from} ${keyFilter ? sql`where ${keyFilter}` : sql``}),
     sizes as (select key, count(*)::int n from keyed group by key),
@@ -270,12 +310,24 @@ export async function questionFigures(db: DbOrTx, s: Slice, dim: Dim = 'none', k
     union all
     select 'option', g.question_id, g.key, 0, 0, 0, 0, null, null, null, o.v, sum(g.c)::int from g
     cross join lateral jsonb_array_elements_text(case when jsonb_typeof(g.answer_options) = 'array' then g.answer_options else '[]'::jsonb end) o(v)
-    where g.answer_options is not null group by g.question_id, g.key, o.v`);
+    where g.answer_options is not null group by g.question_id, g.key, o.v`,
+  );
   const num = (x: number | null) => (x === null ? null : Number(x));
   const stats: QuestionStatRow[] = [];
   const dist: Array<DistributionRow & { key2: string | null }> = [];
   for (const r of rows) {
-    if (r.via === 'stat') stats.push({ questionId: r.questionId, key: r.key, n: Number(r.n), answered: Number(r.answered), answerN: Number(r.answerN), noOpinion: Number(r.noOpinion), mean: num(r.mean), sd: num(r.sd), median: num(r.median) });
+    if (r.via === 'stat')
+      stats.push({
+        questionId: r.questionId,
+        key: r.key,
+        n: Number(r.n),
+        answered: Number(r.answered),
+        answerN: Number(r.answerN),
+        noOpinion: Number(r.noOpinion),
+        mean: num(r.mean),
+        sd: num(r.sd),
+        median: num(r.median),
+      });
     else dist.push({ questionId: r.questionId, key: r.okey!, via: r.via, count: Number(r.count), key2: r.key });
   }
   return { stats, dist };
@@ -288,8 +340,11 @@ export async function questionStats(db: DbOrTx, s: Slice, dim: Dim = 'none', key
 /** Responses of the slice per `dim` value (for the anonymity rule among siblings). */
 export async function sliceSizes(db: DbOrTx, s: Slice, dim: Dim): Promise<Map<string | null, number>> {
   const d = dimKey(dim);
-  const rows = await queryRows<{ key: string | null; n: number }>(db, sql`
-    with ${respCte(s)} select ${d.key} as key, count(*)::int n from resp r ${d.from} group by 1`);
+  const rows = await queryRows<{ key: string | null; n: number }>(
+    db,
+    sql`
+    with ${respCte(s)} select ${d.key} as key, count(*)::int n from resp r ${d.from} group by 1`,
+  );
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
 
@@ -303,12 +358,15 @@ export interface DistributionRow {
 
 /** Responses and straight-lined responses per course class, whatever the filter (a course result's context). */
 export async function classCounts(db: DbOrTx, surveyIds: number[], teacherIds?: number[] | null) {
-  const rows = await queryRows<{ surveyId: number; courseClassId: number; total: number; straightLined: number }>(db, sql`
+  const rows = await queryRows<{ surveyId: number; courseClassId: number; total: number; straightLined: number }>(
+    db,
+    sql`
     select survey_id as "surveyId", course_class_id as "courseClassId", count(*)::int total,
       count(*) filter (where straight_lined)::int as "straightLined"
     from survey_responses
     where survey_id = any(${intArray(surveyIds)}) and course_class_id is not null
       ${teacherIds ? sql`and teacher_ids && ${intArray(teacherIds)}` : sql``}
-    group by 1, 2`);
+    group by 1, 2`,
+  );
   return new Map(rows.map((r) => [`${r.surveyId}:${r.courseClassId}`, r]));
 }

@@ -33,7 +33,10 @@ beforeAll(async () => {
   s2 = await f.addSurvey([{ code: 'KQ-F', name: 'Lớp F kiểm thử', teacherId: f.T2, answers: F_ANSWERS }]);
   await writeSetting(t.database.db, MIN_RESPONSES_SETTING, 3);
   // Every read below is computed afresh (the cache has tests of its own).
-  expect((await t.app.inject({ method: 'POST', url: '/api/v1/surveys/cache/toggle', headers: bearer(tok.quantri), payload: { enabled: false } })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/v1/surveys/cache/toggle', headers: bearer(tok.quantri), payload: { enabled: false } }))
+      .statusCode,
+  ).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -56,7 +59,9 @@ async function rewriteAnswers(responseIds: number[]) {
     where d.response_id = any(${sql.param(responseIds)}::int[]) and d.grid_column_id is not null`);
   await db.execute(sql`update response_details set value_number = 5, answer_text = '5'
     where response_id = any(${sql.param(responseIds)}::int[]) and grid_column_id is null and value_number is not null`);
-  await db.execute(sql`update response_details set answer_text = 'Đã sửa' where response_id = any(${sql.param(responseIds)}::int[]) and answer_text is not null and value_number is null`);
+  await db.execute(
+    sql`update response_details set answer_text = 'Đã sửa' where response_id = any(${sql.param(responseIds)}::int[]) and answer_text is not null and value_number is null`,
+  );
 }
 
 const teacherUrls = () => {
@@ -64,8 +69,12 @@ const teacherUrls = () => {
   return [
     ...['course-results', 'course-results-filtered'].map((x) => `/surveys/modules/${m}/teachers/${f.T2}/${x}`),
     ...[f.surveyId, s2.surveyId].flatMap((s) => [
-      `/surveys/${s}/course-results`, `/surveys/${s}/active-courses-results`, `/surveys/${s}/active-courses-results-filtered`,
-      `/surveys/${s}/results?compare=true`, `/surveys/${s}/results?compare=true&filtered=true`, `/surveys/${s}/text-questions-responses`,
+      `/surveys/${s}/course-results`,
+      `/surveys/${s}/active-courses-results`,
+      `/surveys/${s}/active-courses-results-filtered`,
+      `/surveys/${s}/results?compare=true`,
+      `/surveys/${s}/results?compare=true&filtered=true`,
+      `/surveys/${s}/text-questions-responses`,
     ]),
     `/surveys/${f.surveyId}/results?courseClassId=${f.classes.C}&compare=true`,
     `/surveys/${s2.surveyId}/results?courseClassId=${s2.classIds[0]}&compare=true`,
@@ -79,10 +88,20 @@ const teacherUrls = () => {
 const headUrls = () => {
   const m = f.moduleId;
   return [
-    `/surveys/modules/${m}/results`, `/surveys/modules/${m}/results-filtered`,
-    `/surveys/modules/${m}/departments/${f.D}/average-score`, `/surveys/modules/${m}/departments/${f.D}/average-score?filtered=true`,
-    ...[f.T1, f.T2].flatMap((x) => [`/surveys/modules/${m}/teachers/${x}/course-results`, `/surveys/${f.surveyId}/results?teacherId=${x}&compare=true`]),
-    ...[f.surveyId, s2.surveyId].flatMap((s) => [`/surveys/${s}/course-results`, `/surveys/${s}/active-courses-results`, `/surveys/${s}/results?compare=true`, `/surveys/${s}/text-questions-responses`]),
+    `/surveys/modules/${m}/results`,
+    `/surveys/modules/${m}/results-filtered`,
+    `/surveys/modules/${m}/departments/${f.D}/average-score`,
+    `/surveys/modules/${m}/departments/${f.D}/average-score?filtered=true`,
+    ...[f.T1, f.T2].flatMap((x) => [
+      `/surveys/modules/${m}/teachers/${x}/course-results`,
+      `/surveys/${f.surveyId}/results?teacherId=${x}&compare=true`,
+    ]),
+    ...[f.surveyId, s2.surveyId].flatMap((s) => [
+      `/surveys/${s}/course-results`,
+      `/surveys/${s}/active-courses-results`,
+      `/surveys/${s}/results?compare=true`,
+      `/surveys/${s}/text-questions-responses`,
+    ]),
     `/surveys/${f.surveyId}/results?courseClassId=${f.classes.A}&compare=true`,
     `/surveys/${f.surveyId}/questions/${f.q.g1}/results`,
     `/surveys/${f.surveyId}/questions/${f.q.ls}/results?teacherId=${f.T1}`,
@@ -94,7 +113,9 @@ describe('a teacher with a shown class in one survey and a hidden one in another
   it('cannot work out the hidden class as 2 × their score − the shown class', async () => {
     const F_SCORE = 20 / 15; // F's grid numbers: 6 + 7 + 7 over 15
     const own = ZTeacherCourseResults.parse(await get(`/surveys/modules/${f.moduleId}/teachers/${f.T2}/course-results`, 'gv.anh'));
-    const c = ZCourseResults.parse(await get(`/surveys/${f.surveyId}/course-results`, 'gv.anh')).items.find((i) => i.courseClassId === f.classes.C)!;
+    const c = ZCourseResults.parse(await get(`/surveys/${f.surveyId}/course-results`, 'gv.anh')).items.find(
+      (i) => i.courseClassId === f.classes.C,
+    )!;
     expect(c).toMatchObject({ hidden: false, n: 5 });
     expect(own.items.find((i) => i.courseClassId === s2.classIds[0])).toMatchObject({ hidden: true, score: null, n: 3 });
     // The hidden class is left out of the teacher's score, so the score is C's and says what it left out.
@@ -121,10 +142,12 @@ describe('a teacher with a shown class in one survey and a hidden one in another
 });
 
 describe('a head of department', () => {
-  it('cannot work out a hidden class from a teacher\'s line and that teacher\'s other class', async () => {
+  it("cannot work out a hidden class from a teacher's line and that teacher's other class", async () => {
     const m = ZModuleResults.parse(await get(`/surveys/modules/${f.moduleId}/results`, 'totruong.ly'));
     const t1 = m.teachers.find((x) => x.teacherId === f.T1)!;
-    const a = ZCourseResults.parse(await get(`/surveys/${f.surveyId}/course-results`, 'totruong.ly')).items.find((i) => i.courseClassId === f.classes.A)!;
+    const a = ZCourseResults.parse(await get(`/surveys/${f.surveyId}/course-results`, 'totruong.ly')).items.find(
+      (i) => i.courseClassId === f.classes.A,
+    )!;
     expect(a).toMatchObject({ hidden: false, n: 6, score: 4 });
     // T1 = A only (B's 3 responses left out), so T1 − A gives nothing away.
     expect(t1).toMatchObject({ hidden: false, n: 6, classCount: 1, leftOut: 3, score: 4 });
@@ -133,11 +156,15 @@ describe('a head of department', () => {
 
   it('reads exactly the same figures whatever the hidden class answered; the principal sees the change', async () => {
     const before = await snapshot('totruong.ly', headUrls());
-    const principal = async () => ZModuleResults.parse(await get(`/surveys/modules/${f.moduleId}/results`, 'hieutruong')).teachers.find((x) => x.teacherId === f.T1)!;
+    const principal = async () =>
+      ZModuleResults.parse(await get(`/surveys/modules/${f.moduleId}/results`, 'hieutruong')).teachers.find((x) => x.teacherId === f.T1)!;
     const pBefore = await principal();
     expect(pBefore).toMatchObject({ n: 9, classCount: 2, hidden: false });
-    const [{ ids }] = await queryRows<{ ids: number[] }>(t.database.db, sql`
-      select array_agg(id) as ids from survey_responses where course_class_id = ${f.classes.B}`);
+    const [{ ids }] = await queryRows<{ ids: number[] }>(
+      t.database.db,
+      sql`
+      select array_agg(id) as ids from survey_responses where course_class_id = ${f.classes.B}`,
+    );
     await rewriteAnswers(ids);
     const after = await snapshot('totruong.ly', headUrls());
     for (const url of Object.keys(before)) expect(after[url], url).toEqual(before[url]);

@@ -4,7 +4,7 @@ import { aggregateFigure, minPartFor, partHidden } from './anonymity';
 
 /** The anonymity rule's pieces (MIN_GROUP_SIZE 5); the SQL side is tested through the routes (anonymity-leaks.test.ts). */
 describe('the anonymity rule', () => {
-  it('puts a floor on a restricted viewer\'s slices only', () => {
+  it("puts a floor on a restricted viewer's slices only", () => {
     expect(minPartFor(true, 5)).toBe(5);
     expect(minPartFor(false, 5)).toBeNull();
     expect(minPartFor(true, 1)).toBeNull();
@@ -19,7 +19,12 @@ describe('the anonymity rule', () => {
     const row = { n: 6, allN: 9, classCount: 1, answerN: 27, score: 4.000004, sd: null };
     expect(aggregateFigure(row, true)).toMatchObject({ n: 6, leftOut: 3, classCount: 1, score: 4, hidden: false, reason: null });
     expect(aggregateFigure({ ...row, n: 0, classCount: 0, answerN: 0, score: null }, true)).toMatchObject({
-      n: 9, leftOut: 9, score: null, sd: null, hidden: true, reason: RESULTS_MSG.tooFew,
+      n: 9,
+      leftOut: 9,
+      score: null,
+      sd: null,
+      hidden: true,
+      reason: RESULTS_MSG.tooFew,
     });
     // School-wide: the SQL keeps every class, nothing is hidden or left out.
     expect(aggregateFigure({ ...row, n: 9 }, false)).toMatchObject({ n: 9, leftOut: 0, hidden: false });

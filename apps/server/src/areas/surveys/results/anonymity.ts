@@ -55,7 +55,15 @@ export function aggregateFigure(row: PartRow | undefined, restricted: boolean): 
   const n = row?.n ?? 0;
   const all = row?.allN ?? n;
   if (restricted && all > 0 && n === 0) return { n: all, classCount: 0, answerN: 0, score: null, sd: null, ...HIDDEN, leftOut: all };
-  return { n, classCount: row?.classCount ?? 0, answerN: row?.answerN ?? 0, score: round(row?.score), sd: round(row?.sd), ...SHOWN, leftOut: restricted ? all - n : 0 };
+  return {
+    n,
+    classCount: row?.classCount ?? 0,
+    answerN: row?.answerN ?? 0,
+    score: round(row?.score),
+    sd: round(row?.sd),
+    ...SHOWN,
+    leftOut: restricted ? all - n : 0,
+  };
 }
 
 /** A listed part with its numbers blanked (n and counts kept: they single out no one). */

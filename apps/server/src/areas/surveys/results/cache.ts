@@ -83,7 +83,10 @@ export class RedisBackend implements CacheBackend {
 
   /** Connects, or answers null when Redis cannot be reached (the caller falls back to memory). */
   static async connect(url: string, prefix: string, onError: (err: unknown) => void): Promise<RedisBackend | null> {
-    const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (n) => (n > 20 ? false : Math.min(n * 200, 2000)) } });
+    const client = createClient({
+      url,
+      socket: { connectTimeout: 2000, reconnectStrategy: (n) => (n > 20 ? false : Math.min(n * 200, 2000)) },
+    });
     client.on('error', onError);
     try {
       await client.connect();
@@ -114,7 +117,10 @@ export class RedisBackend implements CacheBackend {
   async bump(scopes: string[]) {
     for (const s of scopes) {
       const keys = await this.client.sMembers(this.k(`idx:${s}`));
-      const m = this.client.multi().incr(this.k(`gen:${s}`)).del(this.k(`idx:${s}`));
+      const m = this.client
+        .multi()
+        .incr(this.k(`gen:${s}`))
+        .del(this.k(`idx:${s}`));
       if (keys.length) m.del(keys);
       await m.exec();
     }

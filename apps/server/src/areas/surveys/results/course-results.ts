@@ -60,38 +60,45 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
     const usable = total - straightLined;
     const belowMinimum = usable < slice.minResponses;
     const excluded = slice.filtered && belowMinimum;
-    return [{
-      surveyId: w.surveyId,
-      courseClassId: w.classId,
-      courseClassCode: info.code,
-      courseClassName: info.name,
-      subjectId: info.subjectId,
-      subjectName: info.subjectName,
-      departmentId: info.departmentId,
-      departmentName: info.departmentName,
-      moduleId: info.moduleId,
-      grade: info.grade,
-      campusId: info.campusId,
-      campusName: info.campusName,
-      teachers: teachers.get(w.classId) ?? [],
-      enrolled: info.enrolled,
-      totalResponses: total,
-      straightLined,
-      n: row?.n ?? (slice.filtered ? usable : total),
-      answerN: row?.answerN ?? 0,
-      score: excluded ? null : r4(row?.score),
-      sd: excluded ? null : r4(row?.sd),
-      median: excluded ? null : r4(row?.median),
-      belowMinimum,
-      excluded,
-      excludedReason: excluded ? RESULTS_MSG.belowMinimum(slice.minResponses) : null,
-      ...SHOWN,
-    }];
+    return [
+      {
+        surveyId: w.surveyId,
+        courseClassId: w.classId,
+        courseClassCode: info.code,
+        courseClassName: info.name,
+        subjectId: info.subjectId,
+        subjectName: info.subjectName,
+        departmentId: info.departmentId,
+        departmentName: info.departmentName,
+        moduleId: info.moduleId,
+        grade: info.grade,
+        campusId: info.campusId,
+        campusName: info.campusName,
+        teachers: teachers.get(w.classId) ?? [],
+        enrolled: info.enrolled,
+        totalResponses: total,
+        straightLined,
+        n: row?.n ?? (slice.filtered ? usable : total),
+        answerN: row?.answerN ?? 0,
+        score: excluded ? null : r4(row?.score),
+        sd: excluded ? null : r4(row?.sd),
+        median: excluded ? null : r4(row?.median),
+        belowMinimum,
+        excluded,
+        excludedReason: excluded ? RESULTS_MSG.belowMinimum(slice.minResponses) : null,
+        ...SHOWN,
+      },
+    ];
   });
 
   const sumRow = rows.find((r) => r.kind === 'overall' || (r.kind === 'teacher' && r.k1 === o.teacherId));
   const summary = aggregateOf(sumRow, o.restricted);
   items = items.map((i) => (partHidden(o.restricted, i.n, o.min) ? hidePart(i) : i));
-  items.sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi') || a.courseClassName.localeCompare(b.courseClassName, 'vi', { numeric: true }) || a.surveyId - b.surveyId);
+  items.sort(
+    (a, b) =>
+      a.subjectName.localeCompare(b.subjectName, 'vi') ||
+      a.courseClassName.localeCompare(b.courseClassName, 'vi', { numeric: true }) ||
+      a.surveyId - b.surveyId,
+  );
   return { summary, items };
 }

@@ -7,8 +7,17 @@ import { analyticRows, intArray, respCte } from './aggregates.repository';
 export const TEXT_NOT_APPROVED = '(ý kiến chưa được duyệt)';
 
 export type ExportRow = {
-  id: number; submittedAt: string; courseClassName: string | null; teachers: string | null; grade: number; campusName: string;
-  homeroomClassName: string | null; straightLined: boolean; studentCode: string | null; studentName: string | null; answers: Record<string, string | number | null>;
+  id: number;
+  submittedAt: string;
+  courseClassName: string | null;
+  teachers: string | null;
+  grade: number;
+  campusName: string;
+  homeroomClassName: string | null;
+  straightLined: boolean;
+  studentCode: string | null;
+  studentName: string | null;
+  answers: Record<string, string | number | null>;
 };
 
 /**
@@ -16,11 +25,14 @@ export type ExportRow = {
  * free texts only when `allTexts` (the reviewers) or approved; the student only `withIdentity`.
  */
 export async function exportRows(
-  db: DbOrTx, o: { surveyId: number; filtered: boolean; minResponses: number; questionIds: number[]; allTexts: boolean; withIdentity: boolean },
+  db: DbOrTx,
+  o: { surveyId: number; filtered: boolean; minResponses: number; questionIds: number[]; allTexts: boolean; withIdentity: boolean },
 ): Promise<ExportRow[]> {
   const { allTexts, withIdentity } = o;
   const shown = (col: SQL) => (allTexts ? col : approvedTextOrNull(col, sql`d.id`));
-  return analyticRows<ExportRow>(db, sql`
+  return analyticRows<ExportRow>(
+    db,
+    sql`
     with ${respCte({ surveyIds: [o.surveyId], filtered: o.filtered, minResponses: o.minResponses })},
     ans as (
       select d.response_id, jsonb_object_agg(d.question_id::text, case
@@ -46,5 +58,6 @@ export async function exportRows(
     left join tn on tn.teacher_ids = r.teacher_ids
     left join course_classes cc on cc.id = sr.course_class_id
     left join homeroom_classes hc on hc.id = sr.homeroom_class_id
-    order by sr.submitted_at, r.id`);
+    order by sr.submitted_at, r.id`,
+  );
 }

@@ -27,15 +27,29 @@ export async function exportExcel(ctx: Ctx, actor: Actor, id: number, filtered: 
   const questions = questionsInOrder(survey);
   const minResponses = await minResponsesSetting(db);
 
-  const rows = await exportRows(db, { surveyId: id, filtered, minResponses, questionIds: questions.map((m) => m.q.id), allTexts, withIdentity });
+  const rows = await exportRows(db, {
+    surveyId: id,
+    filtered,
+    minResponses,
+    questionIds: questions.map((m) => m.q.id),
+    allTexts,
+    withIdentity,
+  });
 
   // Choice answers are stored as values; the sheet shows their labels.
-  const labelOf = new Map(questions.map((m) => [m.q.id, new Map(normalizeOptions(m.q.questionType, m.q.options).choices.map((c) => [c.value, c.label]))]));
+  const labelOf = new Map(
+    questions.map((m) => [m.q.id, new Map(normalizeOptions(m.q.questionType, m.q.options).choices.map((c) => [c.value, c.label]))]),
+  );
   const answerCell = (qid: number, v: string | number | null | undefined) => {
     if (v === null || v === undefined) return null;
     if (typeof v === 'number') return v;
     const labels = labelOf.get(qid);
-    return labels && labels.size ? v.split('; ').map((x) => labels.get(x) ?? x).join('; ') : v;
+    return labels && labels.size
+      ? v
+          .split('; ')
+          .map((x) => labels.get(x) ?? x)
+          .join('; ')
+      : v;
   };
 
   const summaryColumns: XlsxColumn<(typeof results.questions)[number]>[] = [
@@ -76,14 +90,26 @@ export async function exportExcel(ctx: Ctx, actor: Actor, id: number, filtered: 
     ['Khảo sát', results.title],
     ['Môn học', results.subjectName ?? ''],
     ['Số phản hồi', results.n],
-    ['Số liệu', filtered ? `Đã lọc: bỏ ${results.filter.straightLinedExcluded} phản hồi chọn cùng một mức và ${results.filter.classesExcluded} lớp có ít hơn ${results.filter.minResponses} phản hồi` : 'Không lọc (mọi phản hồi)'],
+    [
+      'Số liệu',
+      filtered
+        ? `Đã lọc: bỏ ${results.filter.straightLinedExcluded} phản hồi chọn cùng một mức và ${results.filter.classesExcluded} lớp có ít hơn ${results.filter.minResponses} phản hồi`
+        : 'Không lọc (mọi phản hồi)',
+    ],
     ['Độ lệch chuẩn', 'Độ lệch chuẩn mẫu (chia n − 1); "Không có ý kiến" không tính vào điểm'],
     ['Thời điểm xuất', formatDateTime(new Date().toISOString())],
   ];
   const buf = await xlsxSheetsBuffer([
     { sheet: 'Tổng hợp', columns: summaryColumns, rows: results.questions },
     { sheet: 'Phản hồi', columns: responseColumns, rows },
-    { sheet: 'Thông tin', columns: [{ header: 'Mục', width: 20, value: (r: [string, string | number]) => r[0] }, { header: 'Giá trị', width: 80, value: (r: [string, string | number]) => r[1] }], rows: info },
+    {
+      sheet: 'Thông tin',
+      columns: [
+        { header: 'Mục', width: 20, value: (r: [string, string | number]) => r[0] },
+        { header: 'Giá trị', width: 80, value: (r: [string, string | number]) => r[1] },
+      ],
+      rows: info,
+    },
   ]);
   return { filename: `Ket-qua-khao-sat-${id}`, buf, title: results.title };
 }

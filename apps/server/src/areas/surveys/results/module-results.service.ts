@@ -1,5 +1,10 @@
 import {
-  RESULTS_MSG, type TCalculateResult, type TDepartmentAverage, type TModuleResults, type TSubjectCourseResults, type TTeacherCourseResults,
+  RESULTS_MSG,
+  type TCalculateResult,
+  type TDepartmentAverage,
+  type TModuleResults,
+  type TSubjectCourseResults,
+  type TTeacherCourseResults,
 } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
 import { insertAudit } from '@/plugins/audit.repository';
@@ -14,8 +19,23 @@ import { filterInfo, r4 } from './question-results';
 import { moduleScope } from './runtime';
 import type { Ctx } from './survey-results.service';
 import {
-  classesOfSubject, classesOfTeacher, eligibleByGradeCampus, minResponsesSetting, moduleIdsOfSurveys, moduleMeta, modulesByIds, moduleSurveyIds, namesOf, readStored, responseTotals,
-  surveyBriefs, surveysNamingTeacher, teacherBrief, teacherOfUser, teachersOfDepartments, writeStored,
+  classesOfSubject,
+  classesOfTeacher,
+  eligibleByGradeCampus,
+  minResponsesSetting,
+  moduleIdsOfSurveys,
+  moduleMeta,
+  modulesByIds,
+  moduleSurveyIds,
+  namesOf,
+  readStored,
+  responseTotals,
+  surveyBriefs,
+  surveysNamingTeacher,
+  teacherBrief,
+  teacherOfUser,
+  teachersOfDepartments,
+  writeStored,
 } from './survey-results.repository';
 
 const now = () => new Date().toISOString();
@@ -36,17 +56,34 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
   const minResponses = await minResponsesSetting(db);
   const min = rt.config.minGroupSize;
   const restricted = isRestricted(o.viewer);
-  const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer), minPart: minPartFor(restricted, min) };
+  const slice: Slice = {
+    surveyIds,
+    filtered: o.filtered,
+    minResponses,
+    teacherIds: viewerTeachers(o.viewer),
+    minPart: minPartFor(restricted, min),
+  };
   // Grade×campus figures cut across classes, so the anonymity rule (per class) cannot cover them: none for heads.
   const [rows, filter, eligible] = await Promise.all([
-    aggregates(db, slice, restricted ? ['overall', 'survey', 'department', 'subject', 'teacher'] : ['overall', 'survey', 'department', 'subject', 'teacher', 'grade_campus']),
+    aggregates(
+      db,
+      slice,
+      restricted
+        ? ['overall', 'survey', 'department', 'subject', 'teacher']
+        : ['overall', 'survey', 'department', 'subject', 'teacher', 'grade_campus'],
+    ),
     filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min }),
     restricted ? Promise.resolve(new Map<string, number>()) : eligibleByGradeCampus(db, surveyIds),
   ]);
   const ids = (kind: AggregateRow['kind'], k: 'k1' | 'k2' = 'k1') => byKind(rows, kind).map((r) => r[k]!);
   const [surveys, departments, subjects, teachers, campuses] = await Promise.all([
     surveyBriefs(db, ids('survey')),
-    namesOf(db, 'departments', [...ids('department'), ...(await namesOf(db, 'teachers', ids('teacher')).then((m) => [...m.values()].flatMap((t) => (t.departmentId ? [t.departmentId] : []))))]),
+    namesOf(db, 'departments', [
+      ...ids('department'),
+      ...(await namesOf(db, 'teachers', ids('teacher')).then((m) =>
+        [...m.values()].flatMap((t) => (t.departmentId ? [t.departmentId] : [])),
+      )),
+    ]),
     namesOf(db, 'subjects', ids('subject')),
     namesOf(db, 'teachers', ids('teacher')),
     namesOf(db, 'campuses', ids('grade_campus', 'k2')),
@@ -58,32 +95,74 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
     moduleId: mod.id,
     moduleCode: mod.code,
     moduleName: mod.name,
-    scope: o.viewer.kind === 'school'
-      ? { kind: 'school', label: 'Toàn trường', departmentId: null, teacherId: null, courseClassId: null }
-      : { kind: 'department', label: byKind(rows, 'department').map((r) => deptName(r.k1)).filter(Boolean).join(', ') || 'Tổ chuyên môn', departmentId: o.viewer.kind === 'department' ? o.viewer.departmentIds[0] : null, teacherId: null, courseClassId: null },
+    scope:
+      o.viewer.kind === 'school'
+        ? { kind: 'school', label: 'Toàn trường', departmentId: null, teacherId: null, courseClassId: null }
+        : {
+            kind: 'department',
+            label:
+              byKind(rows, 'department')
+                .map((r) => deptName(r.k1))
+                .filter(Boolean)
+                .join(', ') || 'Tổ chuyên môn',
+            departmentId: o.viewer.kind === 'department' ? o.viewer.departmentIds[0] : null,
+            teacherId: null,
+            courseClassId: null,
+          },
     filter,
     computedAt: now(),
     stored: false,
     stale: false,
     overall: agg(byKind(rows, 'overall')[0]),
-    surveys: byKind(rows, 'survey').flatMap((r) => {
-      const s = surveys.get(r.k1!);
-      return s ? [{ ...agg(r), surveyId: s.id, title: s.title, surveyType: s.surveyType, subjectId: s.subjectId, subjectName: s.subjectName }] : [];
-    }).sort((a, b) => vi(a.title, b.title)),
-    departments: byKind(rows, 'department').map((r) => ({ ...agg(r), departmentId: r.k1!, departmentName: deptName(r.k1) ?? '' })).sort((a, b) => vi(a.departmentName, b.departmentName)),
-    subjects: byKind(rows, 'subject').map((r) => {
-      const s = subjects.get(r.k1!);
-      return { ...agg(r), subjectId: r.k1!, subjectName: s?.name ?? '', departmentId: s?.departmentId ?? null, departmentName: deptName(s?.departmentId) };
-    }).sort((a, b) => vi(a.subjectName, b.subjectName)),
-    teachers: byKind(rows, 'teacher').map((r) => {
-      const t = teachers.get(r.k1!);
-      return { ...agg(r), teacherId: r.k1!, teacherName: t?.name ?? '', departmentId: t?.departmentId ?? null, departmentName: deptName(t?.departmentId) };
-    }).sort((a, b) => vi(a.teacherName, b.teacherName)),
-    gradeCampus: byKind(rows, 'grade_campus').map((r) => {
-      const e = eligible.get(`${r.k1}:${r.k2}`) ?? 0;
-      const a = agg(r);
-      return { ...a, grade: r.k1!, campusId: r.k2!, campusName: campuses.get(r.k2!)?.name ?? '', eligible: e, responseRate: e ? r4((a.n / e) * 100) : null };
-    }).sort((a, b) => a.grade - b.grade || vi(a.campusName, b.campusName)),
+    surveys: byKind(rows, 'survey')
+      .flatMap((r) => {
+        const s = surveys.get(r.k1!);
+        return s
+          ? [{ ...agg(r), surveyId: s.id, title: s.title, surveyType: s.surveyType, subjectId: s.subjectId, subjectName: s.subjectName }]
+          : [];
+      })
+      .sort((a, b) => vi(a.title, b.title)),
+    departments: byKind(rows, 'department')
+      .map((r) => ({ ...agg(r), departmentId: r.k1!, departmentName: deptName(r.k1) ?? '' }))
+      .sort((a, b) => vi(a.departmentName, b.departmentName)),
+    subjects: byKind(rows, 'subject')
+      .map((r) => {
+        const s = subjects.get(r.k1!);
+        return {
+          ...agg(r),
+          subjectId: r.k1!,
+          subjectName: s?.name ?? '',
+          departmentId: s?.departmentId ?? null,
+          departmentName: deptName(s?.departmentId),
+        };
+      })
+      .sort((a, b) => vi(a.subjectName, b.subjectName)),
+    teachers: byKind(rows, 'teacher')
+      .map((r) => {
+        const t = teachers.get(r.k1!);
+        return {
+          ...agg(r),
+          teacherId: r.k1!,
+          teacherName: t?.name ?? '',
+          departmentId: t?.departmentId ?? null,
+          departmentName: deptName(t?.departmentId),
+        };
+      })
+      .sort((a, b) => vi(a.teacherName, b.teacherName)),
+    gradeCampus: byKind(rows, 'grade_campus')
+      .map((r) => {
+        const e = eligible.get(`${r.k1}:${r.k2}`) ?? 0;
+        const a = agg(r);
+        return {
+          ...a,
+          grade: r.k1!,
+          campusId: r.k2!,
+          campusName: campuses.get(r.k2!)?.name ?? '',
+          eligible: e,
+          responseRate: e ? r4((a.n / e) * 100) : null,
+        };
+      })
+      .sort((a, b) => a.grade - b.grade || vi(a.campusName, b.campusName)),
   };
 }
 
@@ -116,24 +195,43 @@ export async function calculateModule(ctx: Ctx, actor: Actor | null, moduleId: n
   const totals = await responseTotals(db, surveyIds);
   const computedAt = new Date();
   const viewer: Viewer = { kind: 'school', admin: false };
-  const data = await Promise.all([false, true].map(async (filtered) => ({ filtered, data: await liveModule(ctx, { moduleId, viewer, filtered }) })));
+  const data = await Promise.all(
+    [false, true].map(async (filtered) => ({ filtered, data: await liveModule(ctx, { moduleId, viewer, filtered }) })),
+  );
   const store = async (tx: DbOrTx) => {
     for (const d of data) {
       const { stored: _s, stale: _st, ...rest } = d.data;
-      await writeStored(tx, { kind: 'module', moduleId, filtered: d.filtered, data: { ...rest, computedAt: computedAt.toISOString() }, responseCount: totals.n, computedAt });
+      await writeStored(tx, {
+        kind: 'module',
+        moduleId,
+        filtered: d.filtered,
+        data: { ...rest, computedAt: computedAt.toISOString() },
+        responseCount: totals.n,
+        computedAt,
+      });
     }
   };
   const after = { responseCount: totals.n, computedAt: computedAt.toISOString() };
-  if (actor) await write(db, actor, async (w) => {
-    await store(w.tx);
-    await w.log({ action: 'calculate', entity: 'module_results', entityId: moduleId, after });
-  });
-  else await db.transaction(async (tx) => {
-    await store(tx);
-    await insertAudit(tx, { actorId: null, action: 'auto_calculate', entity: 'module_results', entityId: moduleId, after });
-  });
+  if (actor)
+    await write(db, actor, async (w) => {
+      await store(w.tx);
+      await w.log({ action: 'calculate', entity: 'module_results', entityId: moduleId, after });
+    });
+  else
+    await db.transaction(async (tx) => {
+      await store(tx);
+      await insertAudit(tx, { actorId: null, action: 'auto_calculate', entity: 'module_results', entityId: moduleId, after });
+    });
   await rt.cache.invalidate([moduleScope(moduleId)]);
-  return { scope: 'module', surveyId: null, moduleId, kinds: ['module'], responseCount: totals.n, computedAt: computedAt.toISOString(), durationMs: r4(performance.now() - t0)! };
+  return {
+    scope: 'module',
+    surveyId: null,
+    moduleId,
+    kinds: ['module'],
+    responseCount: totals.n,
+    computedAt: computedAt.toISOString(),
+    durationMs: r4(performance.now() - t0)!,
+  };
 }
 
 /** Whether the viewer may read teacher `t`'s figures: a head their department's, a teacher their own. */
@@ -151,7 +249,13 @@ async function teacherIdOf(db: DbOrTx, actor: Actor, t: number | 'me'): Promise<
 }
 
 /** GET /surveys/modules/{m}/teachers/{t|me}/course-results[/unfiltered|-filtered]: the teacher's classes, summary, comparison, trend. */
-export async function teacherCourseResults(ctx: Ctx, actor: Actor, moduleId: number, teacherParam: number | 'me', filtered: boolean): Promise<TTeacherCourseResults> {
+export async function teacherCourseResults(
+  ctx: Ctx,
+  actor: Actor,
+  moduleId: number,
+  teacherParam: number | 'me',
+  filtered: boolean,
+): Promise<TTeacherCourseResults> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
   const teacherId = await teacherIdOf(db, actor, teacherParam);
@@ -190,14 +294,26 @@ export async function teacherCourseResults(ctx: Ctx, actor: Actor, moduleId: num
       comparison: { department: deptTeachers ? aggregateOf(dept[0], restricted) : null, school: aggregateOf(school[0], restricted) },
       trend: trend
         .filter((r) => r.k1 === teacherId && modules.has(r.k2!))
-        .map((r) => ({ ...aggregateOf(r, restricted), moduleId: r.k2!, moduleCode: modules.get(r.k2!)!.code, moduleName: modules.get(r.k2!)!.name, startDate: modules.get(r.k2!)!.startDate }))
+        .map((r) => ({
+          ...aggregateOf(r, restricted),
+          moduleId: r.k2!,
+          moduleCode: modules.get(r.k2!)!.code,
+          moduleName: modules.get(r.k2!)!.name,
+          startDate: modules.get(r.k2!)!.startDate,
+        }))
         .sort((a, b) => (a.startDate ?? '').localeCompare(b.startDate ?? '') || a.moduleId - b.moduleId),
     };
   });
 }
 
 /** GET /surveys/modules/{m}/subjects/{s}/active-courses-results: every class of the subject in the module. */
-export async function subjectCourseResults(ctx: Ctx, actor: Actor, moduleId: number, subjectId: number, filtered: boolean): Promise<TSubjectCourseResults> {
+export async function subjectCourseResults(
+  ctx: Ctx,
+  actor: Actor,
+  moduleId: number,
+  subjectId: number,
+  filtered: boolean,
+): Promise<TSubjectCourseResults> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
   await moduleOr404(db, moduleId);
@@ -216,7 +332,9 @@ export async function subjectCourseResults(ctx: Ctx, actor: Actor, moduleId: num
     const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: t, minPart: minPartFor(restricted, min) };
     const include = surveyIds.flatMap((surveyId) => classes.map((info) => ({ surveyId, info })));
     const [courses, filter] = await Promise.all([
-      surveyIds.length ? computeCourses(db, { slice, include, restricted, min, allowedClassIds: allowed }) : Promise.resolve({ summary: aggregateOf(undefined), items: [] }),
+      surveyIds.length
+        ? computeCourses(db, { slice, include, restricted, min, allowedClassIds: allowed })
+        : Promise.resolve({ summary: aggregateOf(undefined), items: [] }),
       filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
     ]);
     return { moduleId, subjectId, subjectName: subject.name, filter, computedAt: now(), summary: courses.summary, items: courses.items };
@@ -224,7 +342,13 @@ export async function subjectCourseResults(ctx: Ctx, actor: Actor, moduleId: num
 }
 
 /** GET /surveys/modules/{m}/departments/{d}/average-score: the department against the school; its teachers and subjects. */
-export async function departmentAverage(ctx: Ctx, actor: Actor, moduleId: number, departmentId: number, filtered: boolean): Promise<TDepartmentAverage> {
+export async function departmentAverage(
+  ctx: Ctx,
+  actor: Actor,
+  moduleId: number,
+  departmentId: number,
+  filtered: boolean,
+): Promise<TDepartmentAverage> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
   if (viewer.kind === 'department' && !viewer.departmentIds.includes(departmentId)) throw forbidden(RESULTS_MSG.ownDepartmentOnly);
@@ -239,13 +363,30 @@ export async function departmentAverage(ctx: Ctx, actor: Actor, moduleId: number
     const minResponses = await minResponsesSetting(db);
     const surveyIds = await moduleSurveyIds(db, moduleId);
     const deptTeachers = await teachersOfDepartments(db, [departmentId]);
-    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: deptTeachers.length ? deptTeachers : [-1], minPart: minPartFor(restricted, min) };
+    const slice: Slice = {
+      surveyIds,
+      filtered,
+      minResponses,
+      teacherIds: deptTeachers.length ? deptTeachers : [-1],
+      minPart: minPartFor(restricted, min),
+    };
     const [rows, school, filter] = await Promise.all([
       aggregates(db, slice, ['overall', 'teacher', 'subject']),
       aggregates(db, { ...slice, teacherIds: null }, ['overall']),
       filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
     ]);
-    const [teachers, subjects] = await Promise.all([namesOf(db, 'teachers', byKind(rows, 'teacher').map((r) => r.k1!)), namesOf(db, 'subjects', byKind(rows, 'subject').map((r) => r.k1!))]);
+    const [teachers, subjects] = await Promise.all([
+      namesOf(
+        db,
+        'teachers',
+        byKind(rows, 'teacher').map((r) => r.k1!),
+      ),
+      namesOf(
+        db,
+        'subjects',
+        byKind(rows, 'subject').map((r) => r.k1!),
+      ),
+    ]);
     // A teacher sees only their own line: other lines and subjects would show colleagues' figures.
     const teacherRows = byKind(rows, 'teacher').filter((r) => viewer.kind !== 'teacher' || r.k1 === viewer.teacherId);
     return {
@@ -256,10 +397,27 @@ export async function departmentAverage(ctx: Ctx, actor: Actor, moduleId: number
       computedAt: now(),
       department: aggregateOf(byKind(rows, 'overall')[0], restricted),
       school: aggregateOf(school[0], restricted),
-      teachers: teacherRows.map((r) => ({ ...aggregateOf(r, restricted), teacherId: r.k1!, teacherName: teachers.get(r.k1!)?.name ?? '', departmentId, departmentName: dept.name }))
+      teachers: teacherRows
+        .map((r) => ({
+          ...aggregateOf(r, restricted),
+          teacherId: r.k1!,
+          teacherName: teachers.get(r.k1!)?.name ?? '',
+          departmentId,
+          departmentName: dept.name,
+        }))
         .sort((a, b) => a.teacherName.localeCompare(b.teacherName, 'vi')),
-      subjects: viewer.kind === 'teacher' ? [] : byKind(rows, 'subject').map((r) => ({ ...aggregateOf(r, restricted), subjectId: r.k1!, subjectName: subjects.get(r.k1!)?.name ?? '', departmentId: subjects.get(r.k1!)?.departmentId ?? null, departmentName: null }))
-        .sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi')),
+      subjects:
+        viewer.kind === 'teacher'
+          ? []
+          : byKind(rows, 'subject')
+              .map((r) => ({
+                ...aggregateOf(r, restricted),
+                subjectId: r.k1!,
+                subjectName: subjects.get(r.k1!)?.name ?? '',
+                departmentId: subjects.get(r.k1!)?.departmentId ?? null,
+                departmentName: null,
+              }))
+              .sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi')),
     };
   });
 }

@@ -1,9 +1,17 @@
-import {
-  type TAggregate, type TFilterInfo, type TMeanFigure, type TOptionResult, type TQuestionResult,
-} from '@app/shared/survey-results';
+import { type TAggregate, type TFilterInfo, type TMeanFigure, type TOptionResult, type TQuestionResult } from '@app/shared/survey-results';
 import { htmlToPlainText, isTextType, normalizeOptions, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import type { DbOrTx } from '@/db/client';
-import { aggregates, classCounts, questionFigures, questionStats, sliceSizes, type AggregateRow, type DistributionRow, type QuestionStatRow, type Slice } from './aggregates.repository';
+import {
+  aggregates,
+  classCounts,
+  questionFigures,
+  questionStats,
+  sliceSizes,
+  type AggregateRow,
+  type DistributionRow,
+  type QuestionStatRow,
+  type Slice,
+} from './aggregates.repository';
 import { aggregateFigure, HIDDEN, SHOWN } from './anonymity';
 import type { Scoped } from './access';
 import { responseTotals, scoreQuestionIds, teachersOfDepartments } from './survey-results.repository';
@@ -23,7 +31,11 @@ export function questionsInOrder(survey: TSurvey): QuestionMeta[] {
   let position = 0;
   return [...survey.sections]
     .sort((a, b) => a.displayOrder - b.displayOrder)
-    .flatMap((s) => [...s.questions].sort((a, b) => a.displayOrder - b.displayOrder).map((q) => ({ q, sectionId: s.id, sectionTitle: s.title, position: ++position })));
+    .flatMap((s) =>
+      [...s.questions]
+        .sort((a, b) => a.displayOrder - b.displayOrder)
+        .map((q) => ({ q, sectionId: s.id, sectionTitle: s.title, position: ++position })),
+    );
 }
 
 export const isNumbered = (q: Pick<TSurveyQuestion, 'questionType'>) => q.questionType === 'grid' || q.questionType === 'linear_scale';
@@ -45,11 +57,13 @@ export function optionsOf(q: TSurveyQuestion, rows: DistributionRow[], answered:
   } else if (q.questionType === 'linear_scale') {
     const sc = normalizeOptions(q.questionType, q.options).scale!;
     for (let v = sc.min; v <= sc.max; v++) {
-      const label = v === sc.min && sc.minLabel ? `${v} - ${sc.minLabel}` : v === sc.max && sc.maxLabel ? `${v} - ${sc.maxLabel}` : String(v);
+      const label =
+        v === sc.min && sc.minLabel ? `${v} - ${sc.minLabel}` : v === sc.max && sc.maxLabel ? `${v} - ${sc.maxLabel}` : String(v);
       push(String(v), { value: String(v), label, valueNumber: v });
     }
   } else if (!isTextType(q.questionType)) {
-    for (const c of normalizeOptions(q.questionType, q.options).choices) push(c.value, { value: c.value, label: c.label, valueNumber: null });
+    for (const c of normalizeOptions(q.questionType, q.options).choices)
+      push(c.value, { value: c.value, label: c.label, valueNumber: null });
   }
   for (const r of rows)
     if (!seen.has(r.key)) push(r.key, { value: r.key, label: r.key, valueNumber: r.via === 'number' ? Number(r.key) : null });
@@ -57,7 +71,15 @@ export function optionsOf(q: TSurveyQuestion, rows: DistributionRow[], answered:
 }
 
 const emptyStat = (questionId: number): QuestionStatRow => ({
-  questionId, key: null, n: 0, answered: 0, answerN: 0, noOpinion: 0, mean: null, sd: null, median: null,
+  questionId,
+  key: null,
+  n: 0,
+  answered: 0,
+  answerN: 0,
+  noOpinion: 0,
+  mean: null,
+  sd: null,
+  median: null,
 });
 
 export interface QuestionRunOpts {
@@ -122,7 +144,13 @@ export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
   const figure = (st: QuestionStatRow | undefined, qid: number, allResponses: number): TMeanFigure => {
     const s = st ?? emptyStat(qid);
     const hide = restricted && s.answered === 0 && allResponses > 0;
-    return { n: s.answered, answerN: s.answerN, mean: hide ? null : r4(s.mean), stdDev: hide ? null : r4(s.sd), ...(hide ? HIDDEN : SHOWN) };
+    return {
+      n: s.answered,
+      answerN: s.answerN,
+      mean: hide ? null : r4(s.mean),
+      stdDev: hide ? null : r4(s.sd),
+      ...(hide ? HIDDEN : SHOWN),
+    };
   };
 
   const questions: TQuestionResult[] = all.map((m) => {
@@ -146,18 +174,28 @@ export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
       stdDev: hidden || !numbered ? null : r4(st.sd),
       median: hidden || !numbered ? null : r4(st.median),
       ...(hidden ? HIDDEN : SHOWN),
-      comparison: o.compare && numbered
-        ? { department: deptStats ? figure(deptStats.get(m.q.id), m.q.id, deptAll) : null, school: figure(schoolStats!.get(m.q.id), m.q.id, schoolAll) }
-        : null,
+      comparison:
+        o.compare && numbered
+          ? {
+              department: deptStats ? figure(deptStats.get(m.q.id), m.q.id, deptAll) : null,
+              school: figure(schoolStats!.get(m.q.id), m.q.id, schoolAll),
+            }
+          : null,
     };
   });
 
-  const score: TAggregate = aggregateFigure(scoreRows[0] ?? (sliceHidden ? { n: 0, allN: allN, classCount: 0, answerN: 0, score: null, sd: null } : undefined), restricted);
+  const score: TAggregate = aggregateFigure(
+    scoreRows[0] ?? (sliceHidden ? { n: 0, allN: allN, classCount: 0, answerN: 0, score: null, sd: null } : undefined),
+    restricted,
+  );
   return { n, leftOut: restricted ? allN - kept : 0, score, hidden: sliceHidden, questions };
 }
 
 /** What the filter left out of a survey's figures, for the screen. */
-export async function filterInfo(db: DbOrTx, o: { surveyIds: number[]; filtered: boolean; minResponses: number; minGroupSize: number; keptN?: number }): Promise<TFilterInfo> {
+export async function filterInfo(
+  db: DbOrTx,
+  o: { surveyIds: number[]; filtered: boolean; minResponses: number; minGroupSize: number; keptN?: number },
+): Promise<TFilterInfo> {
   const base = { filtered: o.filtered, minResponses: o.minResponses, minGroupSize: o.minGroupSize };
   if (!o.filtered) return { ...base, straightLinedExcluded: 0, classesExcluded: 0 };
   const [totals, counts] = await Promise.all([responseTotals(db, o.surveyIds), classCounts(db, o.surveyIds)]);

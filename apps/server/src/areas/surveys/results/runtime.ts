@@ -52,7 +52,13 @@ export class ResultsRuntime {
     ];
   }
 
-  static async create(db: Db, config: ResultsConfig, log: FastifyBaseLogger, events: EventBus, recalculate: (surveyId: number) => Promise<void>) {
+  static async create(
+    db: Db,
+    config: ResultsConfig,
+    log: FastifyBaseLogger,
+    events: EventBus,
+    recalculate: (surveyId: number) => Promise<void>,
+  ) {
     const onError = (err: unknown) => log.warn({ err }, 'results cache error');
     let backend: MemoryBackend | RedisBackend | null = null;
     if (config.redisUrl) {
@@ -108,7 +114,12 @@ export class ResultsRuntime {
         const dropped = await dropStored(tx, surveyId, modules);
         const relabelled = s ? await recomputeStraightLined(tx, surveyId) : 0;
         if (dropped || relabelled) {
-          await audit(tx, systemActor('results'), { action: 'invalidate', entity: 'survey_results', entityId: surveyId, after: { reason: 'survey_changed', storedDropped: dropped, straightLinedChanged: relabelled } });
+          await audit(tx, systemActor('results'), {
+            action: 'invalidate',
+            entity: 'survey_results',
+            entityId: surveyId,
+            after: { reason: 'survey_changed', storedDropped: dropped, straightLinedChanged: relabelled },
+          });
         }
       });
       await this.cache.invalidate([surveyScope(surveyId), ...modules.map(moduleScope)]);
@@ -171,11 +182,15 @@ export class ResultsRuntime {
  * (`onClose`: timers cleared, running recalculations awaited, the backend closed).
  */
 export function startResultsRuntime(
-  app: FastifyInstance, deps: { db: Db; events: EventBus; results: ResultsConfig }, recalculate: (surveyId: number) => Promise<void>,
+  app: FastifyInstance,
+  deps: { db: Db; events: EventBus; results: ResultsConfig },
+  recalculate: (surveyId: number) => Promise<void>,
 ): Promise<ResultsRuntime> {
   const runtime = ResultsRuntime.create(deps.db, deps.results, app.log, deps.events, recalculate);
   app.addHook('onReady', async () => {
-    await (await runtime).ready;
+    await (
+      await runtime
+    ).ready;
   });
   app.addHook('onClose', async () => (await runtime).close());
   return runtime;

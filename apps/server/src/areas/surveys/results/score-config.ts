@@ -10,7 +10,13 @@ import { isNumbered, questionsInOrder } from './question-results';
 import type { Ctx } from './survey-results.service';
 import { surveyOr404 } from './survey-results.service';
 import {
-  addScoreQuestions, CACHE_ENABLED_SETTING, dropStored, removeScoreQuestions, responseTotals, scoreQuestionIds, setAutoCalculate,
+  addScoreQuestions,
+  CACHE_ENABLED_SETTING,
+  dropStored,
+  removeScoreQuestions,
+  responseTotals,
+  scoreQuestionIds,
+  setAutoCalculate,
   writeSetting,
 } from './survey-results.repository';
 
@@ -59,10 +65,22 @@ export async function scoreConfig(db: DbOrTx, id: number): Promise<TScoreConfig>
     surveyId: id,
     questionIds: ids,
     isDefault: ids.length === 0,
-    questions: ids.flatMap((qid) => {
-      const m = byId.get(qid);
-      return m ? [{ questionId: qid, content: htmlToPlainText(m.q.content), questionType: m.q.questionType, sectionTitle: m.sectionTitle, position: m.position }] : [];
-    }).sort((a, b) => a.position - b.position),
+    questions: ids
+      .flatMap((qid) => {
+        const m = byId.get(qid);
+        return m
+          ? [
+              {
+                questionId: qid,
+                content: htmlToPlainText(m.q.content),
+                questionType: m.q.questionType,
+                sectionTitle: m.sectionTitle,
+                position: m.position,
+              },
+            ]
+          : [];
+      })
+      .sort((a, b) => a.position - b.position),
     responseCount: totals.n,
     straightLinedCount: totals.straightLined,
   };
@@ -77,9 +95,15 @@ export async function changeScoreConfig(ctx: Ctx, actor: Actor, id: number, chan
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
   const survey = await surveyTree(db, id);
-  const numbered = new Map(questionsInOrder(survey).filter((m) => isNumbered(m.q)).map((m) => [m.q.id, m]));
+  const numbered = new Map(
+    questionsInOrder(survey)
+      .filter((m) => isNumbered(m.q))
+      .map((m) => [m.q.id, m]),
+  );
   const all = new Set(questionsInOrder(survey).map((m) => m.q.id));
-  const wanted = change.add ? [...new Set([...(change.add.questionIds ?? []), ...(change.add.questionId ? [change.add.questionId] : [])])] : [];
+  const wanted = change.add
+    ? [...new Set([...(change.add.questionIds ?? []), ...(change.add.questionId ? [change.add.questionId] : [])])]
+    : [];
   for (const qid of wanted) {
     if (!all.has(qid)) throw badRequest(RESULTS_MSG.questionNotFound);
     if (!numbered.has(qid)) throw badRequest(RESULTS_MSG.notNumbered);
@@ -105,7 +129,13 @@ export async function toggleAutoCalculate(ctx: Ctx, actor: Actor, id: number, en
   const meta = await surveyOr404(ctx.db, id);
   await write(ctx.db, actor, async (w) => {
     await setAutoCalculate(w.tx, id, enabled);
-    await w.log({ action: 'update', entity: 'survey_auto_calculate', entityId: id, before: { autoCalculate: meta.autoCalculate }, after: { autoCalculate: enabled } });
+    await w.log({
+      action: 'update',
+      entity: 'survey_auto_calculate',
+      entityId: id,
+      before: { autoCalculate: meta.autoCalculate },
+      after: { autoCalculate: enabled },
+    });
   });
   await ctx.rt.invalidate(id, meta.moduleId);
   return { surveyId: id, autoCalculate: enabled };

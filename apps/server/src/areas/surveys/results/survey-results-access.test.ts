@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@app/shared/messages';
-import { RESULTS_MSG, ZCourseResults, ZModuleResults, ZSurveyResults, ZTeacherCourseResults, ZTextResponses } from '@app/shared/survey-results';
+import {
+  RESULTS_MSG,
+  ZCourseResults,
+  ZModuleResults,
+  ZSurveyResults,
+  ZTeacherCourseResults,
+  ZTextResponses,
+} from '@app/shared/survey-results';
 import { queryRows } from '@/db/client';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { MIN_RESPONSES_SETTING, writeSetting } from './survey-results.repository';
@@ -25,8 +32,12 @@ beforeAll(async () => {
   for (const l of PEOPLE) tok[l] = await t.tokenFor(l);
   f = await buildResultsFixture(t);
   await writeSetting(t.database.db, MIN_RESPONSES_SETTING, 4);
-  studentCodes = (await queryRows<{ c: string; n: string }>(t.database.db, sql`select student_code as c, full_name as n from students where id = any(${sql.param(f.students.map((s) => s.id))}::int[])`))
-    .flatMap((r) => [r.c, r.n]);
+  studentCodes = (
+    await queryRows<{ c: string; n: string }>(
+      t.database.db,
+      sql`select student_code as c, full_name as n from students where id = any(${sql.param(f.students.map((s) => s.id))}::int[])`,
+    )
+  ).flatMap((r) => [r.c, r.n]);
 });
 afterAll(() => t.close());
 
@@ -49,7 +60,12 @@ describe('a teacher', () => {
     const r = ZSurveyResults.parse(ok(res));
     noIdentity(res.body);
     // B (3 responses) is left out: the figures are A's.
-    expect(r).toMatchObject({ n: 6, hidden: false, scope: { kind: 'teacher', teacherId: f.T1 }, score: { n: 6, leftOut: 3, classCount: 1, score: 4 } });
+    expect(r).toMatchObject({
+      n: 6,
+      hidden: false,
+      scope: { kind: 'teacher', teacherId: f.T1 },
+      score: { n: 6, leftOut: 3, classCount: 1, score: 4 },
+    });
     expect(r.questions.map((q) => q.questionId)).not.toContain(f.q.g5);
     expect(r.questions.find((q) => q.questionId === f.q.g1)).toMatchObject({ answered: 6, hidden: false });
     expect(r.questions.find((q) => q.questionId === f.q.g1)!.mean).toBeCloseTo(23 / 6, 4); // A: 5,4,3,4,5,2
@@ -68,7 +84,7 @@ describe('a teacher', () => {
     expect(courses.summary).toMatchObject({ n: 6, classCount: 1, leftOut: 3, score: 4, hidden: false });
   });
 
-  it('sees a class of 5 (the threshold) and never another teacher\'s class', async () => {
+  it("sees a class of 5 (the threshold) and never another teacher's class", async () => {
     const c = ZCourseResults.parse(ok(await get(`/surveys/${f.surveyId}/course-results`, 'gv.anh')));
     expect(c.items).toHaveLength(1);
     expect(c.items[0]).toMatchObject({ courseClassId: f.classes.C, hidden: false, n: 5 });
@@ -81,7 +97,8 @@ describe('a teacher', () => {
       `/surveys/modules/${f.moduleId}/teachers/${f.T1}/course-results`,
       `/surveys/modules/${f.moduleId}/teachers/${f.T1}/course-results-filtered`,
       `/surveys/${f.surveyId}/text-questions-responses?courseClassId=${f.classes.A}`,
-    ]) expect((await get(url, 'gv.anh')).statusCode, url).toBe(403);
+    ])
+      expect((await get(url, 'gv.anh')).statusCode, url).toBe(403);
     // A question hidden from teachers does not exist for them.
     expect((await get(`/surveys/${f.surveyId}/questions/${f.q.g5}/results`, 'gv.anh')).statusCode).toBe(404);
   });
@@ -91,7 +108,12 @@ describe('a teacher', () => {
     const r = ZTeacherCourseResults.parse(ok(res));
     noIdentity(res.body);
     expect(r.summary).toMatchObject({ n: 6, classCount: 1, leftOut: 3, score: 4, hidden: false });
-    expect(r.items.map((i) => [i.courseClassId, i.hidden]).sort()).toEqual([[f.classes.A, false], [f.classes.B, true]].sort());
+    expect(r.items.map((i) => [i.courseClassId, i.hidden]).sort()).toEqual(
+      [
+        [f.classes.A, false],
+        [f.classes.B, true],
+      ].sort(),
+    );
     // The department and the school over classes of at least 5: A and C (B left out).
     expect(r.comparison.department).toMatchObject({ n: 11, classCount: 2, leftOut: 3, hidden: false });
     expect(r.comparison.department!.score).toBeCloseTo((4 + 67 / 24) / 2, 4);
@@ -102,22 +124,43 @@ describe('a teacher', () => {
   it('reads approved texts of their own shown classes only, without times', async () => {
     // T1: A's approved text; B's is from a class of 3 (left out, counts included).
     const van = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses`, 'gv.van')));
-    expect(van.questions.map((q) => [q.questionId, q.otherText])).toEqual([[f.q.mc, true], [f.q.tx, false]]);
-    expect(van.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({ hidden: false, otherText: false, answered: 3, approved: 1, pending: 1, rejected: 1 });
-    expect(van.questions.find((q) => q.questionId === f.q.tx)!.texts).toEqual([{ text: 'Thầy dạy rất dễ hiểu', courseClassId: f.classes.A, courseClassName: 'Lớp A kiểm thử', submittedAt: null }]);
-    const vanB = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses?courseClassId=${f.classes.B}`, 'gv.van')));
+    expect(van.questions.map((q) => [q.questionId, q.otherText])).toEqual([
+      [f.q.mc, true],
+      [f.q.tx, false],
+    ]);
+    expect(van.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({
+      hidden: false,
+      otherText: false,
+      answered: 3,
+      approved: 1,
+      pending: 1,
+      rejected: 1,
+    });
+    expect(van.questions.find((q) => q.questionId === f.q.tx)!.texts).toEqual([
+      { text: 'Thầy dạy rất dễ hiểu', courseClassId: f.classes.A, courseClassName: 'Lớp A kiểm thử', submittedAt: null },
+    ]);
+    const vanB = ZTextResponses.parse(
+      ok(await get(`/surveys/${f.surveyId}/text-questions-responses?courseClassId=${f.classes.B}`, 'gv.van')),
+    );
     expect(vanB.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({ hidden: true, texts: [], approved: 0 });
     const anh = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses`, 'gv.anh')));
-    expect(anh.questions.find((q) => q.questionId === f.q.tx)!.texts).toEqual([{ text: 'Cô nhiệt tình', courseClassId: f.classes.C, courseClassName: 'Lớp C kiểm thử', submittedAt: null }]);
+    expect(anh.questions.find((q) => q.questionId === f.q.tx)!.texts).toEqual([
+      { text: 'Cô nhiệt tình', courseClassId: f.classes.C, courseClassName: 'Lớp C kiểm thử', submittedAt: null },
+    ]);
     const admin = ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses`, 'quantri')));
     expect(admin.questions.find((q) => q.questionId === f.q.tx)!).toMatchObject({ answered: 5, approved: 3, pending: 1, rejected: 1 });
-    expect(admin.questions.find((q) => q.questionId === f.q.tx)!.texts.map((x) => x.text).sort()).toEqual(['Cô nhiệt tình', 'Lớp B rất vui', 'Thầy dạy rất dễ hiểu']);
+    expect(
+      admin.questions
+        .find((q) => q.questionId === f.q.tx)!
+        .texts.map((x) => x.text)
+        .sort(),
+    ).toEqual(['Cô nhiệt tình', 'Lớp B rất vui', 'Thầy dạy rất dễ hiểu']);
     expect(admin.questions.find((q) => q.questionId === f.q.tx)!.texts.every((x) => x.submittedAt !== null)).toBe(true);
   });
 });
 
-describe('the caller\'s own teacher record (`me`)', () => {
-  it('answers the caller\'s own results, the same as their id does', async () => {
+describe("the caller's own teacher record (`me`)", () => {
+  it("answers the caller's own results, the same as their id does", async () => {
     for (const suffix of ['course-results', 'course-results-filtered', 'course-results/unfiltered']) {
       const me = ZTeacherCourseResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/teachers/me/${suffix}`, 'gv.van')));
       const byId = ZTeacherCourseResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/teachers/${f.T1}/${suffix}`, 'gv.van')));
@@ -130,17 +173,22 @@ describe('the caller\'s own teacher record (`me`)', () => {
   });
 
   it('is 404 for an account without a teacher record, 403 for roles that read no results', async () => {
-    const [{ n }] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int n from teachers where user_id = ${await t.userId('quantri')}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int n from teachers where user_id = ${await t.userId('quantri')}`,
+    );
     expect(n).toBe(0);
     const res = await get(`/surveys/modules/${f.moduleId}/teachers/me/course-results`, 'quantri');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NO_TEACHER_RECORD', message: RESULTS_MSG.noTeacherRecord });
-    for (const who of ['ketoan', 'csvc', 'hs.an']) expect((await get(`/surveys/modules/${f.moduleId}/teachers/me/course-results`, who)).statusCode, who).toBe(403);
+    for (const who of ['ketoan', 'csvc', 'hs.an'])
+      expect((await get(`/surveys/modules/${f.moduleId}/teachers/me/course-results`, who)).statusCode, who).toBe(403);
   });
 });
 
 describe('texts narrowed to a teacher, and "Khác" texts', () => {
-  const texts = async (who: string, query = '') => ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses${query}`, who)));
+  const texts = async (who: string, query = '') =>
+    ZTextResponses.parse(ok(await get(`/surveys/${f.surveyId}/text-questions-responses${query}`, who)));
 
   it('a head narrows to one teacher of the department; a teacher only to themself (the default)', async () => {
     const t1 = await texts('totruong.ly', `?teacherId=${f.T1}`);
@@ -149,7 +197,12 @@ describe('texts narrowed to a teacher, and "Khác" texts', () => {
     const t2 = await texts('totruong.ly', `?teacherId=${f.T2}`);
     expect(t2.questions.find((q) => !q.otherText)!.texts.map((x) => x.text)).toEqual(['Cô nhiệt tình']);
     // The head without a teacher: the department's shown classes (A, C).
-    expect((await texts('totruong.ly')).questions.find((q) => !q.otherText)!.texts.map((x) => x.text).sort()).toEqual(['Cô nhiệt tình', 'Thầy dạy rất dễ hiểu']);
+    expect(
+      (await texts('totruong.ly')).questions
+        .find((q) => !q.otherText)!
+        .texts.map((x) => x.text)
+        .sort(),
+    ).toEqual(['Cô nhiệt tình', 'Thầy dạy rất dễ hiểu']);
     expect(await texts('gv.anh', `?teacherId=${f.T2}`)).toEqual(await texts('gv.anh'));
     expect((await get(`/surveys/${f.surveyId}/text-questions-responses?teacherId=${f.T1}`, 'gv.anh')).statusCode).toBe(403);
     expect((await get(`/surveys/${f.surveyId}/text-questions-responses?teacherId=${f.H}`, 'gv.toan')).statusCode).toBe(403);
@@ -160,17 +213,31 @@ describe('texts narrowed to a teacher, and "Khác" texts', () => {
 
   it('lists the approved "Khác" texts of a choice question', async () => {
     const db = t.database.db;
-    const responses = await queryRows<{ id: number }>(db, sql`select id from survey_responses where course_class_id = ${f.classes.C} order by id limit 2`);
+    const responses = await queryRows<{ id: number }>(
+      db,
+      sql`select id from survey_responses where course_class_id = ${f.classes.C} order by id limit 2`,
+    );
     const setOther = async (responseId: number, text: string, status: string) => {
-      const [d] = await queryRows<{ id: number }>(db, sql`update response_details set answer_options = '["other"]'::jsonb, other_value = ${text}
-        where response_id = ${responseId} and question_id = ${f.q.mc} returning id`);
+      const [d] = await queryRows<{ id: number }>(
+        db,
+        sql`update response_details set answer_options = '["other"]'::jsonb, other_value = ${text}
+        where response_id = ${responseId} and question_id = ${f.q.mc} returning id`,
+      );
       await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at) values (${d.id}, ${status}, now())`);
     };
     await setOther(responses[0].id, 'Cô cho thêm ví dụ thực tế', 'approved');
     await setOther(responses[1].id, 'Gọi em qua 0912345678', 'pending');
     for (const who of ['gv.anh', 'quantri']) {
       const other = (await texts(who)).questions.find((q) => q.otherText)!;
-      expect(other, who).toMatchObject({ questionId: f.q.mc, questionType: 'multiple_choice', answered: 2, approved: 1, pending: 1, rejected: 0, hidden: false });
+      expect(other, who).toMatchObject({
+        questionId: f.q.mc,
+        questionType: 'multiple_choice',
+        answered: 2,
+        approved: 1,
+        pending: 1,
+        rejected: 0,
+        hidden: false,
+      });
       expect(other.texts.map((x) => x.text)).toEqual(['Cô cho thêm ví dụ thực tế']);
       expect(other.texts[0].submittedAt === null).toBe(who === 'gv.anh');
     }
@@ -180,7 +247,7 @@ describe('texts narrowed to a teacher, and "Khác" texts', () => {
 });
 
 describe('a head of department', () => {
-  it('sees the department\'s classes with the anonymity rule, and its module figures', async () => {
+  it("sees the department's classes with the anonymity rule, and its module figures", async () => {
     const c = ZCourseResults.parse(ok(await get(`/surveys/${f.surveyId}/course-results`, 'totruong.ly')));
     const by = new Map(c.items.map((i) => [i.courseClassId, i]));
     expect(by.get(f.classes.A)).toMatchObject({ hidden: false, score: 4 });
@@ -190,7 +257,12 @@ describe('a head of department', () => {
     const m = ZModuleResults.parse(ok(await get(`/surveys/modules/${f.moduleId}/results`, 'totruong.ly')));
     expect(m.scope.kind).toBe('department');
     expect(m.overall).toMatchObject({ n: 11, leftOut: 3 });
-    expect(m.teachers.map((x) => [x.teacherId, x.n, x.leftOut, x.hidden]).sort()).toEqual([[f.T1, 6, 3, false], [f.T2, 5, 0, false]].sort());
+    expect(m.teachers.map((x) => [x.teacherId, x.n, x.leftOut, x.hidden]).sort()).toEqual(
+      [
+        [f.T1, 6, 3, false],
+        [f.T2, 5, 0, false],
+      ].sort(),
+    );
     expect((await get(`/surveys/modules/${f.moduleId}/departments/${f.D}/average-score`, 'totruong.ly')).statusCode).toBe(200);
   });
 
@@ -259,10 +331,20 @@ describe('roles per route', () => {
   });
 
   it('writes are audited with who did them', async () => {
-    const rows = await queryRows<{ entity: string; action: string; actor: number }>(t.database.db, sql`
-      select entity, action, actor_id as actor from audit_logs where entity in ('score_config', 'survey_results', 'module_results', 'survey_auto_calculate', 'results_cache')`);
+    const rows = await queryRows<{ entity: string; action: string; actor: number }>(
+      t.database.db,
+      sql`
+      select entity, action, actor_id as actor from audit_logs where entity in ('score_config', 'survey_results', 'module_results', 'survey_auto_calculate', 'results_cache')`,
+    );
     const kinds = new Set(rows.map((r) => `${r.entity}:${r.action}`));
-    for (const k of ['score_config:update', 'survey_results:calculate', 'module_results:calculate', 'survey_auto_calculate:update', 'results_cache:update']) expect(kinds).toContain(k);
+    for (const k of [
+      'score_config:update',
+      'survey_results:calculate',
+      'module_results:calculate',
+      'survey_auto_calculate:update',
+      'results_cache:update',
+    ])
+      expect(kinds).toContain(k);
     expect(rows.every((r) => r.actor !== null)).toBe(true);
   });
 });

@@ -43,10 +43,13 @@ export interface SurveyMeta {
 }
 
 export async function surveyMeta(db: DbOrTx, id: number): Promise<SurveyMeta | null> {
-  const [row] = await queryRows<SurveyMeta>(db, sql`
+  const [row] = await queryRows<SurveyMeta>(
+    db,
+    sql`
     select s.id, s.title, s.survey_type as "surveyType", s.status, s.is_template as "isTemplate", s.module_id as "moduleId",
       s.subject_id as "subjectId", sub.name as "subjectName", s.auto_calculate as "autoCalculate"
-    from surveys s left join subjects sub on sub.id = s.subject_id where s.id = ${id}`);
+    from surveys s left join subjects sub on sub.id = s.subject_id where s.id = ${id}`,
+  );
   return row ?? null;
 }
 
@@ -55,42 +58,60 @@ export async function setAutoCalculate(db: DbOrTx, id: number, enabled: boolean)
 }
 
 export async function moduleMeta(db: DbOrTx, id: number) {
-  const [row] = await queryRows<{ id: number; code: string; name: string; startDate: string }>(db, sql`
-    select id, code, name, start_date::text as "startDate" from modules where id = ${id}`);
+  const [row] = await queryRows<{ id: number; code: string; name: string; startDate: string }>(
+    db,
+    sql`
+    select id, code, name, start_date::text as "startDate" from modules where id = ${id}`,
+  );
   return row ?? null;
 }
 
 /** The module's surveys that can have answers (every non-template one). */
 export async function moduleSurveyIds(db: DbOrTx, moduleId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from surveys where module_id = ${moduleId} and not is_template order by id`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from surveys where module_id = ${moduleId} and not is_template order by id`,
+  );
   return rows.map((r) => r.id);
 }
 
 /** Every survey with a response naming the teacher (any module): the trend's surveys. */
 export async function surveysNamingTeacher(db: DbOrTx, teacherId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(db, sql`
-    select distinct survey_id as id from survey_responses where teacher_ids @> array[${teacherId}]::int[]`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select distinct survey_id as id from survey_responses where teacher_ids @> array[${teacherId}]::int[]`,
+  );
   return rows.map((r) => r.id);
 }
 
 export async function moduleIdsOfSurveys(db: DbOrTx, surveyIds: number[]): Promise<number[]> {
   if (!surveyIds.length) return [];
-  const rows = await queryRows<{ id: number }>(db, sql`
-    select distinct module_id as id from surveys where id = any(${intArray(surveyIds)}) and module_id is not null`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select distinct module_id as id from surveys where id = any(${intArray(surveyIds)}) and module_id is not null`,
+  );
   return rows.map((r) => r.id);
 }
 
 export async function modulesByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
-  return queryRows<{ id: number; code: string; name: string; startDate: string }>(db, sql`
-    select id, code, name, start_date::text as "startDate" from modules where id = any(${intArray(ids)}) order by start_date, id`);
+  return queryRows<{ id: number; code: string; name: string; startDate: string }>(
+    db,
+    sql`
+    select id, code, name, start_date::text as "startDate" from modules where id = any(${intArray(ids)}) order by start_date, id`,
+  );
 }
 
 // ---- Who is asking ----
 
 export async function teacherOfUser(db: DbOrTx, userId: number) {
-  const [row] = await queryRows<{ id: number; fullName: string; departmentId: number | null }>(db, sql`
-    select id, full_name as "fullName", department_id as "departmentId" from teachers where user_id = ${userId}`);
+  const [row] = await queryRows<{ id: number; fullName: string; departmentId: number | null }>(
+    db,
+    sql`
+    select id, full_name as "fullName", department_id as "departmentId" from teachers where user_id = ${userId}`,
+  );
   return row ?? null;
 }
 
@@ -106,27 +127,43 @@ export async function teachersOfDepartments(db: DbOrTx, departmentIds: number[])
 }
 
 export async function teacherBrief(db: DbOrTx, id: number) {
-  const [row] = await queryRows<{ id: number; fullName: string; departmentId: number | null; departmentName: string | null }>(db, sql`
+  const [row] = await queryRows<{ id: number; fullName: string; departmentId: number | null; departmentName: string | null }>(
+    db,
+    sql`
     select t.id, t.full_name as "fullName", t.department_id as "departmentId", d.name as "departmentName"
-    from teachers t left join departments d on d.id = t.department_id where t.id = ${id}`);
+    from teachers t left join departments d on d.id = t.department_id where t.id = ${id}`,
+  );
   return row ?? null;
 }
 
 /** Course classes a teacher teaches now or was named for in a response of these surveys. */
 export async function classesOfTeacher(db: DbOrTx, teacherIds: number[], surveyIds: number[]): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(db, sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     select course_class_id as id from course_class_teachers where teacher_id = any(${intArray(teacherIds)})
     union
     select distinct course_class_id from survey_responses
-    where survey_id = any(${intArray(surveyIds)}) and course_class_id is not null and teacher_ids && ${intArray(teacherIds)}`);
+    where survey_id = any(${intArray(surveyIds)}) and course_class_id is not null and teacher_ids && ${intArray(teacherIds)}`,
+  );
   return rows.map((r) => r.id);
 }
 
 // ---- Names for figures ----
 
 export interface ClassInfo {
-  id: number; code: string; name: string; subjectId: number; subjectName: string; departmentId: number | null; departmentName: string | null;
-  moduleId: number; grade: number; campusId: number; campusName: string; enrolled: number;
+  id: number;
+  code: string;
+  name: string;
+  subjectId: number;
+  subjectName: string;
+  departmentId: number | null;
+  departmentName: string | null;
+  moduleId: number;
+  grade: number;
+  campusId: number;
+  campusName: string;
+  enrolled: number;
 }
 
 const classInfoSelect = sql`select cc.id, cc.code, cc.name, cc.subject_id as "subjectId", sub.name as "subjectName",
@@ -144,14 +181,19 @@ export async function classInfos(db: DbOrTx, ids: number[]): Promise<Map<number,
 
 /** Every course class of a subject in a module: the classes a subject survey is about ("active courses"). */
 export async function classesOfSubject(db: DbOrTx, subjectId: number, moduleId: number): Promise<ClassInfo[]> {
-  return queryRows<ClassInfo>(db, sql`${classInfoSelect} where cc.subject_id = ${subjectId} and cc.module_id = ${moduleId} order by cc.code, cc.id`);
+  return queryRows<ClassInfo>(
+    db,
+    sql`${classInfoSelect} where cc.subject_id = ${subjectId} and cc.module_id = ${moduleId} order by cc.code, cc.id`,
+  );
 }
 
 /** Teachers per course class: the responses' snapshot when there are responses, else the class's teachers now. */
 export async function teachersOfClassesIn(db: DbOrTx, surveyIds: number[], classIds: number[]) {
   const by = new Map<number, Array<{ id: number; fullName: string }>>();
   if (!classIds.length) return by;
-  const rows = await queryRows<{ classId: number; id: number; fullName: string }>(db, sql`
+  const rows = await queryRows<{ classId: number; id: number; fullName: string }>(
+    db,
+    sql`
     with snap as (
       select distinct r.course_class_id, t.tid from survey_responses r cross join unnest(r.teacher_ids) t(tid)
       where r.survey_id = any(${intArray(surveyIds)}) and r.course_class_id = any(${intArray(classIds)})
@@ -161,7 +203,8 @@ export async function teachersOfClassesIn(db: DbOrTx, surveyIds: number[], class
     )
     select x.course_class_id as "classId", te.id, te.full_name as "fullName"
     from (select * from snap union select * from now_t) x join teachers te on te.id = x.tid
-    order by te.sort_key, te.id`);
+    order by te.sort_key, te.id`,
+  );
   for (const r of rows) by.set(r.classId, [...(by.get(r.classId) ?? []), { id: r.id, fullName: r.fullName }]);
   return by;
 }
@@ -179,65 +222,111 @@ export async function namesOf(db: DbOrTx, table: 'teachers' | 'subjects' | 'depa
 }
 
 export async function surveyBriefs(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return new Map<number, { id: number; title: string; surveyType: 'GENERAL' | 'SUBJECT_SPECIFIC'; subjectId: number | null; subjectName: string | null }>();
-  const rows = await queryRows<{ id: number; title: string; surveyType: 'GENERAL' | 'SUBJECT_SPECIFIC'; subjectId: number | null; subjectName: string | null }>(db, sql`
+  if (!ids.length)
+    return new Map<
+      number,
+      { id: number; title: string; surveyType: 'GENERAL' | 'SUBJECT_SPECIFIC'; subjectId: number | null; subjectName: string | null }
+    >();
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    surveyType: 'GENERAL' | 'SUBJECT_SPECIFIC';
+    subjectId: number | null;
+    subjectName: string | null;
+  }>(
+    db,
+    sql`
     select s.id, s.title, s.survey_type as "surveyType", s.subject_id as "subjectId", sub.name as "subjectName"
-    from surveys s left join subjects sub on sub.id = s.subject_id where s.id = any(${intArray(ids)})`);
+    from surveys s left join subjects sub on sub.id = s.subject_id where s.id = any(${intArray(ids)})`,
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Who must answer, per grade×campus (the response rate's denominator): one unit per (student, course class). */
 export async function eligibleByGradeCampus(db: DbOrTx, surveyIds: number[]) {
   if (!surveyIds.length) return new Map<string, number>();
-  const rows = await queryRows<{ grade: number; campusId: number; n: number }>(db, sql`
+  const rows = await queryRows<{ grade: number; campusId: number; n: number }>(
+    db,
+    sql`
     select st.grade, st.campus_id as "campusId", count(*)::int n
     from (${eligibleItemsSql({ surveys: sql`s.id = any(${intArray(surveyIds)})` })}) e join students st on st.id = e.student_id
-    group by 1, 2`);
+    group by 1, 2`,
+  );
   return new Map(rows.map((r) => [`${r.grade}:${r.campusId}`, Number(r.n)]));
 }
 
 // ---- Score config and straight-lining ----
 
 export async function scoreQuestionIds(db: DbOrTx, surveyId: number): Promise<number[]> {
-  const rows = await db.select({ id: scoreConfigs.questionId }).from(scoreConfigs).where(eq(scoreConfigs.surveyId, surveyId)).orderBy(scoreConfigs.questionId);
+  const rows = await db
+    .select({ id: scoreConfigs.questionId })
+    .from(scoreConfigs)
+    .where(eq(scoreConfigs.surveyId, surveyId))
+    .orderBy(scoreConfigs.questionId);
   return rows.map((r) => r.id);
 }
 
 export async function addScoreQuestions(db: DbOrTx, surveyId: number, questionIds: number[]) {
   if (!questionIds.length) return;
-  await db.insert(scoreConfigs).values(questionIds.map((questionId) => ({ surveyId, questionId }))).onConflictDoNothing();
+  await db
+    .insert(scoreConfigs)
+    .values(questionIds.map((questionId) => ({ surveyId, questionId })))
+    .onConflictDoNothing();
 }
 
 export async function removeScoreQuestions(db: DbOrTx, surveyId: number, questionIds?: number[]) {
-  await db.delete(scoreConfigs).where(
-    questionIds ? and(eq(scoreConfigs.surveyId, surveyId), sql`${scoreConfigs.questionId} = any(${intArray(questionIds)})`) : eq(scoreConfigs.surveyId, surveyId),
-  );
+  await db
+    .delete(scoreConfigs)
+    .where(
+      questionIds
+        ? and(eq(scoreConfigs.surveyId, surveyId), sql`${scoreConfigs.questionId} = any(${intArray(questionIds)})`)
+        : eq(scoreConfigs.surveyId, surveyId),
+    );
 }
 
 export async function responseTotals(db: DbOrTx, surveyIds: number[]) {
-  const [row] = await queryRows<{ n: number; straightLined: number; latest: string | null }>(db, sql`
+  const [row] = await queryRows<{ n: number; straightLined: number; latest: string | null }>(
+    db,
+    sql`
     select count(*)::int n, count(*) filter (where straight_lined)::int as "straightLined", max(submitted_at) as latest
-    from survey_responses where survey_id = any(${intArray(surveyIds)})`);
+    from survey_responses where survey_id = any(${intArray(surveyIds)})`,
+  );
   return { n: Number(row?.n ?? 0), straightLined: Number(row?.straightLined ?? 0), latest: row?.latest ? new Date(row.latest) : null };
 }
 
 // ---- Stored results ----
 
 export type StoredKind = 'questions' | 'course_classes' | 'grade_campus' | 'module';
-export interface StoredScope { kind: StoredKind; surveyId?: number | null; moduleId?: number | null; filtered: boolean }
+export interface StoredScope {
+  kind: StoredKind;
+  surveyId?: number | null;
+  moduleId?: number | null;
+  filtered: boolean;
+}
 
 export async function readStored(db: DbOrTx, s: StoredScope) {
-  const [row] = await queryRows<{ data: unknown; responseCount: number; computedAt: string }>(db, sql`
+  const [row] = await queryRows<{ data: unknown; responseCount: number; computedAt: string }>(
+    db,
+    sql`
     select data, response_count as "responseCount", computed_at as "computedAt" from survey_results
     where kind = ${s.kind} and filtered = ${s.filtered}
-      and survey_id is not distinct from ${s.surveyId ?? null}::int and module_id is not distinct from ${s.moduleId ?? null}::int`);
+      and survey_id is not distinct from ${s.surveyId ?? null}::int and module_id is not distinct from ${s.moduleId ?? null}::int`,
+  );
   return row ? { data: row.data, responseCount: Number(row.responseCount), computedAt: new Date(row.computedAt) } : null;
 }
 
 export async function writeStored(db: DbOrTx, s: StoredScope & { data: unknown; responseCount: number; computedAt: Date }) {
   await db
     .insert(surveyResults)
-    .values({ kind: s.kind, surveyId: s.surveyId ?? null, moduleId: s.moduleId ?? null, filtered: s.filtered, data: s.data, responseCount: s.responseCount, computedAt: s.computedAt })
+    .values({
+      kind: s.kind,
+      surveyId: s.surveyId ?? null,
+      moduleId: s.moduleId ?? null,
+      filtered: s.filtered,
+      data: s.data,
+      responseCount: s.responseCount,
+      computedAt: s.computedAt,
+    })
     .onConflictDoUpdate({
       target: [surveyResults.surveyId, surveyResults.moduleId, surveyResults.kind, surveyResults.filtered],
       set: { data: s.data, responseCount: s.responseCount, computedAt: s.computedAt },
@@ -247,7 +336,10 @@ export async function writeStored(db: DbOrTx, s: StoredScope & { data: unknown; 
 /** Drops stored results a score change or a survey edit made wrong: the survey's and its module's (or modules'). Returns the rows deleted. */
 export async function dropStored(db: DbOrTx, surveyId: number, moduleIds: number | null | number[]): Promise<number> {
   const mods = (Array.isArray(moduleIds) ? moduleIds : [moduleIds]).filter((m): m is number => m !== null);
-  const rows = await queryRows<{ id: number }>(db, sql`
-    delete from survey_results where survey_id = ${surveyId} or module_id = any(${intArray(mods)}) returning id`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    delete from survey_results where survey_id = ${surveyId} or module_id = any(${intArray(mods)}) returning id`,
+  );
   return rows.length;
 }

@@ -1,5 +1,11 @@
 import {
-  RESULTS_MSG, type TCalculateResult, type TCourseResults, type TGradeCampusResults, type TQuestionResultsDetail, type TResultsQuery, type TSurveyResults,
+  RESULTS_MSG,
+  type TCalculateResult,
+  type TCourseResults,
+  type TGradeCampusResults,
+  type TQuestionResultsDetail,
+  type TResultsQuery,
+  type TSurveyResults,
 } from '@app/shared/survey-results';
 import type { TSurvey } from '@app/shared/surveys';
 import type { Db, DbOrTx } from '@/db/client';
@@ -15,8 +21,18 @@ import { aggregateOf, computeCourses } from './course-results';
 import { computeQuestions, filterInfo, r4 } from './question-results';
 import type { ResultsRuntime } from './runtime';
 import {
-  classesOfSubject, classesOfTeacher, classInfos, eligibleByGradeCampus, minResponsesSetting, namesOf, readStored, responseTotals, surveyMeta,
-  writeStored, type StoredKind, type SurveyMeta,
+  classesOfSubject,
+  classesOfTeacher,
+  classInfos,
+  eligibleByGradeCampus,
+  minResponsesSetting,
+  namesOf,
+  readStored,
+  responseTotals,
+  surveyMeta,
+  writeStored,
+  type StoredKind,
+  type SurveyMeta,
 } from './survey-results.repository';
 
 /** What every results service needs: the database and the app's results runtime (cache, settings). */
@@ -41,7 +57,13 @@ async function fullSurvey(db: DbOrTx, id: number): Promise<TSurvey> {
 }
 
 const header = (m: SurveyMeta) => ({
-  surveyId: m.id, title: m.title, surveyType: m.surveyType, moduleId: m.moduleId, subjectId: m.subjectId, subjectName: m.subjectName, autoCalculate: m.autoCalculate,
+  surveyId: m.id,
+  title: m.title,
+  surveyType: m.surveyType,
+  moduleId: m.moduleId,
+  subjectId: m.subjectId,
+  subjectName: m.subjectName,
+  autoCalculate: m.autoCalculate,
 });
 
 /** Teachers and heads see class results only: a GENERAL survey is about no class. */
@@ -50,7 +72,12 @@ export function checkRestrictedSurvey(viewer: Viewer, meta: SurveyMeta) {
 }
 
 /** Stored results (calculate-*) are read only for a whole-school view; `stale` when answers came after. */
-async function stored<T extends object>(db: DbOrTx, kind: StoredKind, surveyId: number, filtered: boolean): Promise<(T & { stored: true; stale: boolean; computedAt: string }) | null> {
+async function stored<T extends object>(
+  db: DbOrTx,
+  kind: StoredKind,
+  surveyId: number,
+  filtered: boolean,
+): Promise<(T & { stored: true; stale: boolean; computedAt: string }) | null> {
   const row = await readStored(db, { kind, surveyId, filtered });
   if (!row) return null;
   const totals = await responseTotals(db, [surveyId]);
@@ -58,12 +85,18 @@ async function stored<T extends object>(db: DbOrTx, kind: StoredKind, surveyId: 
   return { ...(row.data as T), stored: true, stale, computedAt: row.computedAt.toISOString() };
 }
 
-const keyOf = (parts: Record<string, unknown>) => Object.entries(parts).map(([k, v]) => `${k}=${v ?? ''}`).join('&');
+const keyOf = (parts: Record<string, unknown>) =>
+  Object.entries(parts)
+    .map(([k, v]) => `${k}=${v ?? ''}`)
+    .join('&');
 const viewerKey = (v: Viewer) => (v.kind === 'school' ? 'school' : v.kind === 'department' ? `d${v.teacherId}` : `t${v.teacherId}`);
 
 // ---- Questions ----
 
-async function liveQuestions(ctx: Ctx, o: { meta: SurveyMeta; survey: TSurvey; viewer: Viewer; q: TResultsQuery; filtered: boolean; pre?: AggregateRow[] }): Promise<TSurveyResults> {
+async function liveQuestions(
+  ctx: Ctx,
+  o: { meta: SurveyMeta; survey: TSurvey; viewer: Viewer; q: TResultsQuery; filtered: boolean; pre?: AggregateRow[] },
+): Promise<TSurveyResults> {
   const { db, rt } = ctx;
   const [minResponses, scoped] = await Promise.all([minResponsesSetting(db), resolveScope(db, o.viewer, [o.meta.id], o.q)]);
   const min = rt.config.minGroupSize;
@@ -76,8 +109,16 @@ async function liveQuestions(ctx: Ctx, o: { meta: SurveyMeta; survey: TSurvey; v
     filterInfo(db, { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minGroupSize: min }),
   ]);
   return {
-    ...header(o.meta), scope: scoped.scope, filter, computedAt: now(), stored: false, stale: false,
-    n: r.n, score: r.score, ...(r.hidden ? HIDDEN : SHOWN), questions: r.questions,
+    ...header(o.meta),
+    scope: scoped.scope,
+    filter,
+    computedAt: now(),
+    stored: false,
+    stale: false,
+    n: r.n,
+    score: r.score,
+    ...(r.hidden ? HIDDEN : SHOWN),
+    questions: r.questions,
   };
 }
 
@@ -90,7 +131,16 @@ export async function surveyResults(ctx: Ctx, actor: Actor, id: number, q: TResu
   const filtered = q.filtered ?? false;
   rt.remember(id, meta.moduleId);
   const whole = viewer.kind === 'school' && !q.courseClassId && !q.teacherId && !q.departmentId && !q.compare;
-  const key = keyOf({ r: 'results', id, filtered, v: viewerKey(viewer), c: q.courseClassId, t: q.teacherId, d: q.departmentId, cmp: q.compare });
+  const key = keyOf({
+    r: 'results',
+    id,
+    filtered,
+    v: viewerKey(viewer),
+    c: q.courseClassId,
+    t: q.teacherId,
+    d: q.departmentId,
+    cmp: q.compare,
+  });
   return rt.cache.wrap(key, rt.scopesOf(id, meta.moduleId), async () => {
     if (whole) {
       const s = await stored<TSurveyResults>(db, 'questions', id, filtered);
@@ -101,7 +151,13 @@ export async function surveyResults(ctx: Ctx, actor: Actor, id: number, q: TResu
 }
 
 /** GET /surveys/{id}/questions/{questionId}/results: the question, and per class (subject survey) or per grade×campus. */
-export async function questionResults(ctx: Ctx, actor: Actor, id: number, questionId: number, q: TResultsQuery): Promise<TQuestionResultsDetail> {
+export async function questionResults(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  questionId: number,
+  q: TResultsQuery,
+): Promise<TQuestionResultsDetail> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
   const viewer = await viewerOf(db, actor);
@@ -111,7 +167,17 @@ export async function questionResults(ctx: Ctx, actor: Actor, id: number, questi
   if (!question || (isRestricted(viewer) && !question.visibleToTeacher)) throw notFound(RESULTS_MSG.questionNotFound);
   const filtered = q.filtered ?? false;
   rt.remember(id, meta.moduleId);
-  const key = keyOf({ r: 'question', id, questionId, filtered, v: viewerKey(viewer), c: q.courseClassId, t: q.teacherId, d: q.departmentId, cmp: q.compare });
+  const key = keyOf({
+    r: 'question',
+    id,
+    questionId,
+    filtered,
+    v: viewerKey(viewer),
+    c: q.courseClassId,
+    t: q.teacherId,
+    d: q.departmentId,
+    cmp: q.compare,
+  });
   return rt.cache.wrap(key, rt.scopesOf(id, meta.moduleId), async () => {
     const all = await liveQuestions(ctx, { meta, survey, viewer, q, filtered });
     const minResponses = all.filter.minResponses;
@@ -121,8 +187,21 @@ export async function questionResults(ctx: Ctx, actor: Actor, id: number, questi
     const slice = sliceOf(scoped, [id], filtered, minResponses, null);
     const breakdownBy = meta.surveyType === 'SUBJECT_SPECIFIC' ? ('courseClass' as const) : ('gradeCampus' as const);
     const rows = (await questionStats(db, slice, breakdownBy)).filter((r) => r.questionId === questionId && !!r.key);
-    const classNames = breakdownBy === 'courseClass' ? await classInfos(db, rows.map((r) => Number(r.key))) : null;
-    const campusNames = breakdownBy === 'gradeCampus' ? await namesOf(db, 'campuses', rows.map((r) => Number(r.key!.split(':')[1]))) : null;
+    const classNames =
+      breakdownBy === 'courseClass'
+        ? await classInfos(
+            db,
+            rows.map((r) => Number(r.key)),
+          )
+        : null;
+    const campusNames =
+      breakdownBy === 'gradeCampus'
+        ? await namesOf(
+            db,
+            'campuses',
+            rows.map((r) => Number(r.key!.split(':')[1])),
+          )
+        : null;
     const label = (k: string) => {
       if (classNames) return classNames.get(Number(k))?.name ?? k;
       const [g, c] = k.split(':');
@@ -133,13 +212,30 @@ export async function questionResults(ctx: Ctx, actor: Actor, id: number, questi
       .map((r) => {
         const h = all.hidden || partHidden(restricted, r.n, min);
         return {
-          key: r.key!, label: label(r.key!), n: r.n, answered: r.answered, answerN: h ? 0 : r.answerN,
-          mean: h ? null : r4(r.mean), stdDev: h ? null : r4(r.sd), median: h ? null : r4(r.median), ...(h ? HIDDEN : SHOWN),
+          key: r.key!,
+          label: label(r.key!),
+          n: r.n,
+          answered: r.answered,
+          answerN: h ? 0 : r.answerN,
+          mean: h ? null : r4(r.mean),
+          stdDev: h ? null : r4(r.sd),
+          median: h ? null : r4(r.median),
+          ...(h ? HIDDEN : SHOWN),
         };
       })
       .sort((a, b) => a.label.localeCompare(b.label, 'vi', { numeric: true }));
     const found = all.questions.find((x) => x.questionId === questionId)!;
-    return { surveyId: id, scope: all.scope, filter: all.filter, computedAt: all.computedAt, stored: false, stale: false, question: found, breakdownBy, breakdown };
+    return {
+      surveyId: id,
+      scope: all.scope,
+      filter: all.filter,
+      computedAt: all.computedAt,
+      stored: false,
+      stale: false,
+      question: found,
+      breakdownBy,
+      breakdown,
+    };
   });
 }
 
@@ -151,16 +247,26 @@ async function allowedClasses(db: DbOrTx, viewer: Viewer, surveyIds: number[]) {
   return t ? new Set(await classesOfTeacher(db, t, surveyIds)) : null;
 }
 
-async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filtered: boolean; active: boolean; pre?: AggregateRow[] }): Promise<TCourseResults> {
+async function liveCourses(
+  ctx: Ctx,
+  o: { meta: SurveyMeta; viewer: Viewer; filtered: boolean; active: boolean; pre?: AggregateRow[] },
+): Promise<TCourseResults> {
   const { db, rt } = ctx;
   const minResponses = await minResponsesSetting(db);
   const min = rt.config.minGroupSize;
   const surveyIds = [o.meta.id];
-  const include = o.active && o.meta.subjectId && o.meta.moduleId
-    ? (await classesOfSubject(db, o.meta.subjectId, o.meta.moduleId)).map((info) => ({ surveyId: o.meta.id, info }))
-    : [];
+  const include =
+    o.active && o.meta.subjectId && o.meta.moduleId
+      ? (await classesOfSubject(db, o.meta.subjectId, o.meta.moduleId)).map((info) => ({ surveyId: o.meta.id, info }))
+      : [];
   const restricted = isRestricted(o.viewer);
-  const slice: Slice = { surveyIds, filtered: o.filtered, minResponses, teacherIds: viewerTeachers(o.viewer), minPart: minPartFor(restricted, min) };
+  const slice: Slice = {
+    surveyIds,
+    filtered: o.filtered,
+    minResponses,
+    teacherIds: viewerTeachers(o.viewer),
+    minPart: minPartFor(restricted, min),
+  };
   const allowedClassIds = await allowedClasses(db, o.viewer, surveyIds);
   const [r, filter] = await Promise.all([
     computeCourses(db, { slice, include, restricted, min, allowedClassIds, pre: o.pre }),
@@ -170,7 +276,12 @@ async function liveCourses(ctx: Ctx, o: { meta: SurveyMeta; viewer: Viewer; filt
 }
 
 /** GET /surveys/{id}/course-results (live, classes with responses) and /active-courses-results[-filtered] (stored, every class). */
-export async function courseResults(ctx: Ctx, actor: Actor, id: number, o: { filtered: boolean; active: boolean }): Promise<TCourseResults> {
+export async function courseResults(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  o: { filtered: boolean; active: boolean },
+): Promise<TCourseResults> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
   const viewer = await viewerOf(db, actor);
@@ -199,17 +310,36 @@ async function liveGradeCampus(ctx: Ctx, meta: SurveyMeta, filtered: boolean, pr
   ]);
   const gc = rows.filter((r) => r.kind === 'grade_campus');
   const cells = new Set([...gc.map((r) => `${r.k1}:${r.k2}`), ...eligible.keys()]);
-  const campuses = await namesOf(db, 'campuses', [...cells].map((c) => Number(c.split(':')[1])));
+  const campuses = await namesOf(
+    db,
+    'campuses',
+    [...cells].map((c) => Number(c.split(':')[1])),
+  );
   const items = [...cells]
     .map((cell) => {
       const [grade, campusId] = cell.split(':').map(Number);
       const row = gc.find((r) => r.k1 === grade && r.k2 === campusId);
       const e = eligible.get(cell) ?? 0;
       const a = aggregateOf(row);
-      return { ...a, grade, campusId, campusName: campuses.get(campusId)?.name ?? '', eligible: e, responseRate: e ? r4((a.n / e) * 100) : null };
+      return {
+        ...a,
+        grade,
+        campusId,
+        campusName: campuses.get(campusId)?.name ?? '',
+        eligible: e,
+        responseRate: e ? r4((a.n / e) * 100) : null,
+      };
     })
     .sort((a, b) => a.grade - b.grade || a.campusName.localeCompare(b.campusName, 'vi'));
-  return { surveyId: meta.id, filter, computedAt: now(), stored: false, stale: false, overall: aggregateOf(rows.find((r) => r.kind === 'survey')), items };
+  return {
+    surveyId: meta.id,
+    filter,
+    computedAt: now(),
+    stored: false,
+    stale: false,
+    overall: aggregateOf(rows.find((r) => r.kind === 'survey')),
+    items,
+  };
 }
 
 /** GET /surveys/{id}/grade-campus-results (school-wide roles). */
@@ -241,19 +371,41 @@ export async function calculateSurvey(ctx: Ctx, actor: Actor | null, id: number,
   const computedAt = new Date();
   const minResponses = await minResponsesSetting(db);
   // Unfiltered and filtered side by side (two connections on PostgreSQL; PGlite queues them).
-  const results = (await Promise.all([false, true].map(async (filtered) => {
-    const out: Array<{ kind: StoredKind; filtered: boolean; data: unknown }> = [];
-    // One read of the answers per filter serves every figure kind (class, survey, grade×campus scores).
-    const pre = await aggregates(db, { surveyIds: [id], filtered, minResponses }, ['class', 'overall', 'survey', 'grade_campus']);
-    if (survey) out.push({ kind: 'questions', filtered, data: await liveQuestions(ctx, { meta, survey, viewer: SCHOOL, q: { filtered, compare: false }, filtered, pre }) });
-    if (kinds.includes('course_classes')) out.push({ kind: 'course_classes', filtered, data: await liveCourses(ctx, { meta, viewer: SCHOOL, filtered, active: true, pre }) });
-    if (kinds.includes('grade_campus')) out.push({ kind: 'grade_campus', filtered, data: await liveGradeCampus(ctx, meta, filtered, pre) });
-    return out;
-  }))).flat();
+  const results = (
+    await Promise.all(
+      [false, true].map(async (filtered) => {
+        const out: Array<{ kind: StoredKind; filtered: boolean; data: unknown }> = [];
+        // One read of the answers per filter serves every figure kind (class, survey, grade×campus scores).
+        const pre = await aggregates(db, { surveyIds: [id], filtered, minResponses }, ['class', 'overall', 'survey', 'grade_campus']);
+        if (survey)
+          out.push({
+            kind: 'questions',
+            filtered,
+            data: await liveQuestions(ctx, { meta, survey, viewer: SCHOOL, q: { filtered, compare: false }, filtered, pre }),
+          });
+        if (kinds.includes('course_classes'))
+          out.push({
+            kind: 'course_classes',
+            filtered,
+            data: await liveCourses(ctx, { meta, viewer: SCHOOL, filtered, active: true, pre }),
+          });
+        if (kinds.includes('grade_campus'))
+          out.push({ kind: 'grade_campus', filtered, data: await liveGradeCampus(ctx, meta, filtered, pre) });
+        return out;
+      }),
+    )
+  ).flat();
   const store = async (tx: DbOrTx) => {
     for (const r of results) {
       const { stored: _s, stale: _st, computedAt: _c, ...data } = r.data as Record<string, unknown>;
-      await writeStored(tx, { kind: r.kind, surveyId: id, filtered: r.filtered, data: { ...data, computedAt: computedAt.toISOString() }, responseCount: totals.n, computedAt });
+      await writeStored(tx, {
+        kind: r.kind,
+        surveyId: id,
+        filtered: r.filtered,
+        data: { ...data, computedAt: computedAt.toISOString() },
+        responseCount: totals.n,
+        computedAt,
+      });
     }
   };
   const after = { kinds, responseCount: totals.n, computedAt: computedAt.toISOString() };
@@ -269,7 +421,15 @@ export async function calculateSurvey(ctx: Ctx, actor: Actor | null, id: number,
     });
   }
   await rt.invalidate(id, meta.moduleId);
-  return { scope: 'survey', surveyId: id, moduleId: null, kinds, responseCount: totals.n, computedAt: computedAt.toISOString(), durationMs: r4(performance.now() - t0)! };
+  return {
+    scope: 'survey',
+    surveyId: id,
+    moduleId: null,
+    kinds,
+    responseCount: totals.n,
+    computedAt: computedAt.toISOString(),
+    durationMs: r4(performance.now() - t0)!,
+  };
 }
 
 /** POST /surveys/{id}/calculate-grade-campus-results and GET: the spec wants `{success: false, message}` on failure. */

@@ -33,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, who = 'quantri') => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(tok[who]) });
-const post = (url: string, payload: object = {}, who = 'quantri') => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(tok[who]), payload });
+const post = (url: string, payload: object = {}, who = 'quantri') =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(tok[who]), payload });
 const del = (url: string, who = 'quantri') => t.app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers: bearer(tok[who]) });
 const data = <T = never>(res: { statusCode: number; body: string; json(): { data: unknown } }): T => {
   expect(res.statusCode, res.body).toBe(200);
@@ -45,7 +46,13 @@ const count = (q: TQuestionResult, value: string) => q.options.find((o) => o.val
 describe('question results', () => {
   it('counts every option, averages only numbers, with sample SD and median (hand-computed)', async () => {
     const r = ZSurveyResults.parse(data(await get(`/surveys/${f.surveyId}/results`)));
-    expect(r).toMatchObject({ n: 14, stored: false, hidden: false, scope: { kind: 'school' }, filter: { filtered: false, minResponses: 4, minGroupSize: 5 } });
+    expect(r).toMatchObject({
+      n: 14,
+      stored: false,
+      hidden: false,
+      scope: { kind: 'school' },
+      filter: { filtered: false, minResponses: 4, minGroupSize: 5 },
+    });
     const g1 = byQ(r.questions, f.q.g1);
     expect(g1).toMatchObject({ answered: 14, answerN: 14, noOpinion: 0, inScore: true, questionType: 'grid', content: 'Tiêu chí 1' });
     expect(['1', '2', '3', '4', '5', 'None'].map((v) => count(g1, v))).toEqual([1, 2, 4, 4, 3, 0]);
@@ -113,7 +120,16 @@ describe('course classes and score config', () => {
   it('scores each class with n, SD and median; filtered marks the class under the minimum', async () => {
     const r = ZCourseResults.parse(data(await get(`/surveys/${f.surveyId}/course-results`)));
     const by = new Map(r.items.map((i) => [i.courseClassId, i]));
-    expect(by.get(f.classes.A)).toMatchObject({ n: 6, totalResponses: 6, straightLined: 1, answerN: 27, score: 4, median: 4, belowMinimum: false, excluded: false });
+    expect(by.get(f.classes.A)).toMatchObject({
+      n: 6,
+      totalResponses: 6,
+      straightLined: 1,
+      answerN: 27,
+      score: 4,
+      median: 4,
+      belowMinimum: false,
+      excluded: false,
+    });
     expect(by.get(f.classes.A)!.sd).toBeCloseTo(Math.sqrt(24 / 26), 4); // Σx² 456, (456 − 108²/27)/26
     expect(by.get(f.classes.B)!.score).toBeCloseTo(59 / 15, 4);
     expect(by.get(f.classes.C)!.score).toBeCloseTo(67 / 24, 4);
@@ -123,7 +139,12 @@ describe('course classes and score config', () => {
     const fb = new Map(fr.items.map((i) => [i.courseClassId, i]));
     expect(fb.get(f.classes.A)).toMatchObject({ n: 5, excluded: false });
     expect(fb.get(f.classes.A)!.score).toBeCloseTo(83 / 22, 4);
-    expect(fb.get(f.classes.B)).toMatchObject({ excluded: true, belowMinimum: true, score: null, excludedReason: RESULTS_MSG.belowMinimum(4) });
+    expect(fb.get(f.classes.B)).toMatchObject({
+      excluded: true,
+      belowMinimum: true,
+      score: null,
+      excludedReason: RESULTS_MSG.belowMinimum(4),
+    });
     expect(fr.summary).toMatchObject({ classCount: 2, n: 9 });
   });
 
@@ -145,7 +166,10 @@ describe('course classes and score config', () => {
     expect(back).toMatchObject({ questionIds: [], isDefault: true, straightLinedCount: 2 });
     const again = ZCourseResults.parse(data(await get(`/surveys/${f.surveyId}/course-results`)));
     expect(again.items.find((i) => i.courseClassId === f.classes.A)!.score).toBe(4);
-    const logs = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int n from audit_logs where entity = 'score_config' and entity_id = ${String(f.surveyId)}`);
+    const logs = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int n from audit_logs where entity = 'score_config' and entity_id = ${String(f.surveyId)}`,
+    );
     expect(logs[0].n).toBe(2);
   });
 });
@@ -157,16 +181,20 @@ describe('stored results, module, grade×campus', () => {
     const r = ZSurveyResults.parse(data(await get(`/surveys/${f.surveyId}/results`, 'hieutruong')));
     expect(r).toMatchObject({ stored: true, stale: false, n: 14 });
     expect(byQ(r.questions, f.q.g1).mean).toBeCloseTo(48 / 14, 4);
-    const audit = await queryRows<{ actor: number }>(t.database.db, sql`select actor_id as actor from audit_logs where entity = 'survey_results' and action = 'calculate' and entity_id = ${String(f.surveyId)}`);
+    const audit = await queryRows<{ actor: number }>(
+      t.database.db,
+      sql`select actor_id as actor from audit_logs where entity = 'survey_results' and action = 'calculate' and entity_id = ${String(f.surveyId)}`,
+    );
     expect(audit).toHaveLength(1);
   });
 
   it('grade×campus pools answers and shows the response rate', async () => {
     const res = await post(`/surveys/${f.surveyId}/calculate-grade-campus-results`);
     expect(res.statusCode).toBe(200);
-    const r = data<{ items: Array<{ grade: number; campusId: number; n: number; eligible: number; responseRate: number; score: number; answerN: number }>; stored: boolean }>(
-      await get(`/surveys/${f.surveyId}/grade-campus-results`, 'giaovu'),
-    );
+    const r = data<{
+      items: Array<{ grade: number; campusId: number; n: number; eligible: number; responseRate: number; score: number; answerN: number }>;
+      stored: boolean;
+    }>(await get(`/surveys/${f.surveyId}/grade-campus-results`, 'giaovu'));
     expect(r.stored).toBe(true);
     const cell = r.items.find((i) => i.grade === 10 && i.campusId === f.campusId)!;
     expect(cell).toMatchObject({ n: 14, eligible: 14, responseRate: 100, answerN: 66 });
@@ -226,7 +254,10 @@ describe('export', () => {
     const resp = wb.getWorksheet('Phản hồi')!;
     expect(resp.rowCount).toBe(15);
     expect(header(resp)).toContain('Mã học sinh');
-    const codes = await queryRows<{ code: string }>(t.database.db, sql`select student_code as code from students where id = ${f.students[0].id}`);
+    const codes = await queryRows<{ code: string }>(
+      t.database.db,
+      sql`select student_code as code from students where id = ${f.students[0].id}`,
+    );
     const all = JSON.stringify(resp.getSheetValues());
     expect(all).toContain(codes[0].code);
 

@@ -38,27 +38,57 @@ export const ANSWERS = {
     { g: [1, 2, 2, N, 1], ls: 1, mc: 'B' },
     { g: [3, 4, 3, 3, 4], ls: 2, mc: 'A' },
   ],
-} as const satisfies Record<string, Array<{ g: Array<number | null>; ls: number; mc: string; sl?: boolean; tx?: readonly [string, string] }>>;
+} as const satisfies Record<
+  string,
+  Array<{ g: Array<number | null>; ls: number; mc: string; sl?: boolean; tx?: readonly [string, string] }>
+>;
 
 export type ClassKey = keyof typeof ANSWERS;
 
 function surveyInput(moduleId: number, subject: { id: number; name: string }): TSurvey {
   const group = { id: 1, columns: AGREEMENT_COLUMNS };
   const q = (p: Partial<TSurveyQuestion> & Pick<TSurveyQuestion, 'id' | 'questionType' | 'displayOrder'>): TSurveyQuestion => ({
-    content: `<p>Câu ${p.id}</p>`, required: 0, options: null, visibleToTeacher: true, lmsOnly: false, gridGroup: null, ...p,
+    content: `<p>Câu ${p.id}</p>`,
+    required: 0,
+    options: null,
+    visibleToTeacher: true,
+    lmsOnly: false,
+    gridGroup: null,
+    ...p,
   });
   return {
-    id: 1, title: 'Khảo sát kết quả (kiểm thử)', description: null, coverImageUrl: null, surveyType: 'SUBJECT_SPECIFIC', status: 'active',
-    startDate: '2026-01-05', endDate: '2026-01-20', allowedGrades: [10, 11, 12], moduleId, subjectId: subject.id,
-    subject: { id: subject.id, name: subject.name, usesLms: true }, autoCalculate: false, isTemplate: false, studentCourseClass: null,
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    id: 1,
+    title: 'Khảo sát kết quả (kiểm thử)',
+    description: null,
+    coverImageUrl: null,
+    surveyType: 'SUBJECT_SPECIFIC',
+    status: 'active',
+    startDate: '2026-01-05',
+    endDate: '2026-01-20',
+    allowedGrades: [10, 11, 12],
+    moduleId,
+    subjectId: subject.id,
+    subject: { id: subject.id, name: subject.name, usesLms: true },
+    autoCalculate: false,
+    isTemplate: false,
+    studentCourseClass: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     sections: [
       {
-        id: 1, title: 'Giảng dạy', description: null, displayOrder: 1,
-        questions: [1, 2, 3, 4, 5].map((i) => q({ id: i, questionType: 'grid', displayOrder: i, gridGroup: group, visibleToTeacher: i !== 5, content: `<p>Tiêu chí ${i}</p>` })),
+        id: 1,
+        title: 'Giảng dạy',
+        description: null,
+        displayOrder: 1,
+        questions: [1, 2, 3, 4, 5].map((i) =>
+          q({ id: i, questionType: 'grid', displayOrder: i, gridGroup: group, visibleToTeacher: i !== 5, content: `<p>Tiêu chí ${i}</p>` }),
+        ),
       },
       {
-        id: 2, title: 'Ý kiến', description: null, displayOrder: 2,
+        id: 2,
+        title: 'Ý kiến',
+        description: null,
+        displayOrder: 2,
         questions: [
           q({ id: 6, questionType: 'linear_scale', displayOrder: 1, options: { min: 1, max: 5, minLabel: 'Kém', maxLabel: 'Tốt' } }),
           q({ id: 7, questionType: 'multiple_choice', displayOrder: 2, options: { choices: ['A', 'B', 'C'], allowOther: true } }),
@@ -75,10 +105,17 @@ type Answer = { g: ReadonlyArray<number | null>; ls: number; mc: string; sl?: bo
 type Student = { id: number; homeroomClassId: number | null };
 
 /** One subject survey of the module: its course classes (one teacher each) and their answers, stored as a submission would store them. */
-async function addSurvey(db: Db, o: {
-  moduleId: number; subject: { id: number; name: string }; campusId: number; students: Student[]; title?: string;
-  classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>;
-}) {
+async function addSurvey(
+  db: Db,
+  o: {
+    moduleId: number;
+    subject: { id: number; name: string };
+    campusId: number;
+    students: Student[];
+    title?: string;
+    classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>;
+  },
+) {
   const input = surveyInput(o.moduleId, o.subject);
   const { survey } = await insertTestSurvey(db, o.title ? { ...input, title: o.title } : input);
   const questions = survey.sections.flatMap((s) => s.questions).sort((a, b) => a.id - b.id);
@@ -91,15 +128,30 @@ async function addSurvey(db: Db, o: {
   for (const cls of o.classes) {
     const classStudents = o.students.slice(s, (s += cls.answers.length));
     const { id: classId } = await addCourseClass(db, {
-      code: cls.code, name: cls.name, subjectId: o.subject.id, moduleId: o.moduleId, campusId: o.campusId, grade: 10,
-      teacherIds: [cls.teacherId], studentIds: classStudents.map((st) => st.id),
+      code: cls.code,
+      name: cls.name,
+      subjectId: o.subject.id,
+      moduleId: o.moduleId,
+      campusId: o.campusId,
+      grade: 10,
+      teacherIds: [cls.teacherId],
+      studentIds: classStudents.map((st) => st.id),
     });
     classIds.push(classId);
     responseIds.push([]);
     for (const [i, a] of cls.answers.entries()) {
       const st = classStudents[i];
       const [r] = await addResponses(db, [
-        { surveyId: survey.id, studentId: st.id, courseClassId: classId, teacherIds: [cls.teacherId], studentGrade: 10, campusId: o.campusId, homeroomClassId: st.homeroomClassId, straightLined: a.sl === true },
+        {
+          surveyId: survey.id,
+          studentId: st.id,
+          courseClassId: classId,
+          teacherIds: [cls.teacherId],
+          studentGrade: 10,
+          campusId: o.campusId,
+          homeroomClassId: st.homeroomClassId,
+          straightLined: a.sl === true,
+        },
       ]);
       responseIds[responseIds.length - 1].push(r.id);
       const rows = a.g.map((v, i) => {
@@ -109,7 +161,9 @@ async function addSurvey(db: Db, o: {
       rows.push(sql`(${r.id}, ${ls}, ${String(a.ls)}, null::jsonb, null, ${a.ls})`);
       rows.push(sql`(${r.id}, ${mc}, null, ${JSON.stringify([a.mc])}::jsonb, null, null)`);
       if (a.tx) rows.push(sql`(${r.id}, ${tx}, ${a.tx[0]}, null::jsonb, null, null)`);
-      await db.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number) values ${sql.join(rows, sql`, `)}`);
+      await db.execute(
+        sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number) values ${sql.join(rows, sql`, `)}`,
+      );
       if (a.tx) {
         await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at)
           select id, ${a.tx[1]}, case when ${a.tx[1]} = 'pending' then null else now() end from response_details where response_id = ${r.id} and question_id = ${tx}`);
@@ -126,7 +180,10 @@ export async function buildResultsFixture(t: TestApp) {
   const T1 = await teacherOf('gv.van');
   const T2 = await teacherOf('gv.anh');
   const H = await teacherOf('totruong.ly');
-  const headed = await one<{ id: number } | undefined>(db, sql`select department_id as id from department_heads where teacher_id = ${H} limit 1`);
+  const headed = await one<{ id: number } | undefined>(
+    db,
+    sql`select department_id as id from department_heads where teacher_id = ${H} limit 1`,
+  );
   let D = headed?.id;
   if (!D) {
     D = (await addDepartments(db, [{ code: 'KQTT', name: 'Tổ kiểm thử' }]))[0].id;
@@ -135,21 +192,45 @@ export async function buildResultsFixture(t: TestApp) {
   await db.execute(sql`update teachers set department_id = ${D} where id in (${T1}, ${T2}, ${H})`);
 
   const sem = await one<{ id: number }>(db, sql`select id from semesters order by is_current desc, id limit 1`);
-  const [{ id: moduleId }] = await addModules(db, [{ code: 'KQ-TEST', name: 'Module kiểm thử kết quả', semesterId: sem.id, startDate: '2026-01-01', endDate: '2026-02-01' }]);
+  const [{ id: moduleId }] = await addModules(db, [
+    { code: 'KQ-TEST', name: 'Module kiểm thử kết quả', semesterId: sem.id, startDate: '2026-01-01', endDate: '2026-02-01' },
+  ]);
   const subject = await one<{ id: number; name: string }>(db, sql`select id, name from subjects order by id limit 1`);
-  const campus = await one<{ id: number }>(db, sql`select campus_id as id from students where grade = 10 and status = 'active' group by 1 order by count(*) desc limit 1`);
-  const students = await queryRows<Student>(db, sql`
-    select id, homeroom_class_id as "homeroomClassId" from students where grade = 10 and status = 'active' and campus_id = ${campus.id} order by id limit 14`);
+  const campus = await one<{ id: number }>(
+    db,
+    sql`select campus_id as id from students where grade = 10 and status = 'active' group by 1 order by count(*) desc limit 1`,
+  );
+  const students = await queryRows<Student>(
+    db,
+    sql`
+    select id, homeroom_class_id as "homeroomClassId" from students where grade = 10 and status = 'active' and campus_id = ${campus.id} order by id limit 14`,
+  );
   if (students.length < 14) throw new Error('the demo school has too few grade-10 students on one campus');
 
   const teachersOf: Record<ClassKey, number> = { A: T1, B: T1, C: T2 };
   const keys = ['A', 'B', 'C'] as const;
   const made = await addSurvey(db, {
-    moduleId, subject, campusId: campus.id, students,
+    moduleId,
+    subject,
+    campusId: campus.id,
+    students,
     classes: keys.map((key) => ({ code: `KQ-${key}`, name: `Lớp ${key} kiểm thử`, teacherId: teachersOf[key], answers: ANSWERS[key] })),
   });
   const classes = Object.fromEntries(keys.map((k, i) => [k, made.classIds[i]])) as Record<ClassKey, number>;
-  const fixture = { surveyId: made.surveyId, moduleId, subjectId: subject.id, campusId: campus.id, T1, T2, H, D, classes, q: made.q, responseIds: made.responseIds.flat(), students };
+  const fixture = {
+    surveyId: made.surveyId,
+    moduleId,
+    subjectId: subject.id,
+    campusId: campus.id,
+    T1,
+    T2,
+    H,
+    D,
+    classes,
+    q: made.q,
+    responseIds: made.responseIds.flat(),
+    students,
+  };
   return {
     ...fixture,
     /**
@@ -157,8 +238,18 @@ export async function buildResultsFixture(t: TestApp) {
      * of 3 for T2 so that T2 has a shown class in one survey and a hidden one in the other.
      */
     addSurvey: async (classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>) => {
-      const other = await one<{ id: number; name: string }>(db, sql`select id, name from subjects where id <> ${subject.id} order by id limit 1`);
-      return addSurvey(db, { moduleId, subject: other, campusId: campus.id, students, classes, title: `Khảo sát môn ${other.name} (kiểm thử)` });
+      const other = await one<{ id: number; name: string }>(
+        db,
+        sql`select id, name from subjects where id <> ${subject.id} order by id limit 1`,
+      );
+      return addSurvey(db, {
+        moduleId,
+        subject: other,
+        campusId: campus.id,
+        students,
+        classes,
+        title: `Khảo sát môn ${other.name} (kiểm thử)`,
+      });
     },
   };
 }

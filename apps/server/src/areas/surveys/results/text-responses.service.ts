@@ -12,8 +12,11 @@ import { checkRestrictedSurvey, surveyOr404 } from './survey-results.service';
 import { approvedTexts, textCounts } from './text-responses.repository';
 
 /** A choice question offering "Khác": its typed texts are reviewed like free text (text-reviews). */
-const hasOther = (q: TSurveyQuestion) => !isTextType(q.questionType) && q.questionType !== 'grid' && q.questionType !== 'linear_scale'
-  && normalizeOptions(q.questionType, q.options).allowOther;
+const hasOther = (q: TSurveyQuestion) =>
+  !isTextType(q.questionType) &&
+  q.questionType !== 'grid' &&
+  q.questionType !== 'linear_scale' &&
+  normalizeOptions(q.questionType, q.options).allowOther;
 
 /**
  * GET /surveys/{id}/text-questions-responses: per short/long text question, and per choice question
@@ -24,7 +27,10 @@ const hasOther = (q: TSurveyQuestion) => !isTextType(q.questionType) && q.questi
  * classes with at least MIN_GROUP_SIZE responses in the scope (anonymity.ts).
  */
 export async function textResponses(
-  ctx: Ctx, actor: Actor, id: number, q: { questionId?: number; courseClassId?: number; teacherId?: number; page: number; limit: number },
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  q: { questionId?: number; courseClassId?: number; teacherId?: number; page: number; limit: number },
 ): Promise<TTextResponses> {
   const { db, rt } = ctx;
   const meta = await surveyOr404(db, id);
@@ -33,8 +39,12 @@ export async function textResponses(
   const restricted = isRestricted(viewer);
   const survey = await loadSurvey(db, id);
   if (!survey) throw notFound();
-  const questions = questionsInOrder(survey).filter((m) =>
-    (isTextType(m.q.questionType) || hasOther(m.q)) && (!restricted || m.q.visibleToTeacher) && (!q.questionId || m.q.id === q.questionId));
+  const questions = questionsInOrder(survey).filter(
+    (m) =>
+      (isTextType(m.q.questionType) || hasOther(m.q)) &&
+      (!restricted || m.q.visibleToTeacher) &&
+      (!q.questionId || m.q.id === q.questionId),
+  );
   if (q.questionId && !questions.length) throw notFound('Không tìm thấy câu hỏi tự luận trong khảo sát này.');
   const scoped = await resolveScope(db, viewer, [id], { courseClassId: q.courseClassId, teacherId: q.teacherId });
   // Not cached: a review decision (another module) must show at once.
@@ -47,7 +57,8 @@ export async function textResponses(
   const textIds = questions.filter((m) => isTextType(m.q.questionType)).map((m) => m.q.id);
   const qids = questions.map((m) => m.q.id);
   const counts = qids.length && !hiddenAll ? await textCounts(db, slice, textIds, qids) : [];
-  const texts = qids.length && !hiddenAll ? await approvedTexts(db, slice, textIds, qids, { offset: (q.page - 1) * q.limit, limit: q.limit }) : [];
+  const texts =
+    qids.length && !hiddenAll ? await approvedTexts(db, slice, textIds, qids, { offset: (q.page - 1) * q.limit, limit: q.limit }) : [];
   const countOf = new Map(counts.map((c) => [c.questionId, c]));
   return {
     surveyId: id,

@@ -27,7 +27,10 @@ class AutoReviewQueue {
   private hurry: (() => void) | null = null;
   private closing = false;
 
-  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /** Queues the auto-review of a stored response; returns at once and never throws. */
   add(responseId: number): void {

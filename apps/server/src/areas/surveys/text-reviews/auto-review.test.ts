@@ -7,7 +7,10 @@ describe('auto-review on the table of student comments', () => {
     expect(REVIEW_CASES.length).toBeGreaterThanOrEqual(80);
     expect(REVIEW_CASES.filter((c) => c.expect === 'clean').length).toBeGreaterThanOrEqual(30);
     for (const code of ['profanity', 'insult', 'threat', 'phone', 'email', 'person_name', 'spam', 'empty'])
-      expect(REVIEW_CASES.some((c) => c.codes?.includes(code as never)), code).toBe(true);
+      expect(
+        REVIEW_CASES.some((c) => c.codes?.includes(code as never)),
+        code,
+      ).toBe(true);
   });
 
   it('reaches precision and recall of at least 0.9 (flagged vs not)', () => {
@@ -24,7 +27,8 @@ describe('auto-review on the table of student comments', () => {
       else if (d.flagged && !want) fp++;
       else if (!d.flagged && want) fn++;
       else tn++;
-      if (d.flagged !== want) wrong.push(`${want ? 'MISSED' : 'FALSE FLAG'}: "${c.text}" → ${d.reasons.map((r) => r.code).join(',') || 'clean'}`);
+      if (d.flagged !== want)
+        wrong.push(`${want ? 'MISSED' : 'FALSE FLAG'}: "${c.text}" → ${d.reasons.map((r) => r.code).join(',') || 'clean'}`);
       else if (want && c.codes && !c.codes.every((code) => d.reasons.some((r) => r.code === code)))
         wrongCode.push(`"${c.text}": want ${c.codes.join(',')}, got ${d.reasons.map((r) => r.code).join(',')}`);
     }
@@ -61,9 +65,24 @@ describe('auto-review rules', () => {
   });
 
   it.each([
-    ['địt', 'địt'], ['dit (plain)', 'dit'], ['đit', 'đit'], ['cặc', 'cặc'], ['lồn', 'lồn'], ['buồi', 'buồi'], ['d.m', 'd.m'],
-    ['đ m', 'đ m'], ['dm', 'dm'], ['đmm', 'đmm'], ['vl', 'hay vl'], ['vcl', 'vcl'], ['cc', 'cc'], ['clgt', 'clgt'],
-    ['v . c . l', 'v . c . l'], ['repeated', 'đmmmmm'], ['digits', 'l0n'], ['mask', 'c*c'],
+    ['địt', 'địt'],
+    ['dit (plain)', 'dit'],
+    ['đit', 'đit'],
+    ['cặc', 'cặc'],
+    ['lồn', 'lồn'],
+    ['buồi', 'buồi'],
+    ['d.m', 'd.m'],
+    ['đ m', 'đ m'],
+    ['dm', 'dm'],
+    ['đmm', 'đmm'],
+    ['vl', 'hay vl'],
+    ['vcl', 'vcl'],
+    ['cc', 'cc'],
+    ['clgt', 'clgt'],
+    ['v . c . l', 'v . c . l'],
+    ['repeated', 'đmmmmm'],
+    ['digits', 'l0n'],
+    ['mask', 'c*c'],
   ])('flags profanity: %s', (_, text) => {
     expect(codes(text)).toContain('profanity');
   });

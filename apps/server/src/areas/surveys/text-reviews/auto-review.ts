@@ -1,4 +1,10 @@
-import { REVIEW_REASON_CODES, REVIEW_REASON_LABELS, type TAutoReviewDecision, type TReviewReasonCode, type TReviewSpan } from '@app/shared/text-reviews';
+import {
+  REVIEW_REASON_CODES,
+  REVIEW_REASON_LABELS,
+  type TAutoReviewDecision,
+  type TReviewReasonCode,
+  type TReviewSpan,
+} from '@app/shared/text-reviews';
 import { contactHits, nameHits, nameIndex, type Hit, type NameIndex } from './personal-data';
 import { collapse, fold, hiddenWords, wordsOf, type Word } from './text-words';
 import { WORD_LISTS, type SpamList, type TermList } from './word-lists';
@@ -113,16 +119,19 @@ function termHits(words: Word[], hidden: Word[], idx: TermIndex): Hit[] {
     }
   }
   for (const w of hidden)
-    for (const term of candidates(w, idx)) if (term.words.length === 1 && wordFits(w, term.words[0], term.plain)) hits.push({ code: term.code, start: w.start, end: w.end });
+    for (const term of candidates(w, idx))
+      if (term.words.length === 1 && wordFits(w, term.words[0], term.plain)) hits.push({ code: term.code, start: w.start, end: w.end });
   return hits;
 }
 
 const VOWEL = /[aeiouy]/;
 
 function canonical(text: string, spam: SpamList): string {
-  let s = ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  let s = ` ${fold(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
   const strip = (list: string[], head: boolean) => {
-    for (let again = true; again; ) {
+    for (let again = true; again;) {
       again = false;
       for (const p of list) {
         const edge = head ? ` ${p} ` : ` ${p} `;
@@ -167,12 +176,22 @@ export interface AutoReviewer {
 export function createAutoReviewer(lists: typeof WORD_LISTS = WORD_LISTS): AutoReviewer {
   const terms = indexTerms(compileTerms(lists.terms));
   const names: NameIndex = nameIndex(lists.names);
-  const nonAnswers = new Set(lists.spam.nonAnswers.map((s) => fold(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()));
+  const nonAnswers = new Set(
+    lists.spam.nonAnswers.map((s) =>
+      fold(s)
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim(),
+    ),
+  );
   const mash = new Set(lists.spam.keyboardMash.map(fold));
   return {
     review(text, opts = {}) {
       const words = wordsOf(text);
-      const hits = [...termHits(words, hiddenWords(text, words), terms), ...contactHits(text), ...nameHits(text, words, names, opts.teacherNames ?? [])];
+      const hits = [
+        ...termHits(words, hiddenWords(text, words), terms),
+        ...contactHits(text),
+        ...nameHits(text, words, names, opts.teacherNames ?? []),
+      ];
       // Spam means "nothing to read"; a text that says something rude is not that.
       if (!hits.length) hits.push(...spamHits(text, lists.spam, nonAnswers, mash));
       const spans = mergeSpans(hits);

@@ -14,14 +14,18 @@ export interface Hit {
  */
 const PHONE = /(?<![\p{N}\p{L}])(?:\(\s*\+?84\s*\)|\+\s?84|84|0)(?:[\s.-]?\d){9,10}(?!\d)/gu;
 const EMAIL = /[\p{L}\p{N}._%+-]+\s?(?:@|\(at\)|\[at\])\s?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,}/giu;
-const SOCIAL = /(?:https?:\/\/)?(?:www\.|m\.)?(?:facebook\.com|fb\.com|fb\.me|zalo\.me|instagram\.com|tiktok\.com|t\.me|twitter\.com|x\.com)\/[^\s,;]+/giu;
+const SOCIAL =
+  /(?:https?:\/\/)?(?:www\.|m\.)?(?:facebook\.com|fb\.com|fb\.me|zalo\.me|instagram\.com|tiktok\.com|t\.me|twitter\.com|x\.com)\/[^\s,;]+/giu;
 
 export function contactHits(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const m of text.matchAll(PHONE)) {
     const digits = m[0].replace(/\D/g, '');
     // 0 + 9 digits (mobile) or 0 + 10 (landline); 84 + 9 or 10.
-    const ok = digits.startsWith('84') && !m[0].trim().startsWith('0') ? digits.length === 11 || digits.length === 12 : digits.length === 10 || digits.length === 11;
+    const ok =
+      digits.startsWith('84') && !m[0].trim().startsWith('0')
+        ? digits.length === 11 || digits.length === 12
+        : digits.length === 10 || digits.length === 11;
     if (ok) hits.push({ code: 'phone', start: m.index, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(EMAIL)) hits.push({ code: 'email', start: m.index, end: m.index + m[0].length });

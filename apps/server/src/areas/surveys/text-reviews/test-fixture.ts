@@ -15,7 +15,12 @@ export async function reviewFixture(db: DbOrTx) {
   const [cls] = await db
     .select({ id: courseClasses.id, subjectId: courseClasses.subjectId })
     .from(courseClasses)
-    .where(and(eq(courseClasses.moduleId, moduleId), sql`exists (select 1 from ${courseClassTeachers} ct where ct.course_class_id = ${courseClasses.id})`))
+    .where(
+      and(
+        eq(courseClasses.moduleId, moduleId),
+        sql`exists (select 1 from ${courseClassTeachers} ct where ct.course_class_id = ${courseClasses.id})`,
+      ),
+    )
     .orderBy(asc(courseClasses.id))
     .limit(1);
   const classTeachers = await db
@@ -26,28 +31,52 @@ export async function reviewFixture(db: DbOrTx) {
   const [sub] = await db.select().from(subjects).where(eq(subjects.id, cls.subjectId));
   const made = await insertTestSurvey(
     db,
-    makeSurvey({ moduleId, subjectId: sub.id, subject: { id: sub.id, name: sub.name, usesLms: sub.usesLms }, status: 'active', startDate: '2026-01-01', endDate: '2026-12-31' }),
+    makeSurvey({
+      moduleId,
+      subjectId: sub.id,
+      subject: { id: sub.id, name: sub.name, usesLms: sub.usesLms },
+      status: 'active',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    }),
   );
-  const pool = await db.select({ id: students.id, grade: students.grade, campusId: students.campusId }).from(students).orderBy(asc(students.id)).limit(200);
+  const pool = await db
+    .select({ id: students.id, grade: students.grade, campusId: students.campusId })
+    .from(students)
+    .orderBy(asc(students.id))
+    .limit(200);
   let next = 0;
 
   /** One response with the given texts: short text (101), long text (102), "Khác" of a choice (103). */
   async function respond(texts: { short?: string; long?: string; other?: string }) {
     const st = pool[next++];
     const [r] = await addResponses(db, [
-      { surveyId: made.survey.id, studentId: st.id, courseClassId: cls.id, teacherIds: classTeachers.map((x) => x.id), studentGrade: st.grade, campusId: st.campusId },
+      {
+        surveyId: made.survey.id,
+        studentId: st.id,
+        courseClassId: cls.id,
+        teacherIds: classTeachers.map((x) => x.id),
+        studentGrade: st.grade,
+        campusId: st.campusId,
+      },
     ]);
     const rows = [
       ...(texts.short !== undefined ? [{ key: 'short', questionId: made.qid(101), answerText: texts.short }] : []),
       ...(texts.long !== undefined ? [{ key: 'long', questionId: made.qid(102), answerText: texts.long }] : []),
-      ...(texts.other !== undefined ? [{ key: 'other', questionId: made.qid(103), answerOptions: ['other'], otherValue: texts.other }] : []),
+      ...(texts.other !== undefined
+        ? [{ key: 'other', questionId: made.qid(103), answerOptions: ['other'], otherValue: texts.other }]
+        : []),
       { key: 'scale', questionId: made.qid(106), answerText: '4', valueNumber: 4 },
     ];
     const ids: Record<string, { detailId: number; reviewId: number | null }> = {};
     for (const { key, ...row } of rows) {
-      const [d] = await db.insert(responseDetails).values({ responseId: r.id, ...row }).returning({ id: responseDetails.id });
+      const [d] = await db
+        .insert(responseDetails)
+        .values({ responseId: r.id, ...row })
+        .returning({ id: responseDetails.id });
       let reviewId: number | null = null;
-      if (key !== 'scale') [{ id: reviewId }] = await db.insert(responseReviews).values({ responseDetailId: d.id }).returning({ id: responseReviews.id });
+      if (key !== 'scale')
+        [{ id: reviewId }] = await db.insert(responseReviews).values({ responseDetailId: d.id }).returning({ id: responseReviews.id });
       ids[key] = { detailId: d.id, reviewId };
     }
     return { responseId: r.id, studentId: st.id, ...ids } as {

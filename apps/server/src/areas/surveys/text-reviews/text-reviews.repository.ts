@@ -172,7 +172,10 @@ export async function findReview(db: DbOrTx, id: number): Promise<ReviewRow | nu
 }
 
 /** The reviews an auto-review run may change: pending and never decided by a person, of a survey or module. */
-export async function autoReviewable(db: DbOrTx, scope: { surveyId?: number; moduleId?: number; responseId?: number; responseIds?: number[]; reviewIds?: number[] }): Promise<ReviewRow[]> {
+export async function autoReviewable(
+  db: DbOrTx,
+  scope: { surveyId?: number; moduleId?: number; responseId?: number; responseIds?: number[]; reviewIds?: number[] },
+): Promise<ReviewRow[]> {
   return reviewQuery(db)
     .where(
       and(
@@ -218,7 +221,10 @@ export async function insertReview(tx: DbOrTx, detailId: number): Promise<number
     .onConflictDoNothing({ target: responseReviews.responseDetailId })
     .returning({ id: responseReviews.id });
   if (row) return row.id;
-  const [existing] = await tx.select({ id: responseReviews.id }).from(responseReviews).where(eq(responseReviews.responseDetailId, detailId));
+  const [existing] = await tx
+    .select({ id: responseReviews.id })
+    .from(responseReviews)
+    .where(eq(responseReviews.responseDetailId, detailId));
   return existing.id;
 }
 
@@ -249,7 +255,11 @@ export async function lockReviews(tx: DbOrTx, ids: number[]): Promise<ReviewStat
     .where(inArray(responseReviews.id, ids))
     .orderBy(asc(responseReviews.id))
     .for('update');
-  return rows.map((r) => ({ ...r, reasonCodes: (r.reasonCodes ?? []) as TReviewReason[], matchedSpans: (r.matchedSpans ?? []) as TReviewSpan[] }));
+  return rows.map((r) => ({
+    ...r,
+    reasonCodes: (r.reasonCodes ?? []) as TReviewReason[],
+    matchedSpans: (r.matchedSpans ?? []) as TReviewSpan[],
+  }));
 }
 
 export interface ReviewChange {

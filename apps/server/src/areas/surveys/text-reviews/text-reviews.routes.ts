@@ -4,8 +4,18 @@ import { z } from 'zod';
 import { ZOk, ZPage } from '@app/shared/api';
 import { ZReviewStatus } from '@app/shared/surveys';
 import {
-  REVIEW_SORT_KEYS, TEXT_REVIEW_MSG, ZAutoReviewInput, ZAutoReviewResult, ZAutoReviewRun, ZBatchAutoReviewInput, ZBulkReviewInput,
-  ZCreateReviewInput, ZReviewDecisionInput, ZTextReview, ZTextReviewDetail, ZTextReviewSettings,
+  REVIEW_SORT_KEYS,
+  TEXT_REVIEW_MSG,
+  ZAutoReviewInput,
+  ZAutoReviewResult,
+  ZAutoReviewRun,
+  ZBatchAutoReviewInput,
+  ZBulkReviewInput,
+  ZCreateReviewInput,
+  ZReviewDecisionInput,
+  ZTextReview,
+  ZTextReviewDetail,
+  ZTextReviewSettings,
 } from '@app/shared/text-reviews';
 import type { Db } from '@/db/client';
 import { actorOf } from '@/plugins/auth';
@@ -15,8 +25,17 @@ import { ZIdParams } from '@/lib/params';
 import { REVIEW_ROLES, REVIEW_SETTINGS_WRITE } from '../access';
 import { startAutoReviewQueue } from './auto-review-queue';
 import {
-  autoReviewOne, autoReviewSurvey, batchAutoReview, bulkDecide, decideReview, queueCounts, readSettings, reviewAnswer,
-  reviewDetail, reviewQueue, saveSettings,
+  autoReviewOne,
+  autoReviewSurvey,
+  batchAutoReview,
+  bulkDecide,
+  decideReview,
+  queueCounts,
+  readSettings,
+  reviewAnswer,
+  reviewDetail,
+  reviewQueue,
+  saveSettings,
 } from './text-reviews.service';
 
 /**
@@ -49,73 +68,133 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
   const { db } = deps;
   const config = { roles: REVIEW_ROLES };
 
-  r.get('/surveys/responses/reviews', {
-    config,
-    schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
-  }, async (req) => ({ success: true as const, data: await reviewQueue(db, req.query) }));
+  r.get(
+    '/surveys/responses/reviews',
+    {
+      config,
+      schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
+    },
+    async (req) => ({ success: true as const, data: await reviewQueue(db, req.query) }),
+  );
 
-  r.get('/surveys/responses/reviews/counts', {
-    config,
-    schema: { tags, querystring: ZCountsQuery, response: { 200: ZOk(ZCounts) } },
-  }, async (req) => ({ success: true as const, data: await queueCounts(db, req.query) }));
+  r.get(
+    '/surveys/responses/reviews/counts',
+    {
+      config,
+      schema: { tags, querystring: ZCountsQuery, response: { 200: ZOk(ZCounts) } },
+    },
+    async (req) => ({ success: true as const, data: await queueCounts(db, req.query) }),
+  );
 
-  r.post('/surveys/responses/reviews', {
-    config,
-    schema: { tags, body: ZCreateReviewInput, response: { 200: ZOk(ZTextReviewDetail) } },
-  }, async (req) => {
-    const { responseDetailId, ...decision } = req.body;
-    return { success: true as const, message: TEXT_REVIEW_MSG.saved, data: await reviewAnswer(db, actorOf(req), responseDetailId, decision) };
-  });
+  r.post(
+    '/surveys/responses/reviews',
+    {
+      config,
+      schema: { tags, body: ZCreateReviewInput, response: { 200: ZOk(ZTextReviewDetail) } },
+    },
+    async (req) => {
+      const { responseDetailId, ...decision } = req.body;
+      return {
+        success: true as const,
+        message: TEXT_REVIEW_MSG.saved,
+        data: await reviewAnswer(db, actorOf(req), responseDetailId, decision),
+      };
+    },
+  );
 
-  r.post('/surveys/responses/reviews/bulk', {
-    config,
-    schema: { tags, body: ZBulkReviewInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
-  }, async (req) => {
-    const data = await bulkDecide(db, actorOf(req), req.body);
-    return { success: true as const, message: TEXT_REVIEW_MSG.decided(data.updated, req.body.status), data };
-  });
+  r.post(
+    '/surveys/responses/reviews/bulk',
+    {
+      config,
+      schema: { tags, body: ZBulkReviewInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
+    },
+    async (req) => {
+      const data = await bulkDecide(db, actorOf(req), req.body);
+      return { success: true as const, message: TEXT_REVIEW_MSG.decided(data.updated, req.body.status), data };
+    },
+  );
 
-  r.get('/surveys/responses/reviews/:id', {
-    config,
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
-  }, async (req) => ({ success: true as const, data: await reviewDetail(db, req.params.id) }));
+  r.get(
+    '/surveys/responses/reviews/:id',
+    {
+      config,
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
+    },
+    async (req) => ({ success: true as const, data: await reviewDetail(db, req.params.id) }),
+  );
 
-  r.put('/surveys/responses/reviews/:id', {
-    config,
-    schema: { tags, params: ZIdParams, body: ZReviewDecisionInput, response: { 200: ZOk(ZTextReviewDetail) } },
-  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.saved, data: await decideReview(db, actorOf(req), req.params.id, req.body) }));
+  r.put(
+    '/surveys/responses/reviews/:id',
+    {
+      config,
+      schema: { tags, params: ZIdParams, body: ZReviewDecisionInput, response: { 200: ZOk(ZTextReviewDetail) } },
+    },
+    async (req) => ({
+      success: true as const,
+      message: TEXT_REVIEW_MSG.saved,
+      data: await decideReview(db, actorOf(req), req.params.id, req.body),
+    }),
+  );
 
-  r.post('/surveys/responses/auto-review', {
-    config,
-    schema: { tags, body: ZAutoReviewInput, response: { 200: ZOk(ZAutoReviewResult) } },
-  }, async (req) => {
-    const data = await autoReviewOne(db, actorOf(req), req.body);
-    return { success: true as const, message: req.body.responseDetailId !== undefined && !data.applied ? TEXT_REVIEW_MSG.humanKept : undefined, data };
-  });
+  r.post(
+    '/surveys/responses/auto-review',
+    {
+      config,
+      schema: { tags, body: ZAutoReviewInput, response: { 200: ZOk(ZAutoReviewResult) } },
+    },
+    async (req) => {
+      const data = await autoReviewOne(db, actorOf(req), req.body);
+      return {
+        success: true as const,
+        message: req.body.responseDetailId !== undefined && !data.applied ? TEXT_REVIEW_MSG.humanKept : undefined,
+        data,
+      };
+    },
+  );
 
-  r.post('/surveys/responses/batch-auto-review', {
-    config,
-    schema: { tags, body: ZBatchAutoReviewInput, response: { 200: ZOk(ZAutoReviewRun) } },
-  }, async (req) => {
-    const data = await batchAutoReview(db, actorOf(req), req.body);
-    return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
-  });
+  r.post(
+    '/surveys/responses/batch-auto-review',
+    {
+      config,
+      schema: { tags, body: ZBatchAutoReviewInput, response: { 200: ZOk(ZAutoReviewRun) } },
+    },
+    async (req) => {
+      const data = await batchAutoReview(db, actorOf(req), req.body);
+      return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
+    },
+  );
 
-  r.post('/surveys/:id/auto-review-text-responses', {
-    config,
-    schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAutoReviewRun) } },
-  }, async (req) => {
-    const data = await autoReviewSurvey(db, actorOf(req), req.params.id);
-    return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
-  });
+  r.post(
+    '/surveys/:id/auto-review-text-responses',
+    {
+      config,
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAutoReviewRun) } },
+    },
+    async (req) => {
+      const data = await autoReviewSurvey(db, actorOf(req), req.params.id);
+      return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
+    },
+  );
 
-  r.get('/surveys/responses/review-settings', {
-    config,
-    schema: { tags, response: { 200: ZOk(ZTextReviewSettings) } },
-  }, async () => ({ success: true as const, data: await readSettings(db) }));
+  r.get(
+    '/surveys/responses/review-settings',
+    {
+      config,
+      schema: { tags, response: { 200: ZOk(ZTextReviewSettings) } },
+    },
+    async () => ({ success: true as const, data: await readSettings(db) }),
+  );
 
-  r.put('/surveys/responses/review-settings', {
-    config: { roles: REVIEW_SETTINGS_WRITE },
-    schema: { tags, body: ZTextReviewSettings, response: { 200: ZOk(ZTextReviewSettings) } },
-  }, async (req) => ({ success: true as const, message: TEXT_REVIEW_MSG.settingsSaved, data: await saveSettings(db, actorOf(req), req.body) }));
+  r.put(
+    '/surveys/responses/review-settings',
+    {
+      config: { roles: REVIEW_SETTINGS_WRITE },
+      schema: { tags, body: ZTextReviewSettings, response: { 200: ZOk(ZTextReviewSettings) } },
+    },
+    async (req) => ({
+      success: true as const,
+      message: TEXT_REVIEW_MSG.settingsSaved,
+      data: await saveSettings(db, actorOf(req), req.body),
+    }),
+  );
 }

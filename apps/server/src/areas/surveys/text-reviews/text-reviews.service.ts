@@ -23,11 +23,25 @@ import { found, write, type WriteCtx } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
 import { autoReview } from './auto-review';
 import {
-  applyReviewChanges, autoReviewable, findDetail, findReview, historyOf, insertReview, listReviews, lockReviews, moduleExists,
-  readSettingsValue, reviewCounts, surveyExists, writeSettingsValue, SETTINGS_KEY, type ReviewChange, type ReviewFilter, type ReviewRow,
+  applyReviewChanges,
+  autoReviewable,
+  findDetail,
+  findReview,
+  historyOf,
+  insertReview,
+  listReviews,
+  lockReviews,
+  moduleExists,
+  readSettingsValue,
+  reviewCounts,
+  surveyExists,
+  writeSettingsValue,
+  SETTINGS_KEY,
+  type ReviewChange,
+  type ReviewFilter,
+  type ReviewRow,
   type ReviewState,
 } from './text-reviews.repository';
-
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const reasons = (v: unknown) => (Array.isArray(v) ? (v as TReviewReason[]) : []);
@@ -60,7 +74,12 @@ export function reviewView(r: ReviewRow): TTextReview {
 
 // ---- Reads ----
 
-export type QueueQuery = ReviewFilter & { page: number; limit: number; sort?: 'submittedAt' | 'createdAt' | 'reviewedAt' | 'status' | 'surveyTitle'; order: 'asc' | 'desc' };
+export type QueueQuery = ReviewFilter & {
+  page: number;
+  limit: number;
+  sort?: 'submittedAt' | 'createdAt' | 'reviewedAt' | 'status' | 'surveyTitle';
+  order: 'asc' | 'desc';
+};
 
 export async function reviewQueue(db: Db, q: QueueQuery) {
   const r = await listReviews(db, { ...q, offset: offsetOf(q) });
@@ -135,7 +154,9 @@ async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> 
   const states = await lockReviews(ctx.tx, ids);
   if (states.length !== new Set(ids).size) {
     const missing = ids.length - states.length;
-    throw notFound(missing === 1 && ids.length === 1 ? TEXT_REVIEW_MSG.reviewNotFound : `Không tìm thấy ${missing} ý kiến trong danh sách.`);
+    throw notFound(
+      missing === 1 && ids.length === 1 ? TEXT_REVIEW_MSG.reviewNotFound : `Không tìm thấy ${missing} ý kiến trong danh sách.`,
+    );
   }
   const changes: ReviewChange[] = states.map((s) => ({
     id: s.id,
@@ -190,7 +211,8 @@ export async function saveSettings(db: Db, actor: Actor, input: TTextReviewSetti
 // ---- Auto-review ----
 
 const sameCodes = (a: TReviewReason[], b: TReviewReason[]) => JSON.stringify(codeList(a)) === JSON.stringify(codeList(b));
-const sameSpans = (a: TReviewSpan[], b: TReviewSpan[]) => JSON.stringify(a.map((s) => [s.code, s.start, s.end])) === JSON.stringify(b.map((s) => [s.code, s.start, s.end]));
+const sameSpans = (a: TReviewSpan[], b: TReviewSpan[]) =>
+  JSON.stringify(a.map((s) => [s.code, s.start, s.end])) === JSON.stringify(b.map((s) => [s.code, s.start, s.end]));
 
 function decisionFor(row: Pick<ReviewRow, 'text' | 'knownNames'>, settings: TTextReviewSettings): TAutoReviewDecision {
   return autoReview(row.text, { teacherNames: row.knownNames ?? [], autoApproveClean: settings.autoApproveClean });
@@ -210,10 +232,22 @@ interface Applied {
  * so a person's decision made meanwhile is kept; a review whose result did not change is not rewritten
  * (no history row, no audit entry). One audit entry sums up the run (ids of the changed reviews).
  */
-async function applyAuto(ctx: AutoCtx, rows: ReviewRow[], settings: TTextReviewSettings, scope: { entity: string; entityId: number | string | null }): Promise<Applied> {
+async function applyAuto(
+  ctx: AutoCtx,
+  rows: ReviewRow[],
+  settings: TTextReviewSettings,
+  scope: { entity: string; entityId: number | string | null },
+): Promise<Applied> {
   const run: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
   const byReview: Applied['byReview'] = new Map();
-  const states = new Map((await lockReviews(ctx.tx, rows.map((r) => r.id))).map((s) => [s.id, s]));
+  const states = new Map(
+    (
+      await lockReviews(
+        ctx.tx,
+        rows.map((r) => r.id),
+      )
+    ).map((s) => [s.id, s]),
+  );
   const changes: ReviewChange[] = [];
   for (const row of rows) {
     const state = states.get(row.id);
@@ -228,9 +262,21 @@ async function applyAuto(ctx: AutoCtx, rows: ReviewRow[], settings: TTextReviewS
     if (decision.flagged) run.flagged++;
     if (decision.status === 'approved') run.approved++;
     else run.pending++;
-    const unchanged = state.reviewedAt !== null && state.status === decision.status && sameCodes(state.reasonCodes, decision.reasons) && sameSpans(state.matchedSpans, decision.spans);
+    const unchanged =
+      state.reviewedAt !== null &&
+      state.status === decision.status &&
+      sameCodes(state.reasonCodes, decision.reasons) &&
+      sameSpans(state.matchedSpans, decision.spans);
     byReview.set(row.id, { decision, applied: true, currentStatus: decision.status });
-    if (!unchanged) changes.push({ id: row.id, status: decision.status, reason: null, reasonCodes: decision.reasons, matchedSpans: decision.spans, reviewerId: null });
+    if (!unchanged)
+      changes.push({
+        id: row.id,
+        status: decision.status,
+        reason: null,
+        reasonCodes: decision.reasons,
+        matchedSpans: decision.spans,
+        reviewerId: null,
+      });
   }
   run.changed = changes.length;
   if (changes.length) {
@@ -239,7 +285,11 @@ async function applyAuto(ctx: AutoCtx, rows: ReviewRow[], settings: TTextReviewS
       action: 'auto_review',
       entity: scope.entity,
       entityId: scope.entityId,
-      after: { ...run, approvedIds: changes.filter((c) => c.status === 'approved').map((c) => c.id), pendingIds: changes.filter((c) => c.status === 'pending').map((c) => c.id) },
+      after: {
+        ...run,
+        approvedIds: changes.filter((c) => c.status === 'approved').map((c) => c.id),
+        pendingIds: changes.filter((c) => c.status === 'pending').map((c) => c.id),
+      },
     });
   }
   return { run, byReview };
@@ -261,7 +311,11 @@ function textOnly(text: string | undefined, teacherNames: string[] | undefined, 
  * Several items (each a stored answer or a bare text) in one transaction. An answer's decision is
  * stored unless a person decided it; the result then says `applied: false` and the person's status.
  */
-async function reviewItems(ctx: WriteCtx, items: TAutoReviewInput[], settings: TTextReviewSettings): Promise<{ run: TAutoReviewRun; results: TAutoReviewResult[] }> {
+async function reviewItems(
+  ctx: WriteCtx,
+  items: TAutoReviewInput[],
+  settings: TTextReviewSettings,
+): Promise<{ run: TAutoReviewRun; results: TAutoReviewResult[] }> {
   const rows: ReviewRow[] = [];
   const rowOf: Array<ReviewRow | null> = [];
   for (const it of items) {
@@ -269,7 +323,10 @@ async function reviewItems(ctx: WriteCtx, items: TAutoReviewInput[], settings: T
     if (row && !rows.some((r) => r.id === row.id)) rows.push(row);
     rowOf.push(row);
   }
-  const { run, byReview } = await applyAuto(ctx, rows, settings, { entity: 'response_review', entityId: rows.length === 1 ? rows[0].id : null });
+  const { run, byReview } = await applyAuto(ctx, rows, settings, {
+    entity: 'response_review',
+    entityId: rows.length === 1 ? rows[0].id : null,
+  });
   const results = items.map((it, i): TAutoReviewResult => {
     const row = rowOf[i];
     if (!row) {
@@ -318,7 +375,11 @@ export async function autoReviewSurvey(db: Db, actor: Actor, surveyId: number): 
 const NO_RUN: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
 
 /** The pending texts of some responses, auto-reviewed in one transaction; the audit entry lists the responses. */
-async function reviewResponses(db: Db, responseIds: number[], inTx: (fn: (ctx: AutoCtx) => Promise<Applied>) => Promise<Applied>): Promise<TAutoReviewRun> {
+async function reviewResponses(
+  db: Db,
+  responseIds: number[],
+  inTx: (fn: (ctx: AutoCtx) => Promise<Applied>) => Promise<Applied>,
+): Promise<TAutoReviewRun> {
   const ids = [...new Set(responseIds)];
   if (!ids.length) return NO_RUN;
   const settings = await readSettings(db);

@@ -26,7 +26,8 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (who: string, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(tok[who]), payload });
 const reviewRow = async (id: number) => (await t.database.db.select().from(responseReviews).where(eq(responseReviews.id, id)))[0];
-const historyRows = (id: number) => t.database.db.select().from(responseReviewHistory).where(eq(responseReviewHistory.reviewId, id)).orderBy(responseReviewHistory.id);
+const historyRows = (id: number) =>
+  t.database.db.select().from(responseReviewHistory).where(eq(responseReviewHistory.reviewId, id)).orderBy(responseReviewHistory.id);
 
 describe('roles', () => {
   it('refuses every review route to anyone but ADMIN and QUALITY_ASSURANCE, so no one else reads pending or rejected text', async () => {
@@ -76,7 +77,11 @@ describe('queue', () => {
   it('lists texts with question, survey and class but never the student, filtered by status, survey, module, reason and search', async () => {
     const r = await fx.respond({ short: 'Gọi em số 0912 345 678', other: 'Học nhóm' });
     await call('dbcl', 'POST', `/surveys/${fx.survey.id}/auto-review-text-responses`);
-    const res = await call('dbcl', 'GET', `/surveys/responses/reviews?surveyId=${fx.survey.id}&moduleId=${fx.moduleId}&reason=phone&status=pending`);
+    const res = await call(
+      'dbcl',
+      'GET',
+      `/surveys/responses/reviews?surveyId=${fx.survey.id}&moduleId=${fx.moduleId}&reason=phone&status=pending`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { items, total } = res.json().data;
     expect(total).toBeGreaterThanOrEqual(1);
@@ -112,7 +117,13 @@ describe('queue', () => {
 describe('auto-review', () => {
   it('checks a text on its own without storing anything; with no text it is a 400', async () => {
     const res = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseText: 'đ.m thầy' });
-    expect(res.json().data).toMatchObject({ flagged: true, status: 'pending', reasons: [{ code: 'profanity', text: 'Ngôn từ thô tục' }], applied: false, reviewId: null });
+    expect(res.json().data).toMatchObject({
+      flagged: true,
+      status: 'pending',
+      reasons: [{ code: 'profanity', text: 'Ngôn từ thô tục' }],
+      applied: false,
+      reviewId: null,
+    });
     const bad = await call('dbcl', 'POST', '/surveys/responses/auto-review', {});
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(TEXT_REVIEW_MSG.textRequired);
@@ -120,14 +131,26 @@ describe('auto-review', () => {
 
   it('stores the decision on an answer with a history row, audited without the text; a different text sent along is refused', async () => {
     const r = await fx.respond({ long: 'Thầy dạy ngu vl' });
-    const mismatch = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.long.detailId, responseText: 'Thầy dạy hay' });
+    const mismatch = await call('dbcl', 'POST', '/surveys/responses/auto-review', {
+      responseDetailId: r.long.detailId,
+      responseText: 'Thầy dạy hay',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(TEXT_REVIEW_MSG.textMismatch);
     expect(await historyRows(r.long.reviewId)).toHaveLength(0);
 
-    const res = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.long.detailId, responseText: 'Thầy dạy ngu vl' });
+    const res = await call('dbcl', 'POST', '/surveys/responses/auto-review', {
+      responseDetailId: r.long.detailId,
+      responseText: 'Thầy dạy ngu vl',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ flagged: true, status: 'pending', applied: true, currentStatus: 'pending', reviewId: r.long.reviewId });
+    expect(res.json().data).toMatchObject({
+      flagged: true,
+      status: 'pending',
+      applied: true,
+      currentStatus: 'pending',
+      reviewId: r.long.reviewId,
+    });
     const row = await reviewRow(r.long.reviewId);
     expect(row).toMatchObject({ status: 'pending', reviewerId: null });
     expect(row.reviewedAt).not.toBeNull();
@@ -138,17 +161,26 @@ describe('auto-review', () => {
     // Running again with the same result writes nothing new.
     await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.long.detailId });
     expect(await historyRows(r.long.reviewId)).toHaveLength(1);
-    const logs = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'response_review'), eq(auditLogs.entityId, String(r.long.reviewId))));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'response_review'), eq(auditLogs.entityId, String(r.long.reviewId))));
     expect(logs.map((l) => l.action)).toEqual(['auto_review']);
     expect(JSON.stringify(logs)).not.toContain('ngu vl');
   });
 
   it('never overrides a person: a human decision stays through single, survey and module runs', async () => {
     const r = await fx.respond({ short: 'đmm bài khó', long: 'Cô dạy dễ hiểu' });
-    const put = await call('quantri', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, { status: 'approved', reason: 'Góp ý thật, chấp nhận' });
+    const put = await call('quantri', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, {
+      status: 'approved',
+      reason: 'Góp ý thật, chấp nhận',
+    });
     expect(put.statusCode, put.body).toBe(200);
     const one = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.short.detailId });
-    expect(one.json()).toMatchObject({ message: TEXT_REVIEW_MSG.humanKept, data: { flagged: true, applied: false, currentStatus: 'approved' } });
+    expect(one.json()).toMatchObject({
+      message: TEXT_REVIEW_MSG.humanKept,
+      data: { flagged: true, applied: false, currentStatus: 'approved' },
+    });
     await call('dbcl', 'POST', `/surveys/${fx.survey.id}/auto-review-text-responses`);
     const mod = await call('dbcl', 'POST', '/surveys/responses/batch-auto-review', { moduleId: fx.moduleId });
     expect(mod.statusCode, mod.body).toBe(200);
@@ -171,23 +203,40 @@ describe('auto-review', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.results.map((x: { status: string; applied: boolean }) => [x.status, x.applied])).toEqual([['approved', true], ['pending', true], ['pending', false]]);
+    expect(data.results.map((x: { status: string; applied: boolean }) => [x.status, x.applied])).toEqual([
+      ['approved', true],
+      ['pending', true],
+      ['pending', false],
+    ]);
     expect(data.results[2].reasons).toEqual([{ code: 'email', text: 'Có địa chỉ e-mail' }]);
     expect(data).toMatchObject({ checked: 3, flagged: 2, approved: 1, pending: 2, changed: 2 });
     expect((await reviewRow(r.long.reviewId)).reasonCodes).toEqual([{ code: 'empty', text: 'Không có nội dung góp ý' }]);
   });
 
   it("does not count the class's own teacher as personal data, but another full name yes", async () => {
-    const r = await fx.respond({ short: `Em cảm ơn thầy cô, nhất là ${fx.teacherNames[0]} ạ`, long: 'Bạn Đỗ Văn Hải hay nói chuyện riêng' });
+    const r = await fx.respond({
+      short: `Em cảm ơn thầy cô, nhất là ${fx.teacherNames[0]} ạ`,
+      long: 'Bạn Đỗ Văn Hải hay nói chuyện riêng',
+    });
     await call('dbcl', 'POST', `/surveys/${fx.survey.id}/auto-review-text-responses`);
     expect(await reviewRow(r.short.reviewId)).toMatchObject({ status: 'approved', reasonCodes: [] });
-    expect(await reviewRow(r.long.reviewId)).toMatchObject({ status: 'pending', reasonCodes: [{ code: 'person_name', text: 'Có họ tên người khác' }] });
+    expect(await reviewRow(r.long.reviewId)).toMatchObject({
+      status: 'pending',
+      reasonCodes: [{ code: 'person_name', text: 'Có họ tên người khác' }],
+    });
   });
 
   it('the submission hook reviews one response only', async () => {
     const a = await fx.respond({ short: 'vcl', long: 'Cô dạy hay' });
     const b = await fx.respond({ short: 'clgt' });
-    const actor: Actor = { userId: await t.userId('hs.an'), roles: ['STUDENT'], teacherId: null, studentId: null, requestId: 'req-hook', ip: '127.0.0.1' };
+    const actor: Actor = {
+      userId: await t.userId('hs.an'),
+      roles: ['STUDENT'],
+      teacherId: null,
+      studentId: null,
+      requestId: 'req-hook',
+      ip: '127.0.0.1',
+    };
     const run = await autoReviewResponse(t.database.db, actor, a.responseId);
     expect(run).toMatchObject({ checked: 2, flagged: 1, approved: 1, changed: 2 });
     expect((await reviewRow(a.short.reviewId)).status).toBe('pending');
@@ -235,7 +284,13 @@ describe('decisions', () => {
     const res = await call('dbcl', 'GET', `/surveys/responses/reviews/${r.short.reviewId}`);
     const data = res.json().data;
     expect(data).toMatchObject({ status: 'approved', decidedBy: 'person', reviewer: { id: await t.userId('quantri') }, reason: null });
-    expect(data.history.map((h: { status: string; reviewer: { id: number } | null; reason: string | null }) => [h.status, h.reviewer?.id ?? null, h.reason])).toEqual([
+    expect(
+      data.history.map((h: { status: string; reviewer: { id: number } | null; reason: string | null }) => [
+        h.status,
+        h.reviewer?.id ?? null,
+        h.reason,
+      ]),
+    ).toEqual([
       ['approved', null, null],
       ['rejected', await t.userId('dbcl'), 'Trùng ý kiến'],
       ['approved', await t.userId('quantri'), null],
@@ -247,17 +302,31 @@ describe('decisions', () => {
     await t.database.db.delete(responseReviews).where(eq(responseReviews.id, r.long.reviewId));
     const res = await call('dbcl', 'POST', '/surveys/responses/reviews', { responseDetailId: r.long.detailId, status: 'approved' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ responseDetailId: r.long.detailId, status: 'approved', decidedBy: 'person', history: [{ status: 'approved' }] });
-    const logs = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'response_review'), eq(auditLogs.entityId, String(res.json().data.id))));
+    expect(res.json().data).toMatchObject({
+      responseDetailId: r.long.detailId,
+      status: 'approved',
+      decidedBy: 'person',
+      history: [{ status: 'approved' }],
+    });
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'response_review'), eq(auditLogs.entityId, String(res.json().data.id))));
     expect(logs.map((l) => l.action).sort()).toEqual(['create', 'review']);
   });
 
   it('decides many at once in one transaction: all or none', async () => {
     const a = await fx.respond({ short: 'vcl', long: 'clgt' });
     const ids = [a.short.reviewId, a.long.reviewId];
-    const missing = await call('dbcl', 'POST', '/surveys/responses/reviews/bulk', { ids: [...ids, 999999], status: 'rejected', reason: 'Thô tục' });
+    const missing = await call('dbcl', 'POST', '/surveys/responses/reviews/bulk', {
+      ids: [...ids, 999999],
+      status: 'rejected',
+      reason: 'Thô tục',
+    });
     expect(missing.statusCode).toBe(404);
-    expect((await t.database.db.select().from(responseReviews).where(inArray(responseReviews.id, ids))).every((x) => x.status === 'pending')).toBe(true);
+    expect(
+      (await t.database.db.select().from(responseReviews).where(inArray(responseReviews.id, ids))).every((x) => x.status === 'pending'),
+    ).toBe(true);
     const res = await call('dbcl', 'POST', '/surveys/responses/reviews/bulk', { ids, status: 'rejected', reason: 'Thô tục' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Đã từ chối 2 ý kiến.', data: { updated: 2 } });
@@ -265,7 +334,10 @@ describe('decisions', () => {
       expect(await reviewRow(id)).toMatchObject({ status: 'rejected', reason: 'Thô tục', reviewerId: await t.userId('dbcl') });
       expect(await historyRows(id)).toHaveLength(1);
     }
-    const logs = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'review'), inArray(auditLogs.entityId, ids.map(String))));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'review'), inArray(auditLogs.entityId, ids.map(String))));
     expect(logs).toHaveLength(2);
     expect(JSON.stringify(logs)).not.toMatch(/vcl|clgt/);
   });

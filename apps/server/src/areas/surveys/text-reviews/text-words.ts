@@ -28,7 +28,19 @@ const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 /** Inside a word these stand for letters or hide them; at its edges they are punctuation. */
 const WORD_SYMBOL = /[*@$!|]/;
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
 /** What may stand between spaced-out letters of one word ("d.m", "đ - m", "v_c_l"); not a comma (lists of letters). */
 const LETTER_GAP = /^[\s.\-_*'/+~]{1,3}$/;
 
@@ -130,7 +142,14 @@ export function hiddenWords(text: string, words: Word[]): Word[] {
   for (let i = 0; i < words.length; i++) {
     if ([...words[i].acc].length !== 1 || !LETTER.test(words[i].acc)) continue;
     let j = i;
-    while (j + 1 < words.length && [...words[j + 1].acc].length === 1 && LETTER.test(words[j + 1].acc) && LETTER_GAP.test(gap(words[j], words[j + 1])) && j - i < 6) j++;
+    while (
+      j + 1 < words.length &&
+      [...words[j + 1].acc].length === 1 &&
+      LETTER.test(words[j + 1].acc) &&
+      LETTER_GAP.test(gap(words[j], words[j + 1])) &&
+      j - i < 6
+    )
+      j++;
     for (let a = i; a <= j; a++) for (let b = a + 1; b <= j && b - a < 6; b++) out.push(joined(text, words.slice(a, b + 1)));
     i = j;
   }

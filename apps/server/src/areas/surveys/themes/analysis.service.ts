@@ -7,12 +7,35 @@ import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import { allCodeKeywords, findCode } from './theme-codes.repository';
 import {
-  approvedTextsOfSurvey, deleteTag, findTag, listTags, lockSurveyAnalysis, lockTag, lockTagOf, insertManualTag, replaceAutoTags, setTagManual,
-  surveyTexts, surveyTitleOf, taggableText, tagSourceCounts, themeSummary, type SurveyTextFilters, type TagFilters, type TagSort, type TextScope,
+  approvedTextsOfSurvey,
+  deleteTag,
+  findTag,
+  listTags,
+  lockSurveyAnalysis,
+  lockTag,
+  lockTagOf,
+  insertManualTag,
+  replaceAutoTags,
+  setTagManual,
+  surveyTexts,
+  surveyTitleOf,
+  taggableText,
+  tagSourceCounts,
+  themeSummary,
+  type SurveyTextFilters,
+  type TagFilters,
+  type TagSort,
+  type TextScope,
 } from './tags.repository';
 
-interface Paged { page: number; limit: number }
-interface WriteOpts { db: Db; actor: Actor }
+interface Paged {
+  page: number;
+  limit: number;
+}
+interface WriteOpts {
+  db: Db;
+  actor: Actor;
+}
 export type TagQuery = TagFilters & { sort?: TagSort; order: 'asc' | 'desc' };
 
 async function surveyOf(db: DbOrTx, id: number) {
@@ -127,7 +150,10 @@ export async function analyzeSurvey(opts: WriteOpts & { surveyId: number }): Pro
     await ctx.log({ action: 'analyze', entity: 'survey_theme_codes', entityId: opts.surveyId, after });
     return { removed, added };
   });
-  const [counts, sources] = await Promise.all([themeSummary(opts.db, { surveyId: opts.surveyId }), tagSourceCounts(opts.db, opts.surveyId)]);
+  const [counts, sources] = await Promise.all([
+    themeSummary(opts.db, { surveyId: opts.surveyId }),
+    tagSourceCounts(opts.db, opts.surveyId),
+  ]);
   return {
     surveyId: survey.id,
     surveyTitle: survey.title,

@@ -27,23 +27,40 @@ let themeId: number;
 const detail: Record<string, number> = {};
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url: `/api/v1/theme-codes${url}`, headers: bearer(token), payload: payload as object | undefined });
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1/theme-codes${url}`,
+    headers: bearer(token),
+    payload: payload as object | undefined,
+  });
   return { status: res.statusCode, body: res.json(), res };
 }
 
 type Answer = { label: string; q: number; text?: string; other?: string; status?: 'approved' | 'pending' | 'rejected' };
 
 /** One response of a demo student about a course class, its answers stored as the submission would store them. */
-async function respond(surveyId: number, qid: (n: number) => number, studentId: number, courseClassId: number, teacherIds: number[], answers: Answer[]) {
+async function respond(
+  surveyId: number,
+  qid: (n: number) => number,
+  studentId: number,
+  courseClassId: number,
+  teacherIds: number[],
+  answers: Answer[],
+) {
   const db = t.database.db;
   const [s] = await db.select({ grade: students.grade, campusId: students.campusId }).from(students).where(eq(students.id, studentId));
-  const [r] = await db.insert(surveyResponses).values({ surveyId, studentId, courseClassId, teacherIds, studentGrade: s.grade, campusId: s.campusId }).returning();
+  const [r] = await db
+    .insert(surveyResponses)
+    .values({ surveyId, studentId, courseClassId, teacherIds, studentGrade: s.grade, campusId: s.campusId })
+    .returning();
   for (const a of answers) {
     const [d] = await db
       .insert(responseDetails)
-      .values(a.other !== undefined
-        ? { responseId: r.id, questionId: qid(a.q), answerOptions: ['other'], otherValue: a.other }
-        : { responseId: r.id, questionId: qid(a.q), answerText: a.text })
+      .values(
+        a.other !== undefined
+          ? { responseId: r.id, questionId: qid(a.q), answerOptions: ['other'], otherValue: a.other }
+          : { responseId: r.id, questionId: qid(a.q), answerText: a.text },
+      )
       .returning();
     const status = a.status ?? 'approved';
     await db.insert(responseReviews).values({ responseDetailId: d.id, status, reviewedAt: status === 'pending' ? null : new Date() });
@@ -63,21 +80,42 @@ beforeAll(async () => {
   const made = await insertTestSurvey(db, makeSurvey({ title: uniq('Khảo sát phân tích '), moduleId: mod.id, subjectId: cls.subjectId }));
   survey = { id: made.survey.id, qid: made.qid };
   // 101 short text, 102 long text, 103 multiple choice with "Khác", 105 checkbox with "Khác".
-  await respond(survey.id, made.qid, studentIds[0], cls.id, [teacherA], [
-    { label: 'easyFast', q: 101, text: 'Thầy giảng dễ hiểu, nhưng nói nhanh quá.' },
-    { label: 'plainEasy', q: 102, text: 'thay giang de hieu, em rat thich' },
-    { label: 'otherLab', q: 103, other: 'Phòng LAB cũ quá' },
-  ]);
-  await respond(survey.id, made.qid, studentIds[1], cls.id, [teacherA], [
-    { label: 'submit', q: 101, text: 'LMS lỗi hoài, em không nộp được bài. LMS lỗi!' },
-    { label: 'labo', q: 102, text: 'Phòng labo không đủ dụng cụ' },
-    { label: 'nothing', q: 105, other: 'Không có ý kiến gì thêm' },
-  ]);
-  await respond(survey.id, made.qid, studentIds[2], cls.id, [teacherB], [
-    { label: 'decomposed', q: 101, text: 'Cô gia\u0309ng dê\u0303 hiê\u0309u và NÓI NHANH' },
-    { label: 'pending', q: 102, text: 'giảng dễ hiểu', status: 'pending' },
-    { label: 'rejected', q: 103, other: 'nói nhanh, đồ ngốc', status: 'rejected' },
-  ]);
+  await respond(
+    survey.id,
+    made.qid,
+    studentIds[0],
+    cls.id,
+    [teacherA],
+    [
+      { label: 'easyFast', q: 101, text: 'Thầy giảng dễ hiểu, nhưng nói nhanh quá.' },
+      { label: 'plainEasy', q: 102, text: 'thay giang de hieu, em rat thich' },
+      { label: 'otherLab', q: 103, other: 'Phòng LAB cũ quá' },
+    ],
+  );
+  await respond(
+    survey.id,
+    made.qid,
+    studentIds[1],
+    cls.id,
+    [teacherA],
+    [
+      { label: 'submit', q: 101, text: 'LMS lỗi hoài, em không nộp được bài. LMS lỗi!' },
+      { label: 'labo', q: 102, text: 'Phòng labo không đủ dụng cụ' },
+      { label: 'nothing', q: 105, other: 'Không có ý kiến gì thêm' },
+    ],
+  );
+  await respond(
+    survey.id,
+    made.qid,
+    studentIds[2],
+    cls.id,
+    [teacherB],
+    [
+      { label: 'decomposed', q: 101, text: 'Cô gia\u0309ng dê\u0303 hiê\u0309u và NÓI NHANH' },
+      { label: 'pending', q: 102, text: 'giảng dễ hiểu', status: 'pending' },
+      { label: 'rejected', q: 103, other: 'nói nhanh, đồ ngốc', status: 'rejected' },
+    ],
+  );
   const other = await insertTestSurvey(db, makeSurvey({ title: uniq('Khảo sát khác '), moduleId: mod.id, subjectId: cls.subjectId }));
   otherSurveyId = other.survey.id;
   await respond(other.survey.id, other.qid, studentIds[3], cls.id, [teacherB], [{ label: 'elsewhere', q: 101, text: 'giảng dễ hiểu lắm' }]);
@@ -125,7 +163,11 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
       sql`select response_detail_id as d, code_id as c, source, matched_keyword as kw from response_detail_codes
           where code_id in (${code.easy.id}, ${code.fast.id}, ${code.submit.id}, ${code.lab.id}) order by d, c`,
     );
-    const of = (label: string) => tags.filter((x) => Number(x.d) === detail[label]).map((x) => Number(x.c)).sort();
+    const of = (label: string) =>
+      tags
+        .filter((x) => Number(x.d) === detail[label])
+        .map((x) => Number(x.c))
+        .sort();
     expect(of('easyFast')).toEqual([code.easy.id, code.fast.id].sort());
     expect(of('plainEasy')).toEqual([code.easy.id]);
     expect(of('otherLab')).toEqual([code.lab.id]);
@@ -187,7 +229,10 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
 
     // The review approves the pending text: the next analysis tags it.
     const db = t.database.db;
-    await db.update(responseReviews).set({ status: 'approved', reviewedAt: new Date() }).where(eq(responseReviews.responseDetailId, detail.pending));
+    await db
+      .update(responseReviews)
+      .set({ status: 'approved', reviewedAt: new Date() })
+      .where(eq(responseReviews.responseDetailId, detail.pending));
     let run = (await call('POST', `/analyze-survey/${survey.id}`, tok.dbcl)).body.data as TAnalyzeResult;
     expect(run.totalTexts).toBe(8);
     expect(codeCount(run, code.easy.id)).toBe(4);
@@ -203,7 +248,10 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
 
   it('counts per survey, module and teacher and lists texts by code, survey and filters', async () => {
     await call('POST', `/analyze-survey/${otherSurveyId}`, tok.quantri);
-    const [{ moduleId }] = await queryRows<{ moduleId: number }>(t.database.db, sql`select module_id as "moduleId" from surveys where id = ${survey.id}`);
+    const [{ moduleId }] = await queryRows<{ moduleId: number }>(
+      t.database.db,
+      sql`select module_id as "moduleId" from surveys where id = ${survey.id}`,
+    );
     const bySurvey = (await call('GET', `/summary?surveyId=${survey.id}`, tok.dbcl)).body.data as TThemeSummary;
     const byModule = (await call('GET', `/summary?moduleId=${moduleId}`, tok.dbcl)).body.data as TThemeSummary;
     const byTeacherA = (await call('GET', `/summary?surveyId=${survey.id}&teacherId=${teacherA}`, tok.dbcl)).body.data as TThemeSummary;
@@ -221,7 +269,11 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
     const byCode = await call('GET', `/response-details?codeId=${code.easy.id}&moduleId=${moduleId}&limit=2&page=1`, tok.hieutruong);
     expect(byCode.body.data.total).toBe(4);
     expect(byCode.body.data.items).toHaveLength(2);
-    const searched = await call('GET', `/response-details?codeId=${code.easy.id}&surveyId=${survey.id}&search=${encodeURIComponent('co giang')}`, tok.dbcl);
+    const searched = await call(
+      'GET',
+      `/response-details?codeId=${code.easy.id}&surveyId=${survey.id}&search=${encodeURIComponent('co giang')}`,
+      tok.dbcl,
+    );
     expect(searched.body.data.items.map((x: TResponseDetailCode) => x.responseDetailId)).toEqual([detail.decomposed]);
     expect(searched.body.data.items[0].teacherNames).toHaveLength(1);
     const byTheme = await call('GET', `/response-details?themeId=${themeId}&surveyId=${survey.id}&source=auto&limit=100`, tok.dbcl);
@@ -242,7 +294,10 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
     const easyRow = sheet.rows.find((r) => r.values['Mã'] === code.easy.name)!;
     expect(easyRow.values['Số câu trả lời']).toBe('3');
     expect(easyRow.values['Tỉ lệ (%)']).toBe('42.9');
-    const texts = await t.app.inject({ url: `/api/v1/theme-codes/response-details/export?codeId=${code.lab.id}`, headers: bearer(tok.dbcl) });
+    const texts = await t.app.inject({
+      url: `/api/v1/theme-codes/response-details/export?codeId=${code.lab.id}`,
+      headers: bearer(tok.dbcl),
+    });
     const rows = (await readSheet(texts.rawPayload, 'x.xlsx')).rows;
     expect(rows.map((r) => r.values['Câu trả lời']).sort()).toEqual(['Phòng LAB cũ quá', 'Phòng labo không đủ dụng cụ']);
     expect(Object.keys(rows[0].values)).not.toContain('Học sinh');
@@ -251,7 +306,10 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
   it('lets ADMIN and QUALITY_ASSURANCE analyse and tag, the principal read, and refuses everyone else', async () => {
     for (const who of ['hieutruong', 'gv.toan', 'hs.an', 'giaovu']) {
       expect((await call('POST', `/analyze-survey/${survey.id}`, tok[who])).status, who).toBe(403);
-      expect((await call('POST', '/response-details', tok[who], { responseDetailId: detail.nothing, codeId: code.lab.id })).status, who).toBe(403);
+      expect(
+        (await call('POST', '/response-details', tok[who], { responseDetailId: detail.nothing, codeId: code.lab.id })).status,
+        who,
+      ).toBe(403);
     }
     for (const who of ['gv.toan', 'hs.an', 'giaovu']) {
       expect((await call('GET', `/summary?surveyId=${survey.id}`, tok[who])).status, who).toBe(403);
@@ -270,7 +328,9 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
     expect(moved.body).toMatchObject({ message: 'Đã đổi mã của câu trả lời.', data: { codeId: code.submit.id, source: 'manual' } });
     const clash = await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.nothing, codeId: code.fast.id });
     expect((await call('PUT', `/response-details/${clash.body.data.id}`, tok.dbcl, { codeId: code.submit.id })).status).toBe(409);
-    expect((await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.nothing, codeId: 999999 })).body.message).toBe('Mã đã chọn không tồn tại.');
+    expect((await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.nothing, codeId: 999999 })).body.message).toBe(
+      'Mã đã chọn không tồn tại.',
+    );
     const del = await call('DELETE', `/response-details/${id}`, tok.dbcl);
     expect(del.body.message).toBe('Đã bỏ mã khỏi câu trả lời.');
     expect((await call('GET', `/response-details/${id}`, tok.dbcl)).status).toBe(404);
@@ -287,13 +347,21 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
 describe('the seeded starting set', () => {
   it('tags common student phrasing into the six starting themes', async () => {
     const run = (await call('POST', `/analyze-survey/${survey.id}`, tok.dbcl)).body.data as TAnalyzeResult;
-    const seeded = (theme: string, codeName: string) => run.themes.find((x) => x.themeName === theme)?.codes.find((c) => c.codeName === codeName)?.count;
+    const seeded = (theme: string, codeName: string) =>
+      run.themes.find((x) => x.themeName === theme)?.codes.find((c) => c.codeName === codeName)?.count;
     expect(seeded('Phương pháp giảng dạy', 'Giảng dễ hiểu')).toBe(3);
     expect(seeded('Phương pháp giảng dạy', 'Tốc độ giảng nhanh')).toBe(2);
     expect(seeded('LMS / học trực tuyến', 'LMS lỗi')).toBe(1);
     expect(seeded('LMS / học trực tuyến', 'Không nộp được bài')).toBe(1);
     expect(run.themes.filter((x) => x.themeId !== null).map((x) => x.themeName)).toEqual(
-      expect.arrayContaining(['Phương pháp giảng dạy', 'Thái độ giáo viên', 'Khối lượng bài tập / áp lực', 'Cơ sở vật chất', 'Kiểm tra đánh giá', 'LMS / học trực tuyến']),
+      expect.arrayContaining([
+        'Phương pháp giảng dạy',
+        'Thái độ giáo viên',
+        'Khối lượng bài tập / áp lực',
+        'Cơ sở vật chất',
+        'Kiểm tra đánh giá',
+        'LMS / học trực tuyến',
+      ]),
     );
   });
 });

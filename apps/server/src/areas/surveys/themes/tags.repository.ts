@@ -52,13 +52,26 @@ const and = (parts: Array<SQL | undefined>) => {
 };
 
 interface ContextRow {
-  responseDetailId: number; text: string; kind: 'answer' | 'other'; questionId: number; questionContent: string;
-  surveyId: number; surveyTitle: string; courseClassName: string | null; teacherNames: string[] | null;
+  responseDetailId: number;
+  text: string;
+  kind: 'answer' | 'other';
+  questionId: number;
+  questionContent: string;
+  surveyId: number;
+  surveyTitle: string;
+  courseClassName: string | null;
+  teacherNames: string[] | null;
 }
 const context = (r: ContextRow) => ({
-  responseDetailId: Number(r.responseDetailId), text: r.text, kind: r.kind, questionId: Number(r.questionId),
-  questionContent: htmlToPlainText(r.questionContent), surveyId: Number(r.surveyId), surveyTitle: r.surveyTitle,
-  courseClassName: r.courseClassName, teacherNames: r.teacherNames ?? [],
+  responseDetailId: Number(r.responseDetailId),
+  text: r.text,
+  kind: r.kind,
+  questionId: Number(r.questionId),
+  questionContent: htmlToPlainText(r.questionContent),
+  surveyId: Number(r.surveyId),
+  surveyTitle: r.surveyTitle,
+  courseClassName: r.courseClassName,
+  teacherNames: r.teacherNames ?? [],
 });
 
 // ---- Texts of one survey (analysis input, and the list with their codes) ----
@@ -95,10 +108,14 @@ export async function surveyTexts(db: DbOrTx, surveyId: number, f: SurveyTextFil
     NON_EMPTY,
     textSearch(f.search),
     f.questionId ? sql`q.id = ${f.questionId}` : undefined,
-    f.codeId ? sql`exists (select 1 from response_detail_codes x where x.response_detail_id = rd.id and x.code_id = ${f.codeId})` : undefined,
+    f.codeId
+      ? sql`exists (select 1 from response_detail_codes x where x.response_detail_id = rd.id and x.code_id = ${f.codeId})`
+      : undefined,
     f.untagged ? sql`not exists (select 1 from response_detail_codes x where x.response_detail_id = rd.id)` : undefined,
   ]);
-  const rows = await queryRows<ContextRow & { tags: Array<{ id: number; codeId: number; codeName: string; source: TTagSource }>; total: number }>(
+  const rows = await queryRows<
+    ContextRow & { tags: Array<{ id: number; codeId: number; codeName: string; source: TTagSource }>; total: number }
+  >(
     db,
     sql`select ${CONTEXT_COLUMNS},
           coalesce((select json_agg(json_build_object('id', x.id, 'codeId', x.code_id, 'codeName', c.name, 'source', x.source) order by c.name, x.id)
@@ -134,7 +151,11 @@ export interface TagFilters extends TextScope {
 
 export const TAG_SORTS = ['createdAt', 'codeName', 'surveyTitle'] as const;
 export type TagSort = (typeof TAG_SORTS)[number];
-const TAG_SORT_SQL: Record<TagSort, SQL> = { createdAt: sql`rdc.created_at`, codeName: sql`lower(c.name)`, surveyTitle: sql`lower(s.title)` };
+const TAG_SORT_SQL: Record<TagSort, SQL> = {
+  createdAt: sql`rdc.created_at`,
+  codeName: sql`lower(c.name)`,
+  surveyTitle: sql`lower(s.title)`,
+};
 
 function tagWhere(f: TagFilters & { id?: number }): SQL {
   return and([
@@ -149,12 +170,23 @@ function tagWhere(f: TagFilters & { id?: number }): SQL {
 }
 
 /** Tagged approved texts, newest first unless sorted; a tag on a text that is no longer approved is not listed. */
-export async function listTags(db: DbOrTx, f: TagFilters & { id?: number; sort?: TagSort; order?: 'asc' | 'desc'; limit: number; offset: number }) {
+export async function listTags(
+  db: DbOrTx,
+  f: TagFilters & { id?: number; sort?: TagSort; order?: 'asc' | 'desc'; limit: number; offset: number },
+) {
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
   const order = f.sort ? sql`${TAG_SORT_SQL[f.sort]} ${dir}, rdc.id desc` : sql`rdc.created_at desc, rdc.id desc`;
-  const rows = await queryRows<ContextRow & {
-    id: number; codeId: number; codeName: string; source: TTagSource; matchedKeyword: string | null; createdAt: string | Date; total: number;
-  }>(
+  const rows = await queryRows<
+    ContextRow & {
+      id: number;
+      codeId: number;
+      codeName: string;
+      source: TTagSource;
+      matchedKeyword: string | null;
+      createdAt: string | Date;
+      total: number;
+    }
+  >(
     db,
     sql`select rdc.id, rdc.code_id as "codeId", c.name as "codeName", rdc.source, rdc.matched_keyword as "matchedKeyword",
           rdc.created_at as "createdAt", ${CONTEXT_COLUMNS}, cast(count(*) over () as integer) as total
@@ -165,8 +197,13 @@ export async function listTags(db: DbOrTx, f: TagFilters & { id?: number; sort?:
         order by ${order} limit ${f.limit} offset ${f.offset}`,
   );
   const items: TResponseDetailCode[] = rows.map((r) => ({
-    id: Number(r.id), codeId: Number(r.codeId), codeName: r.codeName, source: r.source, matchedKeyword: r.matchedKeyword,
-    ...context(r), createdAt: new Date(r.createdAt).toISOString(),
+    id: Number(r.id),
+    codeId: Number(r.codeId),
+    codeName: r.codeName,
+    source: r.source,
+    matchedKeyword: r.matchedKeyword,
+    ...context(r),
+    createdAt: new Date(r.createdAt).toISOString(),
   }));
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
@@ -175,7 +212,13 @@ export async function findTag(db: DbOrTx, id: number): Promise<TResponseDetailCo
   return (await listTags(db, { id, limit: 1, offset: 0 })).items[0] ?? null;
 }
 
-export interface TagRow { id: number; responseDetailId: number; codeId: number; source: TTagSource; matchedKeyword: string | null }
+export interface TagRow {
+  id: number;
+  responseDetailId: number;
+  codeId: number;
+  source: TTagSource;
+  matchedKeyword: string | null;
+}
 const TAG_ROW = sql`id, response_detail_id as "responseDetailId", code_id as "codeId", source, matched_keyword as "matchedKeyword"`;
 const tagRow = (r: TagRow): TagRow => ({ ...r, id: Number(r.id), responseDetailId: Number(r.responseDetailId), codeId: Number(r.codeId) });
 
@@ -268,8 +311,15 @@ export const EXAMPLES_PER_CODE = 3;
 export async function themeSummary(db: DbOrTx, scope: TextScope) {
   // One statement: the texts in scope are read once (materialized) for the counts, totals and examples.
   const rows = await queryRows<{
-    kind: 'group' | 'example' | 'totals'; themeId: number | null; themeName: string | null; codeId: number | null; codeName: string | null;
-    level: number; n: number; m: number; text: string | null;
+    kind: 'group' | 'example' | 'totals';
+    themeId: number | null;
+    themeName: string | null;
+    codeId: number | null;
+    codeName: string | null;
+    level: number;
+    n: number;
+    m: number;
+    text: string | null;
   }>(
     db,
     sql`with texts as materialized (select rd.id, ${TEXT} as text from ${APPROVED_TEXTS} where ${and([...scopeWhere(scope), NON_EMPTY])}),
@@ -307,10 +357,18 @@ export async function themeSummary(db: DbOrTx, scope: TextScope) {
     const theme = byTheme.get(key(themeId))!;
     if (Number(r.level) !== 0) theme.count = Number(r.n);
     else if (r.codeId !== null) {
-      theme.codes.push({ codeId: Number(r.codeId), codeName: r.codeName!, count: Number(r.n), examples: exampleOf.get(Number(r.codeId)) ?? [] });
+      theme.codes.push({
+        codeId: Number(r.codeId),
+        codeName: r.codeName!,
+        count: Number(r.n),
+        examples: exampleOf.get(Number(r.codeId)) ?? [],
+      });
     }
   }
-  const byCount = <T extends { count: number }>(name: (x: T) => string) => (a: T, b: T) => b.count - a.count || name(a).localeCompare(name(b), 'vi');
+  const byCount =
+    <T extends { count: number }>(name: (x: T) => string) =>
+    (a: T, b: T) =>
+      b.count - a.count || name(a).localeCompare(name(b), 'vi');
   const themes = [...byTheme.values()]
     .map((t) => ({ ...t, codes: t.codes.sort(byCount((c) => c.codeName)) }))
     // "No theme" only when it has codes; it goes last.

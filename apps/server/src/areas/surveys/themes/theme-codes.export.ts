@@ -62,7 +62,13 @@ export async function tagExport(db: Db, q: TagQuery, reply: FastifyReply) {
   return sendXlsx(reply, 'Câu trả lời theo mã', buf);
 }
 
-interface SummaryRow { theme: string; code: string; count: number | null; share: number | null; examples: string }
+interface SummaryRow {
+  theme: string;
+  code: string;
+  count: number | null;
+  share: number | null;
+  examples: string;
+}
 
 /** One row per theme (its codes together) followed by its codes; the totals first. */
 export async function summaryExport(db: Db, q: TextScope, reply: FastifyReply) {
@@ -74,7 +80,8 @@ export async function summaryExport(db: Db, q: TextScope, reply: FastifyReply) {
   ];
   for (const t of s.themes) {
     rows.push({ theme: t.themeName, code: 'Cả chủ đề', count: t.count, share: share(t.count), examples: '' });
-    for (const c of t.codes) rows.push({ theme: t.themeName, code: c.codeName, count: c.count, share: share(c.count), examples: c.examples.join(' | ') });
+    for (const c of t.codes)
+      rows.push({ theme: t.themeName, code: c.codeName, count: c.count, share: share(c.count), examples: c.examples.join(' | ') });
   }
   const buf = await xlsxBuffer({
     sheet: 'Chủ đề và mã',

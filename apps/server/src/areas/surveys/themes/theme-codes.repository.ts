@@ -34,10 +34,23 @@ export type CodeSort = (typeof CODE_SORTS)[number];
 export const codeSortColumns: Record<CodeSort, AnyColumn | SQL> = { name: foldSql(codes.name), tagCount, createdAt: codes.createdAt };
 export const codeTieBreak = [foldSql(codes.name), codes.id];
 
-const themeColumns = { id: themes.id, name: themes.name, description: themes.description, codeCount, createdAt: themes.createdAt, updatedAt: themes.updatedAt };
+const themeColumns = {
+  id: themes.id,
+  name: themes.name,
+  description: themes.description,
+  codeCount,
+  createdAt: themes.createdAt,
+  updatedAt: themes.updatedAt,
+};
 const codeColumns = {
-  id: codes.id, name: codes.name, description: codes.description, keywords: codes.keywords, themes: themesOfCode, tagCount,
-  createdAt: codes.createdAt, updatedAt: codes.updatedAt,
+  id: codes.id,
+  name: codes.name,
+  description: codes.description,
+  keywords: codes.keywords,
+  themes: themesOfCode,
+  tagCount,
+  createdAt: codes.createdAt,
+  updatedAt: codes.updatedAt,
 };
 
 function toTheme(r: { id: number; name: string; description: string | null; codeCount: number; createdAt: Date; updatedAt: Date }): TTheme {
@@ -45,8 +58,14 @@ function toTheme(r: { id: number; name: string; description: string | null; code
 }
 
 function toCode(r: {
-  id: number; name: string; description: string | null; keywords: unknown; themes: Array<{ id: number; name: string }>; tagCount: number;
-  createdAt: Date; updatedAt: Date;
+  id: number;
+  name: string;
+  description: string | null;
+  keywords: unknown;
+  themes: Array<{ id: number; name: string }>;
+  tagCount: number;
+  createdAt: Date;
+  updatedAt: Date;
 }): TCode {
   return {
     ...r,
@@ -58,14 +77,25 @@ function toCode(r: {
   };
 }
 
-interface ListOpts { where?: SQL; order: SQL[]; limit: number; offset: number }
+interface ListOpts {
+  where?: SQL;
+  order: SQL[];
+  limit: number;
+  offset: number;
+}
 
 // ---- Themes ----
 
 export const themeSearch = (search?: string) => searchColumns([themes.name, themes.description], search);
 
 export async function listThemes(db: DbOrTx, o: ListOpts) {
-  const rows = await db.select({ ...themeColumns, total: totalOver }).from(themes).where(o.where).orderBy(...o.order).limit(o.limit).offset(o.offset);
+  const rows = await db
+    .select({ ...themeColumns, total: totalOver })
+    .from(themes)
+    .where(o.where)
+    .orderBy(...o.order)
+    .limit(o.limit)
+    .offset(o.offset);
   return { items: rows.map(toTheme), total: rows[0]?.total ?? 0 };
 }
 
@@ -80,8 +110,11 @@ export async function lockTheme(db: DbOrTx, id: number): Promise<ThemeRow | null
 }
 
 export async function themeNameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const rows = await db.select({ id: themes.id }).from(themes)
-    .where(and(sql`lower(${themes.name}) = lower(${name})`, exceptId ? ne(themes.id, exceptId) : undefined)).limit(1);
+  const rows = await db
+    .select({ id: themes.id })
+    .from(themes)
+    .where(and(sql`lower(${themes.name}) = lower(${name})`, exceptId ? ne(themes.id, exceptId) : undefined))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -91,7 +124,11 @@ export async function insertTheme(db: DbOrTx, v: ThemeValues): Promise<ThemeRow>
 }
 
 export async function updateTheme(db: DbOrTx, id: number, v: ThemeValues): Promise<ThemeRow> {
-  const [row] = await db.update(themes).set({ ...v, updatedAt: new Date() }).where(eq(themes.id, id)).returning();
+  const [row] = await db
+    .update(themes)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(themes.id, id))
+    .returning();
   return row;
 }
 
@@ -101,7 +138,9 @@ export async function deleteTheme(db: DbOrTx, id: number) {
 }
 
 export async function codesOfTheme(db: DbOrTx, themeId: number): Promise<TCode[]> {
-  const rows = await db.select(codeColumns).from(codes)
+  const rows = await db
+    .select(codeColumns)
+    .from(codes)
     .where(sql`exists (select 1 from theme_codes tc where tc.code_id = "codes"."id" and tc.theme_id = ${themeId})`)
     .orderBy(...codeTieBreak);
   return rows.map(toCode);
@@ -117,7 +156,13 @@ export function codeWhere(q: { search?: string; themeId?: number }): SQL | undef
 }
 
 export async function listCodes(db: DbOrTx, o: ListOpts) {
-  const rows = await db.select({ ...codeColumns, total: totalOver }).from(codes).where(o.where).orderBy(...o.order).limit(o.limit).offset(o.offset);
+  const rows = await db
+    .select({ ...codeColumns, total: totalOver })
+    .from(codes)
+    .where(o.where)
+    .orderBy(...o.order)
+    .limit(o.limit)
+    .offset(o.offset);
   return { items: rows.map(toCode), total: rows[0]?.total ?? 0 };
 }
 
@@ -138,8 +183,11 @@ export async function lockCode(db: DbOrTx, id: number): Promise<CodeRow | null> 
 }
 
 export async function codeNameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const rows = await db.select({ id: codes.id }).from(codes)
-    .where(and(sql`lower(${codes.name}) = lower(${name})`, exceptId ? ne(codes.id, exceptId) : undefined)).limit(1);
+  const rows = await db
+    .select({ id: codes.id })
+    .from(codes)
+    .where(and(sql`lower(${codes.name}) = lower(${name})`, exceptId ? ne(codes.id, exceptId) : undefined))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -149,7 +197,11 @@ export async function insertCode(db: DbOrTx, v: CodeValues): Promise<CodeRow> {
 }
 
 export async function updateCode(db: DbOrTx, id: number, v: CodeValues): Promise<CodeRow> {
-  const [row] = await db.update(codes).set({ ...v, updatedAt: new Date() }).where(eq(codes.id, id)).returning();
+  const [row] = await db
+    .update(codes)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(codes.id, id))
+    .returning();
   return row;
 }
 
@@ -160,12 +212,17 @@ export async function deleteCode(db: DbOrTx, id: number) {
 
 /** How many tags a code has (all, approved or not): the delete's audit says what went. */
 export async function tagsOfCodeCount(db: DbOrTx, id: number): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(db, sql`select cast(count(*) as integer) as n from response_detail_codes where code_id = ${id}`);
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select cast(count(*) as integer) as n from response_detail_codes where code_id = ${id}`,
+  );
   return Number(r?.n ?? 0);
 }
 
 export async function themesOfCodeList(db: DbOrTx, codeId: number): Promise<TTheme[]> {
-  const rows = await db.select(themeColumns).from(themes)
+  const rows = await db
+    .select(themeColumns)
+    .from(themes)
     .where(sql`exists (select 1 from theme_codes tc where tc.theme_id = "themes"."id" and tc.code_id = ${codeId})`)
     .orderBy(...themeTieBreak);
   return rows.map(toTheme);
@@ -186,7 +243,9 @@ export async function findAssignment(db: DbOrTx, themeId: number, codeId: number
         from theme_codes tc join themes th on th.id = tc.theme_id join codes c on c.id = tc.code_id
         where tc.theme_id = ${themeId} and tc.code_id = ${codeId}`,
   );
-  return row ? { ...row, themeId: Number(row.themeId), codeId: Number(row.codeId), createdAt: new Date(row.createdAt).toISOString() } : null;
+  return row
+    ? { ...row, themeId: Number(row.themeId), codeId: Number(row.codeId), createdAt: new Date(row.createdAt).toISOString() }
+    : null;
 }
 
 export async function insertAssignment(db: DbOrTx, themeId: number, codeId: number) {
@@ -194,7 +253,10 @@ export async function insertAssignment(db: DbOrTx, themeId: number, codeId: numb
 }
 
 export async function deleteAssignment(db: DbOrTx, themeId: number, codeId: number): Promise<boolean> {
-  const rows = await db.delete(themeCodes).where(and(eq(themeCodes.themeId, themeId), eq(themeCodes.codeId, codeId))).returning({ t: themeCodes.themeId });
+  const rows = await db
+    .delete(themeCodes)
+    .where(and(eq(themeCodes.themeId, themeId), eq(themeCodes.codeId, codeId)))
+    .returning({ t: themeCodes.themeId });
   return rows.length > 0;
 }
 

@@ -3,8 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZListQuery, ZOk, ZPage } from '@app/shared/api';
 import {
-  ZAnalyzeResult, ZCode, ZCodeInput, ZResponseDetailCode, ZResponseDetailCodeInput, ZResponseDetailCodeUpdate, ZSurveyText, ZTagSource, ZTheme,
-  ZThemeCode, ZThemeCodeInput, ZThemeInput, ZThemeSummary,
+  ZAnalyzeResult,
+  ZCode,
+  ZCodeInput,
+  ZResponseDetailCode,
+  ZResponseDetailCodeInput,
+  ZResponseDetailCodeUpdate,
+  ZSurveyText,
+  ZTagSource,
+  ZTheme,
+  ZThemeCode,
+  ZThemeCodeInput,
+  ZThemeInput,
+  ZThemeSummary,
 } from '@app/shared/theme-codes';
 import type { Db } from '@/db/client';
 import { actorOf } from '@/plugins/auth';
@@ -14,8 +25,20 @@ import { analyzeSurvey, codeTagPage, createTag, editTag, getTag, removeTag, summ
 import { TAG_SORTS } from './tags.repository';
 import { CODE_SORTS, THEME_SORTS } from './theme-codes.repository';
 import {
-  assignCode, codePage, codeThemes, createCode, createTheme, editCode, editTheme, getCode, getTheme, removeCode, removeTheme, themeCodes,
-  themePage, unassignCode,
+  assignCode,
+  codePage,
+  codeThemes,
+  createCode,
+  createTheme,
+  editCode,
+  editTheme,
+  getCode,
+  getTheme,
+  removeCode,
+  removeTheme,
+  themeCodes,
+  themePage,
+  unassignCode,
 } from './theme-codes.service';
 import { THEME_READ, THEME_WRITE } from '../access';
 import { codeExport, summaryExport, tagExport, themeExport } from './theme-codes.export';
@@ -43,75 +66,162 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
   const ok = <T>(data: T, message?: string) => ({ success: true as const, data, message });
 
   // ---- Themes ----
-  r.get(`${BASE}/themes`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZThemeQuery, response: { 200: ZOk(ZPage(ZTheme)) } } },
-    async (req) => ok(await themePage(db, req.query)));
-  r.get(`${BASE}/themes/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZThemeQuery } },
-    async (req, reply) => themeExport(db, req.query, reply));
-  r.get(`${BASE}/themes/:id`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await getTheme(db, req.params.id)));
-  r.post(`${BASE}/themes`, { config: { roles: THEME_WRITE }, schema: { tags, body: ZThemeInput, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await createTheme({ db, actor: actorOf(req), input: req.body }), 'Đã tạo chủ đề.'));
-  r.put(`${BASE}/themes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZThemeInput, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await editTheme({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã cập nhật chủ đề.'));
-  r.delete(`${BASE}/themes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTheme) } } },
-    async (req) => ok(await removeTheme({ db, actor: actorOf(req), id: req.params.id }), 'Đã xóa chủ đề.'));
-  r.get(`${BASE}/themes/:id/codes`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZCode)) } } },
-    async (req) => ok(await themeCodes(db, req.params.id)));
-  r.delete(`${BASE}/themes/:themeId/codes/:codeId`, {
-    config: { roles: THEME_WRITE }, schema: { tags, params: ZPairParams, response: { 200: ZOk(ZThemeCode) } },
-  }, async (req) => ok(await unassignCode({ db, actor: actorOf(req), ...req.params }), 'Đã gỡ mã khỏi chủ đề.'));
+  r.get(
+    `${BASE}/themes`,
+    { config: { roles: THEME_READ }, schema: { tags, querystring: ZThemeQuery, response: { 200: ZOk(ZPage(ZTheme)) } } },
+    async (req) => ok(await themePage(db, req.query)),
+  );
+  r.get(`${BASE}/themes/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZThemeQuery } }, async (req, reply) =>
+    themeExport(db, req.query, reply),
+  );
+  r.get(
+    `${BASE}/themes/:id`,
+    { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTheme) } } },
+    async (req) => ok(await getTheme(db, req.params.id)),
+  );
+  r.post(
+    `${BASE}/themes`,
+    { config: { roles: THEME_WRITE }, schema: { tags, body: ZThemeInput, response: { 200: ZOk(ZTheme) } } },
+    async (req) => ok(await createTheme({ db, actor: actorOf(req), input: req.body }), 'Đã tạo chủ đề.'),
+  );
+  r.put(
+    `${BASE}/themes/:id`,
+    { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZThemeInput, response: { 200: ZOk(ZTheme) } } },
+    async (req) => ok(await editTheme({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã cập nhật chủ đề.'),
+  );
+  r.delete(
+    `${BASE}/themes/:id`,
+    { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTheme) } } },
+    async (req) => ok(await removeTheme({ db, actor: actorOf(req), id: req.params.id }), 'Đã xóa chủ đề.'),
+  );
+  r.get(
+    `${BASE}/themes/:id/codes`,
+    { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZCode)) } } },
+    async (req) => ok(await themeCodes(db, req.params.id)),
+  );
+  r.delete(
+    `${BASE}/themes/:themeId/codes/:codeId`,
+    {
+      config: { roles: THEME_WRITE },
+      schema: { tags, params: ZPairParams, response: { 200: ZOk(ZThemeCode) } },
+    },
+    async (req) => ok(await unassignCode({ db, actor: actorOf(req), ...req.params }), 'Đã gỡ mã khỏi chủ đề.'),
+  );
 
   // ---- Codes ----
-  r.get(`${BASE}/codes`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZCodeQuery, response: { 200: ZOk(ZPage(ZCode)) } } },
-    async (req) => ok(await codePage(db, req.query)));
-  r.get(`${BASE}/codes/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZCodeQuery } },
-    async (req, reply) => codeExport(db, req.query, reply));
-  r.get(`${BASE}/codes/:id`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await getCode(db, req.params.id)));
-  r.post(`${BASE}/codes`, { config: { roles: THEME_WRITE }, schema: { tags, body: ZCodeInput, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await createCode({ db, actor: actorOf(req), input: req.body }), 'Đã tạo mã.'));
-  r.put(`${BASE}/codes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZCodeInput, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await editCode({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã cập nhật mã.'));
-  r.delete(`${BASE}/codes/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCode) } } },
-    async (req) => ok(await removeCode({ db, actor: actorOf(req), id: req.params.id }), 'Đã xóa mã.'));
-  r.get(`${BASE}/codes/:id/themes`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZTheme)) } } },
-    async (req) => ok(await codeThemes(db, req.params.id)));
-  r.get(`${BASE}/codes/:id/response-details`, {
-    config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, querystring: ZTagQuery, response: { 200: ZOk(ZPage(ZResponseDetailCode)) } },
-  }, async (req) => ok(await codeTagPage(db, req.params.id, req.query)));
+  r.get(
+    `${BASE}/codes`,
+    { config: { roles: THEME_READ }, schema: { tags, querystring: ZCodeQuery, response: { 200: ZOk(ZPage(ZCode)) } } },
+    async (req) => ok(await codePage(db, req.query)),
+  );
+  r.get(`${BASE}/codes/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZCodeQuery } }, async (req, reply) =>
+    codeExport(db, req.query, reply),
+  );
+  r.get(
+    `${BASE}/codes/:id`,
+    { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCode) } } },
+    async (req) => ok(await getCode(db, req.params.id)),
+  );
+  r.post(
+    `${BASE}/codes`,
+    { config: { roles: THEME_WRITE }, schema: { tags, body: ZCodeInput, response: { 200: ZOk(ZCode) } } },
+    async (req) => ok(await createCode({ db, actor: actorOf(req), input: req.body }), 'Đã tạo mã.'),
+  );
+  r.put(
+    `${BASE}/codes/:id`,
+    { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZCodeInput, response: { 200: ZOk(ZCode) } } },
+    async (req) => ok(await editCode({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã cập nhật mã.'),
+  );
+  r.delete(
+    `${BASE}/codes/:id`,
+    { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZCode) } } },
+    async (req) => ok(await removeCode({ db, actor: actorOf(req), id: req.params.id }), 'Đã xóa mã.'),
+  );
+  r.get(
+    `${BASE}/codes/:id/themes`,
+    { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZTheme)) } } },
+    async (req) => ok(await codeThemes(db, req.params.id)),
+  );
+  r.get(
+    `${BASE}/codes/:id/response-details`,
+    {
+      config: { roles: THEME_READ },
+      schema: { tags, params: ZIdParams, querystring: ZTagQuery, response: { 200: ZOk(ZPage(ZResponseDetailCode)) } },
+    },
+    async (req) => ok(await codeTagPage(db, req.params.id, req.query)),
+  );
 
   // ---- Assignments ----
-  r.post(`${BASE}/theme-codes`, { config: { roles: THEME_WRITE }, schema: { tags, body: ZThemeCodeInput, response: { 200: ZOk(ZThemeCode) } } },
-    async (req) => ok(await assignCode({ db, actor: actorOf(req), ...req.body }), 'Đã gắn mã vào chủ đề.'));
+  r.post(
+    `${BASE}/theme-codes`,
+    { config: { roles: THEME_WRITE }, schema: { tags, body: ZThemeCodeInput, response: { 200: ZOk(ZThemeCode) } } },
+    async (req) => ok(await assignCode({ db, actor: actorOf(req), ...req.body }), 'Đã gắn mã vào chủ đề.'),
+  );
 
   // ---- Tagged texts ("response details") ----
-  r.get(`${BASE}/response-details`, {
-    config: { roles: THEME_READ }, schema: { tags, querystring: ZTagQuery, response: { 200: ZOk(ZPage(ZResponseDetailCode)) } },
-  }, async (req) => ok(await tagPage(db, req.query)));
-  r.get(`${BASE}/response-details/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZTagQuery } },
-    async (req, reply) => tagExport(db, req.query, reply));
-  r.get(`${BASE}/response-details/:id`, { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetailCode) } } },
-    async (req) => ok(await getTag(db, req.params.id)));
-  r.post(`${BASE}/response-details`, {
-    config: { roles: THEME_WRITE }, schema: { tags, body: ZResponseDetailCodeInput, response: { 200: ZOk(ZResponseDetailCode) } },
-  }, async (req) => ok(await createTag({ db, actor: actorOf(req), input: req.body }), 'Đã gắn mã cho câu trả lời.'));
-  r.put(`${BASE}/response-details/:id`, {
-    config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, body: ZResponseDetailCodeUpdate, response: { 200: ZOk(ZResponseDetailCode) } },
-  }, async (req) => ok(await editTag({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã đổi mã của câu trả lời.'));
-  r.delete(`${BASE}/response-details/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZRemovedTag) } } },
-    async (req) => ok(await removeTag({ db, actor: actorOf(req), id: req.params.id }), 'Đã bỏ mã khỏi câu trả lời.'));
-  r.get(`${BASE}/survey/:id/response-details`, {
-    config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, querystring: ZSurveyTextQuery, response: { 200: ZOk(ZPage(ZSurveyText)) } },
-  }, async (req) => ok(await surveyTextPage(db, req.params.id, req.query)));
+  r.get(
+    `${BASE}/response-details`,
+    {
+      config: { roles: THEME_READ },
+      schema: { tags, querystring: ZTagQuery, response: { 200: ZOk(ZPage(ZResponseDetailCode)) } },
+    },
+    async (req) => ok(await tagPage(db, req.query)),
+  );
+  r.get(
+    `${BASE}/response-details/export`,
+    { config: { roles: THEME_READ }, schema: { tags, querystring: ZTagQuery } },
+    async (req, reply) => tagExport(db, req.query, reply),
+  );
+  r.get(
+    `${BASE}/response-details/:id`,
+    { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetailCode) } } },
+    async (req) => ok(await getTag(db, req.params.id)),
+  );
+  r.post(
+    `${BASE}/response-details`,
+    {
+      config: { roles: THEME_WRITE },
+      schema: { tags, body: ZResponseDetailCodeInput, response: { 200: ZOk(ZResponseDetailCode) } },
+    },
+    async (req) => ok(await createTag({ db, actor: actorOf(req), input: req.body }), 'Đã gắn mã cho câu trả lời.'),
+  );
+  r.put(
+    `${BASE}/response-details/:id`,
+    {
+      config: { roles: THEME_WRITE },
+      schema: { tags, params: ZIdParams, body: ZResponseDetailCodeUpdate, response: { 200: ZOk(ZResponseDetailCode) } },
+    },
+    async (req) => ok(await editTag({ db, actor: actorOf(req), id: req.params.id, input: req.body }), 'Đã đổi mã của câu trả lời.'),
+  );
+  r.delete(
+    `${BASE}/response-details/:id`,
+    { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZRemovedTag) } } },
+    async (req) => ok(await removeTag({ db, actor: actorOf(req), id: req.params.id }), 'Đã bỏ mã khỏi câu trả lời.'),
+  );
+  r.get(
+    `${BASE}/survey/:id/response-details`,
+    {
+      config: { roles: THEME_READ },
+      schema: { tags, params: ZIdParams, querystring: ZSurveyTextQuery, response: { 200: ZOk(ZPage(ZSurveyText)) } },
+    },
+    async (req) => ok(await surveyTextPage(db, req.params.id, req.query)),
+  );
 
   // ---- Analysis and counts ----
-  r.post(`${BASE}/analyze-survey/:id`, { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAnalyzeResult) } } },
+  r.post(
+    `${BASE}/analyze-survey/:id`,
+    { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAnalyzeResult) } } },
     async (req) => {
       const result = await analyzeSurvey({ db, actor: actorOf(req), surveyId: req.params.id });
       return ok(result, `Đã phân tích ${result.totalTexts} câu trả lời đã duyệt; ${result.taggedTexts} câu được gắn mã.`);
-    });
-  r.get(`${BASE}/summary`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery, response: { 200: ZOk(ZThemeSummary) } } },
-    async (req) => ok(await summary(db, req.query)));
-  r.get(`${BASE}/summary/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery } },
-    async (req, reply) => summaryExport(db, req.query, reply));
+    },
+  );
+  r.get(
+    `${BASE}/summary`,
+    { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery, response: { 200: ZOk(ZThemeSummary) } } },
+    async (req) => ok(await summary(db, req.query)),
+  );
+  r.get(`${BASE}/summary/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery } }, async (req, reply) =>
+    summaryExport(db, req.query, reply),
+  );
 }

@@ -7,23 +7,62 @@ import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, write, type RowWrites, type WriteCtx } from '@/lib/write';
 import { badRequest, conflict, notFound } from '@/plugins/errors';
 import {
-  codeNameTaken, codeSortColumns, codeTieBreak, codesOfTheme, codeWhere, deleteAssignment, deleteCode, deleteTheme, existingThemeIds,
-  findAssignment, findCode, findTheme, insertAssignment, insertCode, insertTheme, listCodes, listThemes, lockCode, lockTheme, setCodeThemes,
-  tagsOfCodeCount, themeNameTaken, themeSearch, themeSortColumns, themesOfCodeList, themeTieBreak, updateCode, updateTheme,
-  type CodeRow, type CodeSort, type ThemeRow, type ThemeSort,
+  codeNameTaken,
+  codeSortColumns,
+  codeTieBreak,
+  codesOfTheme,
+  codeWhere,
+  deleteAssignment,
+  deleteCode,
+  deleteTheme,
+  existingThemeIds,
+  findAssignment,
+  findCode,
+  findTheme,
+  insertAssignment,
+  insertCode,
+  insertTheme,
+  listCodes,
+  listThemes,
+  lockCode,
+  lockTheme,
+  setCodeThemes,
+  tagsOfCodeCount,
+  themeNameTaken,
+  themeSearch,
+  themeSortColumns,
+  themesOfCodeList,
+  themeTieBreak,
+  updateCode,
+  updateTheme,
+  type CodeRow,
+  type CodeSort,
+  type ThemeRow,
+  type ThemeSort,
 } from './theme-codes.repository';
 
 type ThemeInput = z.output<typeof ZThemeInput>;
 type CodeInput = z.output<typeof ZCodeInput>;
-interface Paged { page: number; limit: number }
-interface WriteOpts { db: Db; actor: Actor }
+interface Paged {
+  page: number;
+  limit: number;
+}
+interface WriteOpts {
+  db: Db;
+  actor: Actor;
+}
 export type ThemeQuery = { sort?: ThemeSort; order: 'asc' | 'desc'; search?: string };
 export type CodeQuery = { sort?: CodeSort; order: 'asc' | 'desc'; search?: string; themeId?: number };
 
 // ---- Themes ----
 
 export async function themePage(db: Db, q: ThemeQuery & Paged) {
-  const r = await listThemes(db, { where: themeSearch(q.search), order: orderBy(themeSortColumns, q, themeTieBreak), limit: q.limit, offset: offsetOf(q) });
+  const r = await listThemes(db, {
+    where: themeSearch(q.search),
+    order: orderBy(themeSortColumns, q, themeTieBreak),
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return page(r.items, r.total, q);
 }
 
@@ -68,7 +107,12 @@ export async function themeCodes(db: Db, themeId: number): Promise<TCode[]> {
 // ---- Codes ----
 
 export async function codePage(db: Db, q: CodeQuery & Paged) {
-  const r = await listCodes(db, { where: codeWhere(q), order: orderBy(codeSortColumns, q, codeTieBreak), limit: q.limit, offset: offsetOf(q) });
+  const r = await listCodes(db, {
+    where: codeWhere(q),
+    order: orderBy(codeSortColumns, q, codeTieBreak),
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return page(r.items, r.total, q);
 }
 
@@ -108,8 +152,10 @@ const CODES: RowWrites<CodeRow, CodeInput, TCode> = {
 async function syncThemes(ctx: WriteCtx, codeId: number, themeIds?: number[]) {
   if (!themeIds) return;
   const { added, removed } = await setCodeThemes(ctx.tx, codeId, [...new Set(themeIds)]);
-  for (const themeId of added) await ctx.log({ action: 'create', entity: 'theme_code', entityId: `${themeId}:${codeId}`, after: { themeId, codeId } });
-  for (const themeId of removed) await ctx.log({ action: 'delete', entity: 'theme_code', entityId: `${themeId}:${codeId}`, before: { themeId, codeId } });
+  for (const themeId of added)
+    await ctx.log({ action: 'create', entity: 'theme_code', entityId: `${themeId}:${codeId}`, after: { themeId, codeId } });
+  for (const themeId of removed)
+    await ctx.log({ action: 'delete', entity: 'theme_code', entityId: `${themeId}:${codeId}`, before: { themeId, codeId } });
 }
 
 export async function createCode(opts: WriteOpts & { input: CodeInput }): Promise<TCode> {
@@ -142,7 +188,12 @@ export async function removeCode(opts: WriteOpts & { id: number }): Promise<TCod
     const shown = await getCode(ctx.tx, opts.id);
     const tags = await tagsOfCodeCount(ctx.tx, opts.id);
     await deleteCode(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'code', entityId: opts.id, before: { ...before, themeIds: shown.themes.map((t) => t.id), tags } });
+    await ctx.log({
+      action: 'delete',
+      entity: 'code',
+      entityId: opts.id,
+      before: { ...before, themeIds: shown.themes.map((t) => t.id), tags },
+    });
     return shown;
   });
 }
@@ -156,7 +207,12 @@ export async function assignCode(opts: WriteOpts & { themeId: number; codeId: nu
     if (!(await lockCode(ctx.tx, opts.codeId))) throw badRequest('Mã đã chọn không tồn tại.');
     if (await findAssignment(ctx.tx, opts.themeId, opts.codeId)) throw conflict('Mã đã thuộc chủ đề này.');
     await insertAssignment(ctx.tx, opts.themeId, opts.codeId);
-    await ctx.log({ action: 'create', entity: 'theme_code', entityId: `${opts.themeId}:${opts.codeId}`, after: { themeId: opts.themeId, codeId: opts.codeId } });
+    await ctx.log({
+      action: 'create',
+      entity: 'theme_code',
+      entityId: `${opts.themeId}:${opts.codeId}`,
+      after: { themeId: opts.themeId, codeId: opts.codeId },
+    });
   });
   return found(await findAssignment(opts.db, opts.themeId, opts.codeId), 'mã của chủ đề');
 }
@@ -165,7 +221,12 @@ export async function unassignCode(opts: WriteOpts & { themeId: number; codeId: 
   return write(opts.db, opts.actor, async (ctx) => {
     const shown = await findAssignment(ctx.tx, opts.themeId, opts.codeId);
     if (!shown || !(await deleteAssignment(ctx.tx, opts.themeId, opts.codeId))) throw notFound('Mã không thuộc chủ đề này.');
-    await ctx.log({ action: 'delete', entity: 'theme_code', entityId: `${opts.themeId}:${opts.codeId}`, before: { themeId: opts.themeId, codeId: opts.codeId } });
+    await ctx.log({
+      action: 'delete',
+      entity: 'theme_code',
+      entityId: `${opts.themeId}:${opts.codeId}`,
+      before: { themeId: opts.themeId, codeId: opts.codeId },
+    });
     return shown;
   });
 }

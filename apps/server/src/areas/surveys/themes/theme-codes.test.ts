@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url: `/api/v1/theme-codes${url}`, headers: bearer(token), payload: payload as object | undefined });
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1/theme-codes${url}`,
+    headers: bearer(token),
+    payload: payload as object | undefined,
+  });
   return { status: res.statusCode, body: res.json(), res };
 }
 const newTheme = async (name = uniq('Chủ đề '), token = tok.dbcl) => {
@@ -98,7 +103,10 @@ describe('themes', () => {
 
   it('exports the list as xlsx', async () => {
     const th = await newTheme();
-    const res = await t.app.inject({ url: `/api/v1/theme-codes/themes/export?search=${encodeURIComponent(th.name)}`, headers: bearer(tok.hieutruong) });
+    const res = await t.app.inject({
+      url: `/api/v1/theme-codes/themes/export?search=${encodeURIComponent(th.name)}`,
+      headers: bearer(tok.hieutruong),
+    });
     expect(res.statusCode).toBe(200);
     const sheet = await readSheet(res.rawPayload, 'x.xlsx');
     expect(sheet.rows.map((r) => r.values['Tên chủ đề'])).toEqual([th.name]);
@@ -112,7 +120,10 @@ describe('codes', () => {
     const b = await newTheme();
     const name = uniq('Nói nhanh ');
     const made = await call('POST', '/codes', tok.dbcl, {
-      name, description: '', keywords: ['  nói   nhanh ', 'noi nhanh', 'NÓI NHANH', 'giảng nhanh'], themeIds: [a.id, b.id, a.id],
+      name,
+      description: '',
+      keywords: ['  nói   nhanh ', 'noi nhanh', 'NÓI NHANH', 'giảng nhanh'],
+      themeIds: [a.id, b.id, a.id],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.data).toMatchObject({ name, description: null, keywords: ['nói nhanh', 'giảng nhanh'], tagCount: 0 });
@@ -128,7 +139,10 @@ describe('codes', () => {
     expect(moved.body.data.themes.map((x: { id: number }) => x.id)).toEqual([b.id]);
     const kept = await call('PUT', `/codes/${id}`, tok.quantri, { name, keywords: ['nói nhanh', 'đọc nhanh'] });
     expect(kept.body.data).toMatchObject({ keywords: ['nói nhanh', 'đọc nhanh'], themes: [{ id: b.id }] });
-    const assignments = await queryRows<{ action: string }>(t.database.db, sql`select action from audit_logs where entity = 'theme_code' and entity_id like ${`%:${id}`} order by id`);
+    const assignments = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_logs where entity = 'theme_code' and entity_id like ${`%:${id}`} order by id`,
+    );
     expect(assignments.map((x) => x.action)).toEqual(['create', 'create', 'delete']);
   });
 
@@ -196,12 +210,19 @@ describe('assigning codes to themes', () => {
     const body = { themeId: th.id, codeId: c.id };
     for (const who of ['hieutruong', 'gv.anh', 'hs.an']) expect((await call('POST', '/theme-codes', tok[who], body)).status, who).toBe(403);
     const a = await call('POST', '/theme-codes', tok.dbcl, body);
-    expect(a.body).toMatchObject({ message: 'Đã gắn mã vào chủ đề.', data: { themeId: th.id, themeName: th.name, codeId: c.id, codeName: c.name } });
+    expect(a.body).toMatchObject({
+      message: 'Đã gắn mã vào chủ đề.',
+      data: { themeId: th.id, themeName: th.name, codeId: c.id, codeName: c.name },
+    });
     const again = await call('POST', '/theme-codes', tok.dbcl, body);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Mã đã thuộc chủ đề này.');
-    expect((await call('POST', '/theme-codes', tok.dbcl, { themeId: 999999, codeId: c.id })).body.message).toBe('Chủ đề đã chọn không tồn tại.');
-    expect((await call('POST', '/theme-codes', tok.dbcl, { themeId: th.id, codeId: 999999 })).body.message).toBe('Mã đã chọn không tồn tại.');
+    expect((await call('POST', '/theme-codes', tok.dbcl, { themeId: 999999, codeId: c.id })).body.message).toBe(
+      'Chủ đề đã chọn không tồn tại.',
+    );
+    expect((await call('POST', '/theme-codes', tok.dbcl, { themeId: th.id, codeId: 999999 })).body.message).toBe(
+      'Mã đã chọn không tồn tại.',
+    );
     expect((await call('GET', `/codes/${c.id}/themes`, tok.hieutruong)).body.data.map((x: TTheme) => x.id)).toEqual([th.id]);
 
     for (const who of ['hieutruong', 'gv.anh']) expect((await call('DELETE', `/themes/${th.id}/codes/${c.id}`, tok[who])).status).toBe(403);

@@ -36,10 +36,7 @@ export function DemoAccountList({
     <div className="space-y-4">
       {groups.map((group) => (
         <section key={group.role ?? 'other'} aria-labelledby={`demo-group-${group.role ?? 'other'}`}>
-          <h3
-            id={`demo-group-${group.role ?? 'other'}`}
-            className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase"
-          >
+          <h3 id={`demo-group-${group.role ?? 'other'}`} className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
             {group.title}
           </h3>
           <ul className="space-y-2">
@@ -56,9 +53,7 @@ export function DemoAccountList({
                     className="flex w-full items-center gap-3 rounded-lg border border-border bg-surface px-3 py-2.5 text-left transition-colors hover:border-primary hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60"
                   >
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-fg">
-                        {account.displayName ?? account.email}
-                      </span>
+                      <span className="block truncate text-sm font-medium text-fg">{account.displayName ?? account.email}</span>
                       <span className="block truncate text-xs text-muted">{account.email}</span>
                       {extra.length ? (
                         <span className="mt-1 flex flex-wrap gap-1">

@@ -3,13 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { loadGoogleIdentity } from '../google-identity';
 
 /** Renders Google's own sign-in button; hands the credential (ID token) to `onCredential`. */
-export function GoogleSignInButton({
-  clientId,
-  onCredential,
-}: {
-  clientId: string;
-  onCredential: (credential: string) => void;
-}) {
+export function GoogleSignInButton({ clientId, onCredential }: { clientId: string; onCredential: (credential: string) => void }) {
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');

@@ -106,9 +106,7 @@ export default function LoginPage() {
             </div>
           ) : config.isError ? (
             <div role="alert" className="space-y-3 text-center">
-              <p className="text-sm text-danger">
-                {errorMessage(config.error, 'Không thể kết nối tới máy chủ. Vui lòng thử lại sau.')}
-              </p>
+              <p className="text-sm text-danger">{errorMessage(config.error, 'Không thể kết nối tới máy chủ. Vui lòng thử lại sau.')}</p>
               <Button variant="secondary" onClick={() => void config.refetch()}>
                 Thử lại
               </Button>
@@ -146,9 +144,7 @@ export default function LoginPage() {
                     </div>
                   ) : demo.isError ? (
                     <div role="alert" className="space-y-2">
-                      <p className="text-sm text-danger">
-                        {errorMessage(demo.error, 'Không tải được danh sách tài khoản thử nghiệm.')}
-                      </p>
+                      <p className="text-sm text-danger">{errorMessage(demo.error, 'Không tải được danh sách tài khoản thử nghiệm.')}</p>
                       <Button variant="secondary" onClick={() => void demo.refetch()}>
                         Thử lại
                       </Button>

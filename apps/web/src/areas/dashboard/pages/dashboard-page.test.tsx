@@ -11,7 +11,12 @@ import DashboardPage from './dashboard-page';
 let mock: ReturnType<typeof mockApi> | undefined;
 afterEach(() => mock?.restore());
 
-const dashboard = (role: TRole): TDashboard => ({ role, greeting: 'Chào buổi sáng, Nguyễn Văn An!', stats: [{ label: 'Học sinh', value: 398 }], notes: [] });
+const dashboard = (role: TRole): TDashboard => ({
+  role,
+  greeting: 'Chào buổi sáng, Nguyễn Văn An!',
+  stats: [{ label: 'Học sinh', value: 398 }],
+  notes: [],
+});
 const STATS = {
   surveys: { total: 3, draft: 1, active: 2, closed: 0, templates: 2 },
   responses: { total: 529, today: 12 },
@@ -46,11 +51,14 @@ describe('dashboard', () => {
     expect(m.calls.some((c) => c.url === '/v1/surveys/stats')).toBe(false);
   });
 
-  it("gives a teacher the way to the surveys that concern them and to their results (in no menu of the spec)", async () => {
+  it('gives a teacher the way to the surveys that concern them and to their results (in no menu of the spec)', async () => {
     renderAs('TEACHER');
     const card = await screen.findByRole('region', { name: 'Khảo sát lấy ý kiến học sinh' });
     expect(within(card).getByRole('link', { name: 'Khảo sát liên quan' })).toHaveAttribute('href', '/teacher/homeroom-surveys');
-    expect(within(card).getByRole('link', { name: 'Kết quả khảo sát cá nhân' })).toHaveAttribute('href', '/teacher/personal-survey-results');
+    expect(within(card).getByRole('link', { name: 'Kết quả khảo sát cá nhân' })).toHaveAttribute(
+      'href',
+      '/teacher/personal-survey-results',
+    );
   });
 
   it('shows that card to teachers only', async () => {

@@ -29,9 +29,7 @@ export default function DashboardPage() {
         ) : (
           <h1 className="sr-only">{title}</h1>
         )}
-        {dashboard.data ? (
-          <p className="mt-1 text-sm text-muted">Vai trò: {ROLE_LABELS[dashboard.data.role]}</p>
-        ) : null}
+        {dashboard.data ? <p className="mt-1 text-sm text-muted">Vai trò: {ROLE_LABELS[dashboard.data.role]}</p> : null}
       </div>
 
       {dashboard.isPending ? (
@@ -66,11 +64,7 @@ export default function DashboardPage() {
                 {dashboard.data.stats.map((stat, i) => (
                   <li key={`${i}-${stat.label}`} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
                     <p className="text-sm text-muted">{stat.label}</p>
-                    <p
-                      className={`mt-2 font-semibold text-fg tabular-nums ${
-                        String(stat.value).length > 12 ? 'text-lg' : 'text-3xl'
-                      }`}
-                    >
+                    <p className={`mt-2 font-semibold text-fg tabular-nums ${String(stat.value).length > 12 ? 'text-lg' : 'text-3xl'}`}>
                       {formatValue(stat.value)}
                     </p>
                     {stat.hint ? <p className="mt-1 text-xs text-muted">{stat.hint}</p> : null}
@@ -86,12 +80,17 @@ export default function DashboardPage() {
 
           {dashboard.data.role === 'TEACHER' ? (
             // The survey previews are in no menu of the spec (only the preview's back link names the list).
-            <section aria-labelledby="dashboard-surveys" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface p-5">
+            <section
+              aria-labelledby="dashboard-surveys"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface p-5"
+            >
               <div>
                 <h2 id="dashboard-surveys" className="text-base font-semibold text-fg">
                   Khảo sát lấy ý kiến học sinh
                 </h2>
-                <p className="mt-1 text-sm text-muted">Xem trước các khảo sát về lớp học phần và lớp chủ nhiệm của thầy cô, và kết quả khảo sát.</p>
+                <p className="mt-1 text-sm text-muted">
+                  Xem trước các khảo sát về lớp học phần và lớp chủ nhiệm của thầy cô, và kết quả khảo sát.
+                </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Link to="/teacher/homeroom-surveys" className={buttonClass('secondary')}>
@@ -104,7 +103,9 @@ export default function DashboardPage() {
             </section>
           ) : null}
 
-          {dashboard.data.role === 'ADMIN' ? <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} allLink="/admin/surveys" onlyClosingSoon /> : null}
+          {dashboard.data.role === 'ADMIN' ? (
+            <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} allLink="/admin/surveys" onlyClosingSoon />
+          ) : null}
 
           {dashboard.data.notes.length ? (
             <section aria-labelledby="dashboard-notes" className="rounded-xl border border-border bg-surface p-5">

@@ -22,7 +22,11 @@ const defaultShowError = (message: string, id: string) => {
  * Loads the current semester's modules once the user is signed in (spec section 4). Mounted inside
  * the signed-in shell; a new loader is made per user so one account never sees another's pick.
  */
-export function CurrentModuleProvider({ children, fetchModules = getCurrentSemesterModules, showError = defaultShowError }: CurrentModuleProviderProps) {
+export function CurrentModuleProvider({
+  children,
+  fetchModules = getCurrentSemesterModules,
+  showError = defaultShowError,
+}: CurrentModuleProviderProps) {
   const { user, primaryRole, logout } = useAuth();
   const userId = user?.id ?? null;
   // Students cannot switch module, so a stored pick never applies to them.

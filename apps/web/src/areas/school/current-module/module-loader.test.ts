@@ -162,7 +162,10 @@ describe('ModuleLoader choice', () => {
 
 describe('ModuleLoader failures (spec section 8)', () => {
   it('a single 401 is retried and the retry’s answer is used', async () => {
-    const fetchModules = vi.fn<() => Promise<TModule[]>>().mockRejectedValueOnce(new ModulesUnauthorizedError()).mockResolvedValueOnce(LIST);
+    const fetchModules = vi
+      .fn<() => Promise<TModule[]>>()
+      .mockRejectedValueOnce(new ModulesUnauthorizedError())
+      .mockResolvedValueOnce(LIST);
     const { loader, deps } = setup({ fetchModules });
     loader.start();
     await vi.advanceTimersByTimeAsync(500);

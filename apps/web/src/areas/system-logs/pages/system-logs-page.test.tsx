@@ -58,7 +58,9 @@ describe('/admin/system-logs', () => {
     await userEvent.type(screen.getByLabelText('Đến ngày'), '31/02/2026');
     expect(await screen.findByText('Ngày không hợp lệ')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Tìm trong nhật ký'), 'Lê An');
-    await waitFor(() => expect(lastLogParams()).toMatchObject({ entity: 'student', action: 'update', from: '2026-11-01', search: 'Lê An' }));
+    await waitFor(() =>
+      expect(lastLogParams()).toMatchObject({ entity: 'student', action: 'update', from: '2026-11-01', search: 'Lê An' }),
+    );
     expect(lastLogParams()).not.toHaveProperty('to');
     await userEvent.click(screen.getByRole('button', { name: 'Bỏ lọc' }));
     await waitFor(() => expect(lastLogParams()).not.toHaveProperty('entity'));

@@ -92,7 +92,12 @@ export default function SystemLogsPage() {
     <div>
       <PageHeader title="Nhật ký hệ thống" subtitle="Mọi thay đổi dữ liệu: ai làm, lúc nào, trước và sau khi thay đổi." />
       <ListToolbar actions={<ExportButton path="/v1/system-logs" params={list.exportParams} filename="nhat-ky-he-thong.xlsx" />}>
-        <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo đối tượng, người thực hiện..." label="Tìm trong nhật ký" />
+        <SearchInput
+          value={list.searchText}
+          onChange={list.setSearch}
+          placeholder="Tìm theo đối tượng, người thực hiện..."
+          label="Tìm trong nhật ký"
+        />
         <ActorFilter value={filters.actorId} onChange={(v) => list.setFilter('actorId', v)} />
         <FilterSelect label="Đối tượng" value={filters.entity} onChange={(v) => list.setFilter('entity', v)} options={entityOptions} />
         <FilterSelect label="Hành động" value={filters.action} onChange={(v) => list.setFilter('action', v)} options={actionOptions} />
@@ -119,9 +124,7 @@ export default function SystemLogsPage() {
         rowKey={(l) => l.id}
         {...list.tableProps}
         emptyTitle="Chưa có bản ghi nào"
-        actions={(l) => (
-          <IconAction icon={Eye} label={`Xem chi tiết thay đổi #${l.id}`} onClick={() => setOpen(l)} />
-        )}
+        actions={(l) => <IconAction icon={Eye} label={`Xem chi tiết thay đổi #${l.id}`} onClick={() => setOpen(l)} />}
       />
       <Pagination {...list.paginationProps} />
       <LogDetailDialog log={open} onClose={() => setOpen(null)} />

@@ -9,16 +9,34 @@ import { SemestersTab } from './semesters-tab';
 import { YearsTab } from './years-tab';
 
 const stamps = { createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z' };
-const year: TAcademicYear = { id: 3, name: '2025-2026', startDate: '2025-09-01', endDate: '2026-06-30', isCurrent: false, semesterCount: 2, ...stamps };
+const year: TAcademicYear = {
+  id: 3,
+  name: '2025-2026',
+  startDate: '2025-09-01',
+  endDate: '2026-06-30',
+  isCurrent: false,
+  semesterCount: 2,
+  ...stamps,
+};
 const current: TAcademicYear = { ...year, id: 4, name: '2026-2027', startDate: '2026-09-01', endDate: '2027-06-30', isCurrent: true };
 const semester: TSemester = {
-  id: 8, name: 'Học kỳ 1', academicYearId: 3, academicYearName: '2025-2026', startDate: '2025-09-01', endDate: '2026-01-15', isCurrent: false, ...stamps,
+  id: 8,
+  name: 'Học kỳ 1',
+  academicYearId: 3,
+  academicYearName: '2025-2026',
+  startDate: '2025-09-01',
+  endDate: '2026-01-15',
+  isCurrent: false,
+  ...stamps,
 };
 const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit: 10 });
 
 describe('dated periods (years, semesters, modules)', () => {
   it('moves "current" to a year with the row as its input, and shows the badge only on the current one', async () => {
-    const mock = mockApi({ 'GET /v1/academic-years/academic-years': () => page([current, year]), 'PUT /v1/academic-years/academic-years/3': () => ok(year) });
+    const mock = mockApi({
+      'GET /v1/academic-years/academic-years': () => page([current, year]),
+      'PUT /v1/academic-years/academic-years/3': () => ok(year),
+    });
     renderUi(<YearsTab />);
     const table = await screen.findByRole('table', { name: 'Danh sách năm học' });
     expect(await within(table).findByText('2025-2026')).toBeInTheDocument();
@@ -27,13 +45,24 @@ describe('dated periods (years, semesters, modules)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Đặt 2025-2026 làm năm học hiện tại' }));
     expect(await screen.findByText('Đã đặt 2025-2026 làm năm học hiện tại.')).toBeInTheDocument();
-    expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: '2025-2026', startDate: '2025-09-01', endDate: '2026-06-30', isCurrent: true });
+    expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: '2025-2026',
+      startDate: '2025-09-01',
+      endDate: '2026-06-30',
+      isCurrent: true,
+    });
     mock.restore();
   });
 
   it('edits a semester with its values, then reloads the module picker', async () => {
     const reload = vi.fn(() => Promise.resolve());
-    const ctx: CurrentModuleValue = { module: null, modules: [], setModule: () => {}, reload, status: 'ready' as CurrentModuleValue['status'] };
+    const ctx: CurrentModuleValue = {
+      module: null,
+      modules: [],
+      setModule: () => {},
+      reload,
+      status: 'ready' as CurrentModuleValue['status'],
+    };
     const mock = mockApi({
       'GET /v1/academic-years/semesters': () => page([semester]),
       'GET /v1/academic-years/academic-years': () => page([year]),
@@ -47,7 +76,11 @@ describe('dated periods (years, semesters, modules)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(reload).toHaveBeenCalledWith(true));
     expect(mock.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      name: 'Học kỳ 1', academicYearId: 3, startDate: '2025-09-01', endDate: '2026-01-15', isCurrent: false,
+      name: 'Học kỳ 1',
+      academicYearId: 3,
+      startDate: '2025-09-01',
+      endDate: '2026-01-15',
+      isCurrent: false,
     });
     mock.restore();
   });

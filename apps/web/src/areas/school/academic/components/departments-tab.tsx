@@ -55,9 +55,7 @@ export function DepartmentsTab() {
 
   return (
     <section aria-label="Tổ chuyên môn">
-      <ListToolbar
-        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm tổ" onAdd={dialogs.openCreate} />}
-      >
+      <ListToolbar actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm tổ" onAdd={dialogs.openCreate} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên tổ..." label="Tìm tổ chuyên môn" />
       </ListToolbar>
       <DataTable

@@ -28,7 +28,12 @@ const columns: Column<TSemester>[] = [
 
 /** Semesters, filtered by academic year. */
 export function SemestersTab() {
-  const list = useListQuery({ path: PATH, schema: ZSemester, filterKeys: ['academicYearId'] as const, defaults: { sort: 'startDate', order: 'desc' } });
+  const list = useListQuery({
+    path: PATH,
+    schema: ZSemester,
+    filterKeys: ['academicYearId'] as const,
+    defaults: { sort: 'startDate', order: 'desc' },
+  });
   const years = useOptions(SOURCES.years);
   // The header's module picker lists the current semester's modules.
   const { reload } = useCurrentModule();

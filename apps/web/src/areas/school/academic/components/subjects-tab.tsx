@@ -29,7 +29,12 @@ const columns: Column<TSubject>[] = [
     cell: (s) => <Badge tone={s.kind === 'specialised' ? 'primary' : 'neutral'}>{SUBJECT_KIND_LABELS[s.kind]}</Badge>,
     sortKey: 'kind',
   },
-  { key: 'dept', header: 'Tổ chuyên môn', cell: (s) => s.departmentName ?? <span className="text-muted">Chưa thuộc tổ</span>, sortKey: 'departmentName' },
+  {
+    key: 'dept',
+    header: 'Tổ chuyên môn',
+    cell: (s) => s.departmentName ?? <span className="text-muted">Chưa thuộc tổ</span>,
+    sortKey: 'departmentName',
+  },
   { key: 'lms', header: 'Dùng LMS', cell: (s) => (s.usesLms ? 'Có' : 'Không'), sortKey: 'usesLms', align: 'center' },
 ];
 
@@ -44,11 +49,15 @@ export function SubjectsTab() {
 
   return (
     <section aria-label="Môn học">
-      <ListToolbar
-        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm môn học" onAdd={dialogs.openCreate} />}
-      >
+      <ListToolbar actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm môn học" onAdd={dialogs.openCreate} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên môn..." label="Tìm môn học" />
-        <FilterSelect label="Loại môn" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="Tất cả loại môn" />
+        <FilterSelect
+          label="Loại môn"
+          value={list.filters.kind}
+          onChange={(v) => list.setFilter('kind', v)}
+          options={KIND_OPTIONS}
+          allLabel="Tất cả loại môn"
+        />
         <FilterSelect
           label="Tổ chuyên môn"
           value={list.filters.departmentId}
@@ -85,7 +94,13 @@ export function SubjectsTab() {
           <TextField name="code" label="Mã môn" required autoFocus />
           <TextField name="name" label="Tên môn học" required />
           <SelectField name="kind" label="Loại môn" required options={KIND_OPTIONS} allowEmpty={false} />
-          <SelectField name="departmentId" label="Tổ chuyên môn" options={departments.options} emptyValue={null} placeholder="Chưa thuộc tổ" />
+          <SelectField
+            name="departmentId"
+            label="Tổ chuyên môn"
+            options={departments.options}
+            emptyValue={null}
+            placeholder="Chưa thuộc tổ"
+          />
         </div>
         <SwitchField name="usesLms" label="Môn dùng LMS" hint="Khảo sát của môn không dùng LMS sẽ không có câu hỏi về LMS." />
       </FormDialog>

@@ -80,7 +80,12 @@ function StudentsBody({ initial, onClose }: { initial: TCourseClass; onClose: ()
           <AddStudentsPanel courseClass={cls} onDone={() => setAdding(false)} />
         ) : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên học sinh..." label="Tìm học sinh trong lớp" />
+            <SearchInput
+              value={list.searchText}
+              onChange={list.setSearch}
+              placeholder="Tìm theo mã, tên học sinh..."
+              label="Tìm học sinh trong lớp"
+            />
             <Button onClick={() => setAdding(true)} disabled={full} title={full ? 'Lớp đã đủ sĩ số' : undefined}>
               <UserPlus aria-hidden="true" className="size-4" />
               Thêm học sinh

@@ -32,7 +32,12 @@ const baseColumns: Column<TCourseClass>[] = [
   { key: 'module', header: 'Học phần', cell: (c) => <span className="whitespace-nowrap">{c.moduleCode}</span>, hideOnMobile: true },
   { key: 'campus', header: 'Cơ sở', cell: (c) => c.campusName, hideOnMobile: true, className: 'min-w-32' },
   { key: 'grade', header: 'Khối', cell: (c) => c.grade, sortKey: 'grade', align: 'center' },
-  { key: 'teachers', header: 'Giáo viên', cell: (c) => c.teachers.map((t) => t.fullName).join(', ') || <span className="text-muted">—</span>, className: 'min-w-36' },
+  {
+    key: 'teachers',
+    header: 'Giáo viên',
+    cell: (c) => c.teachers.map((t) => t.fullName).join(', ') || <span className="text-muted">—</span>,
+    className: 'min-w-36',
+  },
   {
     key: 'enrolled',
     header: 'Sĩ số',
@@ -91,11 +96,41 @@ export default function CourseClassesPage() {
         }
         filters={
           <>
-            <FilterSelect label="Học phần" value={list.filters.moduleId} onChange={(v) => list.setFilter('moduleId', v)} options={modules.options} allLabel="Tất cả học phần" />
-            <FilterSelect label="Môn học" value={list.filters.subjectId} onChange={(v) => list.setFilter('subjectId', v)} options={subjects.options} allLabel="Tất cả môn" />
-            <FilterSelect label="Cơ sở" value={list.filters.campusId} onChange={(v) => list.setFilter('campusId', v)} options={campuses.options} allLabel="Tất cả cơ sở" />
-            <FilterSelect label="Khối" value={list.filters.grade} onChange={(v) => list.setFilter('grade', v)} options={GRADE_OPTIONS} allLabel="Tất cả khối" />
-            <FilterSelect label="Giáo viên" value={list.filters.teacherId} onChange={(v) => list.setFilter('teacherId', v)} options={teachers.options} allLabel="Tất cả giáo viên" />
+            <FilterSelect
+              label="Học phần"
+              value={list.filters.moduleId}
+              onChange={(v) => list.setFilter('moduleId', v)}
+              options={modules.options}
+              allLabel="Tất cả học phần"
+            />
+            <FilterSelect
+              label="Môn học"
+              value={list.filters.subjectId}
+              onChange={(v) => list.setFilter('subjectId', v)}
+              options={subjects.options}
+              allLabel="Tất cả môn"
+            />
+            <FilterSelect
+              label="Cơ sở"
+              value={list.filters.campusId}
+              onChange={(v) => list.setFilter('campusId', v)}
+              options={campuses.options}
+              allLabel="Tất cả cơ sở"
+            />
+            <FilterSelect
+              label="Khối"
+              value={list.filters.grade}
+              onChange={(v) => list.setFilter('grade', v)}
+              options={GRADE_OPTIONS}
+              allLabel="Tất cả khối"
+            />
+            <FilterSelect
+              label="Giáo viên"
+              value={list.filters.teacherId}
+              onChange={(v) => list.setFilter('teacherId', v)}
+              options={teachers.options}
+              allLabel="Tất cả giáo viên"
+            />
           </>
         }
       >
@@ -135,7 +170,12 @@ export default function CourseClassesPage() {
         onConfirm={() => remove.mutateAsync(dialogs.deleting!.id)}
       />
       <ClassStudentsDialog courseClass={students} onClose={() => setStudents(null)} />
-      <ImportDialog open={importKind !== null} onClose={() => setImportKind(null)} kind={importKind ?? 'course-classes'} invalidate={[PATH]} />
+      <ImportDialog
+        open={importKind !== null}
+        onClose={() => setImportKind(null)}
+        kind={importKind ?? 'course-classes'}
+        invalidate={[PATH]}
+      />
     </div>
   );
 }

@@ -34,9 +34,7 @@ export function CampusesPanel() {
 
   return (
     <section aria-label="Cơ sở">
-      <ListToolbar
-        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm cơ sở" onAdd={dialogs.openCreate} />}
-      >
+      <ListToolbar actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm cơ sở" onAdd={dialogs.openCreate} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên, địa chỉ..." label="Tìm cơ sở" />
       </ListToolbar>
       <DataTable

@@ -8,7 +8,16 @@ import { ClassroomsPanel } from './classrooms-panel';
 
 const stamps = { createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z' };
 const campus: TCampus = { id: 1, code: 'CS1', name: 'Cơ sở 1', address: '', classroomCount: 1, ...stamps };
-const room: TClassroom = { id: 7, campusId: 1, campusName: 'Cơ sở 1', code: 'LAB-HOA', name: 'Phòng thí nghiệm Hóa', capacity: 36, kind: 'lab', ...stamps };
+const room: TClassroom = {
+  id: 7,
+  campusId: 1,
+  campusName: 'Cơ sở 1',
+  code: 'LAB-HOA',
+  name: 'Phòng thí nghiệm Hóa',
+  capacity: 36,
+  kind: 'lab',
+  ...stamps,
+};
 const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit: 10 });
 
 let capture: ReturnType<typeof captureParams>;

@@ -37,16 +37,28 @@ export function ClassroomsPanel() {
   const remove = useDeleteMutation({ path: PATH, invalidate: [PATH, '/v1/campuses'] });
   const row = dialogs.editRow;
   // A new room starts on the campus the list is filtered to.
-  const campusDefault = row?.campusId ?? (list.filters.campusId ? Number(list.filters.campusId) : campuses.options.length === 1 ? campuses.options[0].value : undefined);
+  const campusDefault =
+    row?.campusId ??
+    (list.filters.campusId ? Number(list.filters.campusId) : campuses.options.length === 1 ? campuses.options[0].value : undefined);
 
   return (
     <section aria-label="Phòng học">
-      <ListToolbar
-        actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm phòng học" onAdd={dialogs.openCreate} />}
-      >
+      <ListToolbar actions={<ListActions path={PATH} params={list.exportParams} addLabel="Thêm phòng học" onAdd={dialogs.openCreate} />}>
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên phòng..." label="Tìm phòng học" />
-        <FilterSelect label="Cơ sở" value={list.filters.campusId} onChange={(v) => list.setFilter('campusId', v)} options={campuses.options} allLabel="Tất cả cơ sở" />
-        <FilterSelect label="Loại phòng" value={list.filters.kind} onChange={(v) => list.setFilter('kind', v)} options={KIND_OPTIONS} allLabel="Tất cả loại phòng" />
+        <FilterSelect
+          label="Cơ sở"
+          value={list.filters.campusId}
+          onChange={(v) => list.setFilter('campusId', v)}
+          options={campuses.options}
+          allLabel="Tất cả cơ sở"
+        />
+        <FilterSelect
+          label="Loại phòng"
+          value={list.filters.kind}
+          onChange={(v) => list.setFilter('kind', v)}
+          options={KIND_OPTIONS}
+          allLabel="Tất cả loại phòng"
+        />
       </ListToolbar>
       <DataTable
         label="Danh sách phòng học"
@@ -63,7 +75,13 @@ export function ClassroomsPanel() {
         onClose={dialogs.closeEdit}
         title={row ? `Sửa phòng ${row.code}` : 'Thêm phòng học'}
         schema={ZClassroomInput}
-        initialValues={{ campusId: campusDefault, code: row?.code ?? '', name: row?.name ?? '', capacity: row?.capacity ?? 40, kind: row?.kind ?? 'standard' }}
+        initialValues={{
+          campusId: campusDefault,
+          code: row?.code ?? '',
+          name: row?.name ?? '',
+          capacity: row?.capacity ?? 40,
+          kind: row?.kind ?? 'standard',
+        }}
         onSubmit={(input) => save.mutateAsync({ id: row?.id, input })}
       >
         <SelectField name="campusId" label="Cơ sở" required options={campuses.options} placeholder="— Chọn cơ sở —" />
@@ -78,7 +96,11 @@ export function ClassroomsPanel() {
         open={dialogs.deleting !== null}
         onClose={dialogs.closeDelete}
         title={`Xóa phòng ${dialogs.deleting?.name ?? ''}?`}
-        message={dialogs.deleting ? `Phòng ${dialogs.deleting.code} thuộc ${dialogs.deleting.campusName} sẽ bị xóa. Thao tác này không thể hoàn tác.` : null}
+        message={
+          dialogs.deleting
+            ? `Phòng ${dialogs.deleting.code} thuộc ${dialogs.deleting.campusName} sẽ bị xóa. Thao tác này không thể hoàn tác.`
+            : null
+        }
         onConfirm={() => remove.mutateAsync(dialogs.deleting!.id)}
       />
     </section>

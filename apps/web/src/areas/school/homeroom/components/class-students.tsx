@@ -26,8 +26,17 @@ const columns: Column<TStudent>[] = [
     className: 'tabular-nums whitespace-nowrap',
   },
   { key: 'gender', header: 'Giới tính', cell: (s) => GENDER_LABELS[s.gender], sortKey: 'gender' },
-  { key: 'status', header: 'Trạng thái', cell: (s) => <Badge tone={STATUS_TONE[s.status]}>{STUDENT_STATUS_LABELS[s.status]}</Badge>, sortKey: 'status' },
-  { key: 'email', header: 'E-mail', cell: (s) => (s.email ? <span className="break-all">{s.email}</span> : <span className="text-muted">—</span>) },
+  {
+    key: 'status',
+    header: 'Trạng thái',
+    cell: (s) => <Badge tone={STATUS_TONE[s.status]}>{STUDENT_STATUS_LABELS[s.status]}</Badge>,
+    sortKey: 'status',
+  },
+  {
+    key: 'email',
+    header: 'E-mail',
+    cell: (s) => (s.email ? <span className="break-all">{s.email}</span> : <span className="text-muted">—</span>),
+  },
 ];
 
 /**
@@ -43,7 +52,12 @@ export function ClassStudents({ cls }: { cls: THomeroomClass }) {
         Danh sách học sinh
       </h2>
       <ListToolbar actions={<ExportButton path={path} params={list.exportParams} filename={`lop-${cls.name}.xlsx`} />}>
-        <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên, e-mail..." label="Tìm học sinh trong lớp" />
+        <SearchInput
+          value={list.searchText}
+          onChange={list.setSearch}
+          placeholder="Tìm theo mã, tên, e-mail..."
+          label="Tìm học sinh trong lớp"
+        />
       </ListToolbar>
       <DataTable
         label={`Danh sách học sinh lớp ${cls.name}`}

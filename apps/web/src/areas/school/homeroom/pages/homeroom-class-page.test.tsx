@@ -11,12 +11,35 @@ const stamps = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00
 const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit: 10 });
 
 const cls = (id: number, name: string, over: Partial<THomeroomClass> = {}): THomeroomClass => ({
-  id, name, academicYearId: 3, academicYearName: '2026-2027', grade: 11, campusId: 1, campusName: 'Cơ sở Trung tâm',
-  homeroomTeacherId: 7, homeroomTeacherName: 'Bùi Thị Hương', studentCount: 32, ...stamps, ...over,
+  id,
+  name,
+  academicYearId: 3,
+  academicYearName: '2026-2027',
+  grade: 11,
+  campusId: 1,
+  campusName: 'Cơ sở Trung tâm',
+  homeroomTeacherId: 7,
+  homeroomTeacherName: 'Bùi Thị Hương',
+  studentCount: 32,
+  ...stamps,
+  ...over,
 });
 const student = (id: number, code: string, fullName: string, over: Partial<TStudent> = {}): TStudent => ({
-  id, studentCode: code, fullName, email: `${code.toLowerCase()}@hs.edu.vn`, dateOfBirth: '2009-09-05', gender: 'female', grade: 11,
-  campusId: 1, campusName: 'Cơ sở Trung tâm', homeroomClassId: 4, homeroomClassName: '11 Hóa', status: 'active', userId: null, ...stamps, ...over,
+  id,
+  studentCode: code,
+  fullName,
+  email: `${code.toLowerCase()}@hs.edu.vn`,
+  dateOfBirth: '2009-09-05',
+  gender: 'female',
+  grade: 11,
+  campusId: 1,
+  campusName: 'Cơ sở Trung tâm',
+  homeroomClassId: 4,
+  homeroomClassName: '11 Hóa',
+  status: 'active',
+  userId: null,
+  ...stamps,
+  ...over,
 });
 
 const HOA = cls(4, '11 Hóa');
@@ -45,7 +68,10 @@ describe('/teacher/homeroom-class', () => {
     renderPage({
       'GET /v1/homeroom-classes/mine': () => ok([HOA]),
       'GET /v1/homeroom-classes/4/students': () =>
-        page([student(1, 'HS25001', 'Lê Thị Lan'), student(2, 'HS25002', 'Trần Văn Minh', { gender: 'male', dateOfBirth: null, email: null, status: 'transferred' })]),
+        page([
+          student(1, 'HS25001', 'Lê Thị Lan'),
+          student(2, 'HS25002', 'Trần Văn Minh', { gender: 'male', dateOfBirth: null, email: null, status: 'transferred' }),
+        ]),
       'GET /v1/homeroom-classes/4/students/export': () => ({ status: 200, body: new Blob(['xlsx']) }),
     });
     expect(await screen.findByRole('heading', { name: '11 Hóa' })).toBeInTheDocument();
@@ -67,7 +93,11 @@ describe('/teacher/homeroom-class', () => {
     const minh = within(table).getByRole('row', { name: /HS25002/ });
     expect(minh).toHaveTextContent('Nam');
     expect(minh).toHaveTextContent('Đã chuyển trường');
-    expect(capture.seen.find((c) => c.url === '/v1/homeroom-classes/4/students')?.params).toMatchObject({ sort: 'fullName', page: '1', limit: '10' });
+    expect(capture.seen.find((c) => c.url === '/v1/homeroom-classes/4/students')?.params).toMatchObject({
+      sort: 'fullName',
+      page: '1',
+      limit: '10',
+    });
 
     await userEvent.type(screen.getByLabelText('Tìm học sinh trong lớp'), 'Lan');
     await waitFor(() =>
@@ -76,7 +106,9 @@ describe('/teacher/homeroom-class', () => {
     await userEvent.click(within(table).getByRole('button', { name: /Ngày sinh/ }));
     await waitFor(() =>
       expect(capture.seen.filter((c) => c.url === '/v1/homeroom-classes/4/students').at(-1)?.params).toMatchObject({
-        search: 'Lan', sort: 'dateOfBirth', order: 'asc',
+        search: 'Lan',
+        sort: 'dateOfBirth',
+        order: 'asc',
       }),
     );
 
@@ -87,7 +119,9 @@ describe('/teacher/homeroom-class', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Xuất Excel' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
     expect(capture.seen.find((c) => c.url === '/v1/homeroom-classes/4/students/export')?.params).toEqual({
-      search: 'Lan', sort: 'dateOfBirth', order: 'asc',
+      search: 'Lan',
+      sort: 'dateOfBirth',
+      order: 'asc',
     });
   });
 

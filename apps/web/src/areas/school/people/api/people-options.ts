@@ -1,5 +1,15 @@
 import { useMemo } from 'react';
-import { GRADES, ZAcademicYear, ZCampus, ZDepartment, ZSubject, STUDENT_STATUSES, STUDENT_STATUS_LABELS, GENDERS, GENDER_LABELS } from '@app/shared/school';
+import {
+  GRADES,
+  ZAcademicYear,
+  ZCampus,
+  ZDepartment,
+  ZSubject,
+  STUDENT_STATUSES,
+  STUDENT_STATUS_LABELS,
+  GENDERS,
+  GENDER_LABELS,
+} from '@app/shared/school';
 import type { Option } from '@/components/data/filter-select';
 import { useOptions } from '@/components/data/use-options';
 
@@ -8,7 +18,12 @@ export const STATUS_OPTIONS: Option<string>[] = STUDENT_STATUSES.map((s) => ({ v
 export const GENDER_OPTIONS: Option<string>[] = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
 export function useCampusOptions() {
-  return useOptions({ path: '/v1/campuses', schema: ZCampus, sort: 'name', toOption: (c) => ({ value: c.id, label: c.name, hint: c.code }) });
+  return useOptions({
+    path: '/v1/campuses',
+    schema: ZCampus,
+    sort: 'name',
+    toOption: (c) => ({ value: c.id, label: c.name, hint: c.code }),
+  });
 }
 
 export function useDepartmentOptions(enabled = true) {
@@ -30,10 +45,20 @@ export function useSubjectOptions(enabled = true) {
  * to a year, and the students page narrows its class pickers to the current year.
  */
 export function useAcademicYears() {
-  const q = useOptions({ path: '/v1/academic-years/academic-years', schema: ZAcademicYear, sort: 'startDate', toOption: (y) => ({ value: y.id, label: y.name }) });
+  const q = useOptions({
+    path: '/v1/academic-years/academic-years',
+    schema: ZAcademicYear,
+    sort: 'startDate',
+    toOption: (y) => ({ value: y.id, label: y.name }),
+  });
   return useMemo(() => {
     const rows = [...q.rows].reverse();
     const current = rows.find((y) => y.isCurrent) ?? rows[0] ?? null;
-    return { rows, options: rows.map((y) => ({ value: y.id, label: y.isCurrent ? `${y.name} (hiện tại)` : y.name })) as Option[], current, isLoading: q.isLoading };
+    return {
+      rows,
+      options: rows.map((y) => ({ value: y.id, label: y.isCurrent ? `${y.name} (hiện tại)` : y.name })) as Option[],
+      current,
+      isLoading: q.isLoading,
+    };
   }, [q.rows, q.isLoading]);
 }

@@ -48,7 +48,8 @@ export function HomeroomClassFormDialog({
         homeroomTeacherId: row.homeroomTeacherId ? [row.homeroomTeacherId] : [],
       }
     : { name: '', academicYearId: defaultYearId, grade: undefined, campusId: undefined, homeroomTeacherId: [] };
-  const known: Option[] = row?.homeroomTeacherId && row.homeroomTeacherName ? [{ value: row.homeroomTeacherId, label: row.homeroomTeacherName }] : [];
+  const known: Option[] =
+    row?.homeroomTeacherId && row.homeroomTeacherName ? [{ value: row.homeroomTeacherId, label: row.homeroomTeacherName }] : [];
 
   return (
     <FormDialog

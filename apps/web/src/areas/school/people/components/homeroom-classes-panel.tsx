@@ -63,7 +63,12 @@ export function HomeroomClassesPanel() {
           />
         }
       >
-        <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo tên lớp, giáo viên..." label="Tìm lớp chủ nhiệm" />
+        <SearchInput
+          value={list.searchText}
+          onChange={list.setSearch}
+          placeholder="Tìm theo tên lớp, giáo viên..."
+          label="Tìm lớp chủ nhiệm"
+        />
         <FilterSelect
           label="Năm học"
           value={list.filters.academicYearId}
@@ -72,7 +77,12 @@ export function HomeroomClassesPanel() {
           allLabel="Tất cả năm học"
         />
         <FilterSelect label="Khối" value={list.filters.grade} onChange={(v) => list.setFilter('grade', v)} options={GRADE_OPTIONS} />
-        <FilterSelect label="Cơ sở" value={list.filters.campusId} onChange={(v) => list.setFilter('campusId', v)} options={campuses.options} />
+        <FilterSelect
+          label="Cơ sở"
+          value={list.filters.campusId}
+          onChange={(v) => list.setFilter('campusId', v)}
+          options={campuses.options}
+        />
       </ListToolbar>
 
       <DataTable

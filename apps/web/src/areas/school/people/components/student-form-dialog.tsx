@@ -43,7 +43,11 @@ function HomeroomClassField({
       options={withSaved}
       emptyValue={null}
       placeholder={ready ? '— Chưa xếp lớp —' : '— Chọn khối và cơ sở trước —'}
-      hint={ready && !classes.isLoading && options.length === 0 ? 'Chưa có lớp chủ nhiệm nào của khối và cơ sở này trong năm học hiện tại.' : undefined}
+      hint={
+        ready && !classes.isLoading && options.length === 0
+          ? 'Chưa có lớp chủ nhiệm nào của khối và cơ sở này trong năm học hiện tại.'
+          : undefined
+      }
     />
   );
 }
@@ -78,7 +82,17 @@ export function StudentFormDialog({
         homeroomClassId: student.homeroomClassId,
         status: student.status,
       }
-    : { studentCode: '', fullName: '', email: '', dateOfBirth: '', gender: undefined, grade: undefined, campusId: undefined, homeroomClassId: null, status: 'active' };
+    : {
+        studentCode: '',
+        fullName: '',
+        email: '',
+        dateOfBirth: '',
+        gender: undefined,
+        grade: undefined,
+        campusId: undefined,
+        homeroomClassId: null,
+        status: 'active',
+      };
 
   return (
     <FormDialog
@@ -98,13 +112,7 @@ export function StudentFormDialog({
           <DateField name="dateOfBirth" label="Ngày sinh" />
           <SelectField name="gender" label="Giới tính" options={GENDER_OPTIONS} />
           <SelectField name="status" label="Trạng thái" options={STATUS_OPTIONS} allowEmpty={false} />
-          <SelectField
-            name="grade"
-            label="Khối"
-            required
-            options={GRADE_OPTIONS}
-            onChanged={() => setValue('homeroomClassId', null)}
-          />
+          <SelectField name="grade" label="Khối" required options={GRADE_OPTIONS} onChanged={() => setValue('homeroomClassId', null)} />
           <SelectField name="campusId" label="Cơ sở" required options={campuses} onChanged={() => setValue('homeroomClassId', null)} />
           <div className="sm:col-span-2">
             <HomeroomClassField

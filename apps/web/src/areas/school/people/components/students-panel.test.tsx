@@ -26,8 +26,17 @@ const STUDENT: TStudent = {
   ...stamps,
 };
 const CLASS: THomeroomClass = {
-  id: 4, name: '10 Toán', academicYearId: 3, academicYearName: '2026-2027', grade: 10, campusId: 1, campusName: 'Cơ sở 1',
-  homeroomTeacherId: null, homeroomTeacherName: null, studentCount: 30, ...stamps,
+  id: 4,
+  name: '10 Toán',
+  academicYearId: 3,
+  academicYearName: '2026-2027',
+  grade: 10,
+  campusId: 1,
+  campusName: 'Cơ sở 1',
+  homeroomTeacherId: null,
+  homeroomTeacherName: null,
+  studentCount: 30,
+  ...stamps,
 };
 
 let mock: ReturnType<typeof mockApi> | undefined;
@@ -60,7 +69,10 @@ describe('students panel', () => {
     expect(await within(table).findByText('05/09/2009')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Khối'), 'Khối 10');
     await waitFor(() =>
-      expect(capture.seen.filter((s) => s.url === '/v1/homeroom-classes').at(-1)?.params).toMatchObject({ academicYearId: '3', grade: '10' }),
+      expect(capture.seen.filter((s) => s.url === '/v1/homeroom-classes').at(-1)?.params).toMatchObject({
+        academicYearId: '3',
+        grade: '10',
+      }),
     );
     expect(capture.seen.filter((s) => s.url === '/v1/students').at(-1)?.params).toMatchObject({ grade: '10', sort: 'studentCode' });
   });
@@ -90,8 +102,15 @@ describe('students panel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      studentCode: 'HS001', fullName: 'Nguyễn Văn Học', email: null, dateOfBirth: '2009-09-05', gender: 'male', grade: 10,
-      campusId: 1, homeroomClassId: 4, status: 'active',
+      studentCode: 'HS001',
+      fullName: 'Nguyễn Văn Học',
+      email: null,
+      dateOfBirth: '2009-09-05',
+      gender: 'male',
+      grade: 10,
+      campusId: 1,
+      homeroomClassId: 4,
+      status: 'active',
     });
   });
 });

@@ -33,7 +33,12 @@ const columns: Column<TStudent>[] = [
   { key: 'gender', header: 'Giới tính', cell: (s) => GENDER_LABELS[s.gender], hideOnMobile: true },
   { key: 'grade', header: 'Khối', cell: (s) => s.grade, sortKey: 'grade', align: 'center' },
   { key: 'campus', header: 'Cơ sở', cell: (s) => s.campusName },
-  { key: 'class', header: 'Lớp CN', className: 'md:whitespace-nowrap', cell: (s) => s.homeroomClassName ?? <span className="text-muted">Chưa xếp lớp</span> },
+  {
+    key: 'class',
+    header: 'Lớp CN',
+    className: 'md:whitespace-nowrap',
+    cell: (s) => s.homeroomClassName ?? <span className="text-muted">Chưa xếp lớp</span>,
+  },
   {
     key: 'status',
     header: 'Trạng thái',
@@ -90,14 +95,24 @@ export function StudentsPanel() {
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo mã, tên, e-mail..." label="Tìm học sinh" />
         <FilterSelect label="Khối" value={list.filters.grade} onChange={(v) => list.setFilter('grade', v)} options={GRADE_OPTIONS} />
-        <FilterSelect label="Cơ sở" value={list.filters.campusId} onChange={(v) => list.setFilter('campusId', v)} options={campuses.options} />
+        <FilterSelect
+          label="Cơ sở"
+          value={list.filters.campusId}
+          onChange={(v) => list.setFilter('campusId', v)}
+          options={campuses.options}
+        />
         <FilterSelect
           label={years.current ? `Lớp chủ nhiệm (${years.current.name})` : 'Lớp chủ nhiệm'}
           value={list.filters.homeroomClassId}
           onChange={(v) => list.setFilter('homeroomClassId', v)}
           options={classes.options}
         />
-        <FilterSelect label="Trạng thái" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={STATUS_OPTIONS} />
+        <FilterSelect
+          label="Trạng thái"
+          value={list.filters.status}
+          onChange={(v) => list.setFilter('status', v)}
+          options={STATUS_OPTIONS}
+        />
       </ListToolbar>
 
       <DataTable
@@ -107,9 +122,7 @@ export function StudentsPanel() {
         {...list.tableProps}
         emptyTitle="Chưa có học sinh nào"
         emptyDescription="Thêm từng học sinh hoặc nhập cả danh sách từ tệp Excel."
-        actions={(s) => (
-          <RowActions name={`học sinh ${s.fullName}`} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
-        )}
+        actions={(s) => <RowActions name={`học sinh ${s.fullName}`} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />}
       />
       <Pagination {...list.paginationProps} />
 
@@ -127,8 +140,8 @@ export function StudentsPanel() {
         title={`Xóa học sinh ${deleting?.fullName ?? ''}?`}
         message={
           <p>
-            Hồ sơ học sinh <strong>{deleting?.studentCode}</strong> sẽ bị xóa. Học sinh đã ghi danh lớp học phần thì không xóa được; khi
-            đó hãy đổi trạng thái (đã chuyển trường, đã thôi học…).
+            Hồ sơ học sinh <strong>{deleting?.studentCode}</strong> sẽ bị xóa. Học sinh đã ghi danh lớp học phần thì không xóa được; khi đó
+            hãy đổi trạng thái (đã chuyển trường, đã thôi học…).
           </p>
         }
         onConfirm={() => remove.mutateAsync(deleting!.id)}

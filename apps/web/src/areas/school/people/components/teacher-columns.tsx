@@ -25,11 +25,23 @@ export const teacherColumns: Column<TTeacher>[] = [
     cell: (t) => (
       <span className="inline-flex flex-wrap items-center gap-1.5 font-medium">
         {t.fullName}
-        {t.isHead ? <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">Tổ trưởng/tổ phó</span> : null}
+        {t.isHead ? (
+          <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">Tổ trưởng/tổ phó</span>
+        ) : null}
       </span>
     ),
   },
-  { key: 'email', header: 'E-mail', cell: (t) => t.email ?? <span className="text-muted">—</span>, className: 'break-all md:break-normal md:whitespace-nowrap' },
-  { key: 'department', header: 'Tổ chuyên môn', cell: (t) => t.departmentName ?? <span className="text-muted">Chưa có tổ</span>, sortKey: 'departmentName' },
+  {
+    key: 'email',
+    header: 'E-mail',
+    cell: (t) => t.email ?? <span className="text-muted">—</span>,
+    className: 'break-all md:break-normal md:whitespace-nowrap',
+  },
+  {
+    key: 'department',
+    header: 'Tổ chuyên môn',
+    cell: (t) => t.departmentName ?? <span className="text-muted">Chưa có tổ</span>,
+    sortKey: 'departmentName',
+  },
   { key: 'subjects', header: 'Môn dạy', cell: (t) => <Subjects t={t} /> },
 ];

@@ -56,7 +56,12 @@ export function TeachersPanel() {
           onChange={(v) => list.setFilter('departmentId', v)}
           options={departments.options}
         />
-        <FilterSelect label="Môn dạy" value={list.filters.subjectId} onChange={(v) => list.setFilter('subjectId', v)} options={subjects.options} />
+        <FilterSelect
+          label="Môn dạy"
+          value={list.filters.subjectId}
+          onChange={(v) => list.setFilter('subjectId', v)}
+          options={subjects.options}
+        />
       </ListToolbar>
 
       <DataTable

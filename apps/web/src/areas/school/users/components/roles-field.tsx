@@ -51,7 +51,9 @@ export function RolesField({ name = 'roles' }: { name?: string }) {
                 />
                 <span className="truncate">{ROLE_LABELS[role]}</span>
               </label>
-              <label className={`flex shrink-0 items-center gap-1.5 text-xs ${checked ? 'cursor-pointer text-fg' : 'text-muted opacity-60'}`}>
+              <label
+                className={`flex shrink-0 items-center gap-1.5 text-xs ${checked ? 'cursor-pointer text-fg' : 'text-muted opacity-60'}`}
+              >
                 <input
                   type="radio"
                   name={`${f.id}-primary`}

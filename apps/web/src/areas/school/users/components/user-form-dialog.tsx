@@ -8,7 +8,10 @@ import { RolesField } from './roles-field';
 export type TUserInput = z.output<typeof ZUserInput>;
 
 /** An empty display name is "none", not a blank name. */
-const toInput = (v: FormValues) => ({ ...v, displayName: typeof v.displayName === 'string' && v.displayName.trim() ? v.displayName : null });
+const toInput = (v: FormValues) => ({
+  ...v,
+  displayName: typeof v.displayName === 'string' && v.displayName.trim() ? v.displayName : null,
+});
 
 export function UserFormDialog({
   open,

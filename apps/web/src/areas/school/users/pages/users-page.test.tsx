@@ -23,7 +23,11 @@ const row = (id: number, email: string, over: Partial<TUserRow> = {}): TUserRow 
 });
 
 const ME = makeUser(['ADMIN'], { id: 1, email: 'admin@truong.edu.vn' });
-const ROWS = [row(1, 'admin@truong.edu.vn', { roles: [{ role: 'ADMIN', isPrimary: true }], primaryRole: 'ADMIN' }), row(2, 'gv@truong.edu.vn'), row(3, 'cu@truong.edu.vn', { active: false })];
+const ROWS = [
+  row(1, 'admin@truong.edu.vn', { roles: [{ role: 'ADMIN', isPrimary: true }], primaryRole: 'ADMIN' }),
+  row(2, 'gv@truong.edu.vn'),
+  row(3, 'cu@truong.edu.vn', { active: false }),
+];
 
 let mock: ReturnType<typeof mockApi> | undefined;
 function renderPage(api: MockRoutes = {}, path = '/admin/users') {

@@ -110,7 +110,12 @@ export default function UsersPage() {
       >
         <SearchInput value={list.searchText} onChange={list.setSearch} placeholder="Tìm theo e-mail, tên..." label="Tìm người dùng" />
         <FilterSelect label="Vai trò" value={list.filters.role} onChange={(v) => list.setFilter('role', v)} options={ROLE_OPTIONS} />
-        <FilterSelect label="Trạng thái" value={list.filters.active} onChange={(v) => list.setFilter('active', v)} options={ACTIVE_OPTIONS} />
+        <FilterSelect
+          label="Trạng thái"
+          value={list.filters.active}
+          onChange={(v) => list.setFilter('active', v)}
+          options={ACTIVE_OPTIONS}
+        />
       </ListToolbar>
 
       <DataTable
