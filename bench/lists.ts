@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
 import { auditLogs } from '../apps/server/src/db/schema/audit';
 import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
-import { birthDate, createRng, emailLocal, vietnameseName } from '../apps/server/src/seed/demo-names';
+import { createRng } from '../apps/server/src/seed/demo-names';
 import { fmt, insertBenchStudents, ms, printTable, saveResults, startBenchApp, timeRuns, type BenchApp } from './support';
 
 const STUDENTS = 10_000;

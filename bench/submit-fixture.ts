@@ -10,7 +10,7 @@ import { queryRows, type Database } from '../apps/server/src/db/client';
 import { insertTestSurvey } from '../apps/server/src/test/surveys';
 import { schoolToday } from '../apps/server/src/areas/surveys/core/school-day';
 import { seedDemo } from '../apps/server/src/seed/demo';
-import { createRng } from '../apps/server/src/seed/demo-names';
+import { type createRng } from '../apps/server/src/seed/demo-names';
 import { insertBenchStudents } from './support';
 
 export const ANSWERS = 40;

@@ -63,9 +63,10 @@ export async function readSheet(
   filename: string,
 ): Promise<{ headers: string[]; rows: Array<{ row: number; values: Record<string, string> }> }> {
   const wb = new ExcelJS.Workbook();
-  // eslint-disable-next-line no-control-regex -- tab, newline and carriage return are what a text file may hold; the test is meant to name them
   const isCsv =
-    /\.csv$/i.test(filename) || (!isZip(buf) && /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/.test(buf.subarray(0, 200).toString('utf8')));
+    /\.csv$/i.test(filename) ||
+    // eslint-disable-next-line no-control-regex -- tab, newline and carriage return are what a text file may hold; the test is meant to name them
+    (!isZip(buf) && /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/.test(buf.subarray(0, 200).toString('utf8')));
   try {
     if (isCsv) {
       const text = buf.toString('utf8').replace(/^\uFEFF/, '');
