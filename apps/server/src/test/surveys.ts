@@ -50,17 +50,15 @@ export async function insertTestSurvey(db: DbOrTx, input: TSurvey) {
         const key = q.gridGroup.id;
         if (!groups.has(key)) {
           const [g] = await db.insert(gridGroups).values({ sectionId: row.id }).returning({ id: gridGroups.id });
-          await db
-            .insert(gridColumns)
-            .values(
-              q.gridGroup.columns.map((c) => ({
-                groupId: g.id,
-                label: c.label,
-                value: c.value,
-                valueNumber: c.valueNumber,
-                displayOrder: c.displayOrder,
-              })),
-            );
+          await db.insert(gridColumns).values(
+            q.gridGroup.columns.map((c) => ({
+              groupId: g.id,
+              label: c.label,
+              value: c.value,
+              valueNumber: c.valueNumber,
+              displayOrder: c.displayOrder,
+            })),
+          );
           groups.set(key, g.id);
         }
         groupId = groups.get(key)!;

@@ -146,19 +146,17 @@ describe('GET /system-logs', () => {
 
   it('exports the filtered log as xlsx', async () => {
     const entity = uniq('xuat_').toLowerCase();
-    await t.database.db
-      .insert(auditLogs)
-      .values([
-        {
-          actorId: await t.userId('quantri'),
-          action: 'update',
-          entity,
-          entityId: '7',
-          before: { name: 'Cũ' },
-          after: { name: 'Mới' },
-          createdAt: new Date('2024-05-01T03:04:05Z'),
-        },
-      ]);
+    await t.database.db.insert(auditLogs).values([
+      {
+        actorId: await t.userId('quantri'),
+        action: 'update',
+        entity,
+        entityId: '7',
+        before: { name: 'Cũ' },
+        after: { name: 'Mới' },
+        createdAt: new Date('2024-05-01T03:04:05Z'),
+      },
+    ]);
     const res = await t.app.inject({ url: `/api/v1/system-logs/export?entity=${entity}`, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
