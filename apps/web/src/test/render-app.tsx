@@ -70,7 +70,7 @@ export interface RenderUiOptions {
   routePath?: string;
   /** Navigation state of the first entry. */
   state?: unknown;
-  /** Signed in: a user, or a whole auth value. Without it no AuthContext is provided. */
+  /** Signed in: a user, or a whole auth value (`authValue(null)`: signed in without a user). Without it no AuthContext is provided. */
   auth?: TUser | AuthContextValue;
   /** The current module (a module, null for none yet, or a whole value). Without it no CurrentModuleContext is provided. */
   module?: TModule | null | CurrentModuleValue;

@@ -4,7 +4,7 @@ import type { TDashboard } from '@app/shared/auth';
 import type { TRole } from '@app/shared/roles';
 import { makeUser } from '@/test/fixtures';
 import { mockApi, ok } from '@/test/mock-api';
-import { renderStudentPage } from '@/areas/surveys/student/test/render-student';
+import { renderUi } from '@/test/render-app';
 import { surveyRow } from '@/areas/surveys/monitoring/test/fixtures';
 import DashboardPage from './dashboard-page';
 
@@ -26,7 +26,7 @@ const STATS = {
 
 function renderAs(role: TRole) {
   mock = mockApi({ 'GET /v1/dashboard': () => ok(dashboard(role)), 'GET /v1/surveys/stats': () => ok(STATS) });
-  renderStudentPage(<DashboardPage />, { path: '/admin/dashboard', user: makeUser([role]) });
+  renderUi(<DashboardPage />, { path: '/admin/dashboard', routePath: '/admin/dashboard', auth: makeUser([role]) });
   return mock;
 }
 

@@ -5,7 +5,7 @@ import { AGREEMENT_COLUMNS } from '@app/shared/survey-fixtures';
 import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { makeModule, makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { renderUi } from '@/test/render-app';
 import SurveyDetailRoute from '@/app/survey-detail-tabs';
 
 const ADMIN = makeUser(['ADMIN']);
@@ -103,7 +103,7 @@ function renderPage(api: MockRoutes = {}, survey: TSurvey = SAVED, path = '/admi
     'GET /v1/academic-years/modules': () => ok({ items: [makeModule(3)], total: 1, page: 1, limit: 100 }),
     ...api,
   });
-  return renderSurveyPage(<SurveyDetailRoute />, { path, routePath: '/admin/surveys/:id', user: ADMIN });
+  return renderUi(<SurveyDetailRoute />, { path, routePath: '/admin/surveys/:id', auth: ADMIN });
 }
 const section = (n: number) => screen.getByRole('region', { name: new RegExp(`^Phần ${n}\\b`) });
 const writes = (method: string) => mock!.calls.filter((c) => c.method === method);

@@ -11,7 +11,7 @@ import type {
 } from '@app/shared/survey-monitoring';
 import { makeModule, makeUser } from '@/test/fixtures';
 import { captureParams, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { renderUi } from '@/test/render-app';
 
 /** Tests only: rows as the monitoring calls answer them, and a page render with a user and a module. */
 const MODULE = makeModule(3, { isCurrent: true, code: '2026-HK1-M2' });
@@ -120,10 +120,10 @@ export function renderMonitoring(
   mock = mockApi(opts.api);
   return {
     calls: mock.calls,
-    ...renderSurveyPage(ui, {
+    ...renderUi(ui, {
       path: opts.path,
-      routePath: opts.routePath,
-      user: opts.user ?? makeUser(['QUALITY_ASSURANCE']),
+      routePath: opts.routePath ?? opts.path,
+      auth: opts.user ?? makeUser(['QUALITY_ASSURANCE']),
       module: opts.module === undefined ? MODULE : opts.module,
     }),
   };

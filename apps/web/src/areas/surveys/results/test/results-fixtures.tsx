@@ -3,7 +3,7 @@ import type { TUser } from '@app/shared/auth';
 import type { TModule } from '@app/shared/school';
 import type { TAggregate, TCourseResult, TFilterInfo, TQuestionResult, TResultsScope } from '@app/shared/survey-results';
 import { makeModule } from '@/test/fixtures';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { renderUi } from '@/test/render-app';
 
 const MODULE = makeModule(3, { isCurrent: true, code: '2026-HK1-M2', name: 'Module 2' });
 export const COMPUTED = '2026-11-20T03:15:00.000Z'; // 20/11/2026 10:15 in Hà Nội
@@ -108,5 +108,5 @@ export function renderResultsPage(
   ui: ReactElement,
   { path, user, module = MODULE }: { path: string; user: TUser; module?: TModule | null },
 ) {
-  return renderSurveyPage(ui, { path, routePath: '*', user, module });
+  return renderUi(ui, { path, auth: user, module });
 }

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findRoute } from '@app/shared/routes';
 import type { TStudentSurveyItem } from '@app/shared/surveys';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { makeUser } from '@/test/fixtures';
+import { renderUi } from '@/test/render-app';
 import StudentSurveysPage from './student-surveys-page';
 
 const item = (over: Partial<TStudentSurveyItem>): TStudentSurveyItem => ({
@@ -52,9 +53,10 @@ const PHYS_DONE = item({
 });
 
 let mock: ReturnType<typeof mockApi> | undefined;
+const STUDENT = makeUser(['STUDENT'], { studentId: 5001 });
 const renderList = (api: MockRoutes) => {
   mock = mockApi(api);
-  return renderSurveyPage(<StudentSurveysPage />, { path: '/student/surveys' });
+  return renderUi(<StudentSurveysPage />, { path: '/student/surveys', routePath: '/student/surveys', auth: STUDENT });
 };
 afterEach(() => mock?.restore());
 

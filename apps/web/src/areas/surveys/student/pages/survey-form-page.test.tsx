@@ -6,12 +6,14 @@ import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import type { TSurvey } from '@app/shared/surveys';
 import { captureParams, fail, mockApi, ok, type MockReply, type MockRoutes } from '@/test/mock-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { makeUser } from '@/test/fixtures';
+import { authValue, renderUi } from '@/test/render-app';
 import { draftKey } from '../lib/draft-storage';
 import SurveyFormPage from './survey-form-page';
 
 const KEY = { surveyId: 1, studentId: 5001, courseClassId: 55 };
 const STATE = { surveyId: 1, courseClassId: 55 };
+const STUDENT = makeUser(['STUDENT'], { studentId: 5001 });
 
 let mock: ReturnType<typeof mockApi> | undefined;
 function renderForm(
@@ -19,7 +21,9 @@ function renderForm(
   { state = STATE as unknown, survey = makeSurvey(), user }: { state?: unknown; survey?: TSurvey; user?: null } = {},
 ) {
   mock = mockApi({ 'GET /v1/surveys/1': () => ok(survey), ...api });
-  return renderSurveyPage(<SurveyFormPage />, { path: '/student/surveys/form', state, ...(user === null ? { user: null } : {}) });
+  const path = '/student/surveys/form';
+  // user null: signed in, but without a user (so without a student id).
+  return renderUi(<SurveyFormPage />, { path, routePath: path, state, auth: user === null ? authValue(null) : STUDENT });
 }
 const submitButton = () => screen.getByRole('button', { name: SURVEY_MSG.submitButton });
 const posts = () => mock!.calls.filter((c) => c.method === 'POST');

@@ -4,7 +4,8 @@ import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
 import { ownResponseToAnswers } from '@/areas/surveys/core/api/survey-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { makeUser } from '@/test/fixtures';
+import { renderUi } from '@/test/render-app';
 import SurveyResponsePage from './survey-response-page';
 
 const survey = makeSurvey();
@@ -13,7 +14,11 @@ const submission = answersToSubmission(survey, completeAnswers(), { studentId: 5
 let mock: ReturnType<typeof mockApi> | undefined;
 const renderPage = (api: MockRoutes) => {
   mock = mockApi({ 'GET /v1/surveys/1': () => ok(survey), ...api });
-  return renderSurveyPage(<SurveyResponsePage />, { path: '/student/surveys/1?courseClassId=55', routePath: '/student/surveys/:id' });
+  return renderUi(<SurveyResponsePage />, {
+    path: '/student/surveys/1?courseClassId=55',
+    routePath: '/student/surveys/:id',
+    auth: makeUser(['STUDENT'], { studentId: 5001 }),
+  });
 };
 afterEach(() => mock?.restore());
 

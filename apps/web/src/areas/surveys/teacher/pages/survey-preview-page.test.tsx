@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeSurvey } from '@app/shared/survey-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { renderUi } from '@/test/render-app';
 import { TEACHER_PREVIEW_MSG } from '../components/teacher-preview-notice';
 import SurveyPreviewPage from './survey-preview-page';
 
@@ -18,10 +18,10 @@ const generalSurvey = {
 let mock: ReturnType<typeof mockApi> | undefined;
 const renderPage = (id: number | string, api: MockRoutes) => {
   mock = mockApi(api);
-  return renderSurveyPage(<SurveyPreviewPage />, {
+  return renderUi(<SurveyPreviewPage />, {
     path: `/teacher/survey-preview/${id}`,
     routePath: '/teacher/survey-preview/:surveyId',
-    user: TEACHER,
+    auth: TEACHER,
   });
 };
 afterEach(() => mock?.restore());

@@ -4,7 +4,7 @@ import type { TCourseClass, THomeroomClass, TModule } from '@app/shared/school';
 import type { TSurveyListItem } from '@app/shared/surveys';
 import { makeModule, makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
-import { renderSurveyPage } from '@/areas/surveys/core/test/render-survey-page';
+import { renderUi } from '@/test/render-app';
 import { teacherSurveyRows } from '../api/teacher-surveys-api';
 import TeacherSurveysPage from './teacher-surveys-page';
 
@@ -106,7 +106,12 @@ afterEach(() => mock?.restore());
 
 function renderList(api: MockRoutes, module: TModule | null = MODULE) {
   mock = mockApi(api);
-  return renderSurveyPage(<TeacherSurveysPage />, { path: '/teacher/homeroom-surveys', user: TEACHER, module });
+  return renderUi(<TeacherSurveysPage />, {
+    path: '/teacher/homeroom-surveys',
+    routePath: '/teacher/homeroom-surveys',
+    auth: TEACHER,
+    module,
+  });
 }
 
 describe('/teacher/homeroom-surveys', () => {

@@ -7,8 +7,6 @@ import { makeUser } from '@/test/fixtures';
 import { captureParams, mockApi, ok, type MockRoutes } from '@/test/mock-api';
 import { renderUi } from '@/test/render-app';
 import { mediaQueryList } from '@/test/setup';
-import { AuthContext, type AuthContextValue } from '@/areas/auth/auth-context';
-import { RedirectGuard } from '@/areas/auth/redirect-guard';
 import TextReviewTab from '../components/text-review-tab';
 import TextReviewsPage from './text-reviews-page';
 
@@ -92,19 +90,7 @@ function renderPage(roles: TRole[] = ['QUALITY_ASSURANCE'], api: MockRoutes = {}
     'POST /v1/surveys/responses/reviews/bulk': (req) => ok({ updated: (req.body as { ids: number[] }).ids.length }, 'Đã cập nhật.'),
     ...api,
   });
-  const auth = {
-    status: 'authenticated',
-    user: makeUser(roles),
-    primaryRole: roles[0],
-    photoURL: null,
-    homePath: '/',
-    postLoginTarget: null,
-    signedOutByUser: false,
-    redirects: new RedirectGuard(),
-    login: vi.fn(),
-    logout: vi.fn(),
-  } satisfies AuthContextValue;
-  return renderUi(<AuthContext.Provider value={auth}>{ui}</AuthContext.Provider>, { path: '/quality/text-reviews' });
+  return renderUi(ui, { path: '/quality/text-reviews', auth: makeUser(roles) });
 }
 const lastListParams = () => capture.seen.filter((s) => s.url === '/v1/surveys/responses/reviews').at(-1)?.params;
 const bulkCalls = () => mock.calls.filter((c) => c.method === 'POST' && c.url === '/v1/surveys/responses/reviews/bulk');
