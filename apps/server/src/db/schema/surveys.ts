@@ -55,6 +55,9 @@ export const surveys = pgTable(
     /** The template (or survey, for clone) this one was made from. */
     templateId: integer('template_id').references((): AnyPgColumn => surveys.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the results were published to teachers and heads (after close and review); null = not published. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').notNull().default(''),
     ...stamps(),
   },

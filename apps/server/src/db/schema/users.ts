@@ -13,6 +13,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     searchText: text('search_text').notNull().default(''),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Bumped by sign-out and "end all sessions": a token carrying an older version is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
