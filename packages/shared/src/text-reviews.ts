@@ -8,7 +8,19 @@ import { ZReviewStatus } from './surveys';
  */
 
 /** Why the auto-review (or a person) flagged a text; the queue filters by these. */
-export const REVIEW_REASON_CODES = ['profanity', 'insult', 'threat', 'phone', 'email', 'social', 'person_name', 'spam', 'empty'] as const;
+export const REVIEW_REASON_CODES = [
+  'profanity',
+  'insult',
+  'threat',
+  'phone',
+  'email',
+  'social',
+  'link',
+  'address',
+  'person_name',
+  'spam',
+  'empty',
+] as const;
 export type TReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];
 export const REVIEW_REASON_LABELS: Record<TReviewReasonCode, string> = {
   profanity: 'Ngôn từ thô tục',
@@ -17,6 +29,8 @@ export const REVIEW_REASON_LABELS: Record<TReviewReasonCode, string> = {
   phone: 'Có số điện thoại',
   email: 'Có địa chỉ e-mail',
   social: 'Có liên kết mạng xã hội',
+  link: 'Có đường liên kết',
+  address: 'Có địa chỉ nhà',
   person_name: 'Có họ tên người khác',
   spam: 'Nội dung rác (lặp ký tự, gõ bừa)',
   empty: 'Không có nội dung góp ý',

@@ -14,8 +14,13 @@ export interface ReviewCase {
   teachers?: string[];
 }
 
-const clean = (text: string, teachers?: string[]): ReviewCase => ({ text, expect: 'clean', teachers });
-const flag = (text: string, codes: TReviewReasonCode[], teachers?: string[]): ReviewCase => ({ text, expect: 'flag', codes, teachers });
+export const clean = (text: string, teachers?: string[]): ReviewCase => ({ text, expect: 'clean', teachers });
+export const flag = (text: string, codes: TReviewReasonCode[], teachers?: string[]): ReviewCase => ({
+  text,
+  expect: 'flag',
+  codes,
+  teachers,
+});
 
 export const REVIEW_CASES: ReviewCase[] = [
   // ---- Clean comments, many of them near-misses of the word lists ----
