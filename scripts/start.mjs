@@ -6,10 +6,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
 
-// Without Google credentials the demo sign-in is the only way in; never in production.
-if (!env.GOOGLE_CLIENT_ID && env.AUTH_DEV_LOGIN === undefined && env.NODE_ENV !== 'production') {
-  env.AUTH_DEV_LOGIN = 'true';
-}
+// The demo sign-in's default is the server's (config.ts): on for the embedded database without Google,
+// off on a PostgreSQL server (DATABASE_URL) unless AUTH_DEV_LOGIN=true is given.
 
 if (env.SKIP_WEB_BUILD !== '1') {
   console.log('Đang build giao diện web (apps/web)...');

@@ -14,13 +14,22 @@ import { MSG } from '@app/shared/messages';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { API_PREFIX, registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { LOG_SERIALIZERS, registerErrorHandler, registerInputGuard } from './plugins/errors';
 import { createEventBus } from './plugins/events';
+import { connectClusterBus } from './plugins/cluster-bus';
+import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
 import { healthRoutes } from './areas/health/health.routes';
 import { apiRoutes, publicRoutes } from './routes';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * TRUST_PROXY as a hop count: the nearest n addresses (the socket's, then X-Forwarded-For from the
+ * right) are proxies, as in Express. Fastify takes a bare number as "trust nobody", so it is given as
+ * a function; it is safe only when clients cannot reach the server except through those proxies.
+ */
+const nearestHops = (n: number) => (_address: string, hop: number) => hop < n;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -30,18 +39,25 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    // Every logger gets the serializers that keep answers, query strings and SQL parameters out of the log.
+    logger:
+      logger === undefined || logger === true
+        ? { level: config.logLevel, serializers: LOG_SERIALIZERS }
+        : logger && typeof logger === 'object'
+          ? { ...logger, serializers: { ...LOG_SERIALIZERS, ...logger.serializers } }
+          : logger,
+    // The audit log's request id is the server's own: a client's X-Request-Id is never taken for it.
+    genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off: the socket's address),
+    // so nobody can pick the address the sign-in rate limit counts and the audit log records.
+    trustProxy: typeof config.trustProxy === 'number' ? nearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -64,7 +80,15 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted across every process of the school (Redis, else PostgreSQL); on PGlite in this process's memory.
+  const limitStore = await sharedRateLimitStore({
+    db: database.db,
+    redisUrl: config.results.redisUrl,
+    redisPrefix: config.results.redisKeyPrefix,
+    log: app.log,
+  });
+  if (limitStore) app.addHook('onClose', () => limitStore.close());
+  await app.register(rateLimit, { global: false, ...(limitStore && { store: limitStore.store }) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -84,6 +108,17 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   const db = database.db;
   const events = createEventBus(app.log);
   app.decorate('events', events);
+  // Events reach the other workers (WEB_CONCURRENCY) and servers of the school: their caches listen.
+  const transport = await connectClusterBus({
+    db,
+    redisUrl: config.results.redisUrl,
+    redisPrefix: config.results.redisKeyPrefix,
+    log: app.log,
+  });
+  if (transport) {
+    events.attach(transport);
+    app.addHook('onClose', () => transport.close());
+  }
 
   registerAuth(app, { db, tokens });
   healthRoutes(app, { db });
@@ -96,9 +131,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     schoolName: config.schoolName,
     rateLimit: config.auth.rateLimit,
   };
-  await app.register((api) => apiRoutes(api, { db, events, dataDir: config.dataDir, results: config.results, auth }), {
-    prefix: API_PREFIX,
-  });
+  await app.register(
+    (api) => apiRoutes(api, { db, events, dataDir: config.dataDir, results: config.results, imports: config.imports, auth }),
+    {
+      prefix: API_PREFIX,
+    },
+  );
   publicRoutes(app, { dataDir: config.dataDir });
 
   // The built web app, with the SPA's index.html for every non-API path.

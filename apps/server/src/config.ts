@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -15,11 +17,43 @@ const list = z
   );
 const empty = (v: unknown) => (v === '' ? undefined : v);
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+function isAddressOrRange(s: string) {
+  if (PROXY_RANGES.includes(s)) return true;
+  const [addr, bits, ...rest] = s.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+/**
+ * Fastify's trustProxy: whether X-Forwarded-For is believed for the caller's address. Off (false)
+ * by default; `true` (any proxy), a hop count, or a comma list of addresses and CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const s = (v ?? '').trim().toLowerCase();
+    if (s === '' || s === 'false' || s === '0') return false;
+    if (s === 'true') return true;
+    if (/^\d+$/.test(s)) return Number(s);
+    const items = s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = items.filter((x) => !isAddressOrRange(x));
+    if (bad.length)
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: không phải true/false, số proxy hay địa chỉ/CIDR: ${bad.join(', ')}` });
+    return items;
+  });
+
 /** Every environment variable the server reads, parsed in one place (README lists them). */
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: trustProxy,
   DATABASE_URL: z.preprocess(empty, z.string().url().optional()),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.preprocess(empty, z.string().optional()),
@@ -45,6 +79,15 @@ const ZEnv = z.object({
   MIN_GROUP_SIZE: z.coerce.number().int().min(1).default(5),
   /** Auto-calculate waits this long after a response, so a burst of responses makes one recalculation. */
   RESULTS_AUTO_DELAY_MS: z.coerce.number().int().min(0).default(10_000),
+  // Bounded waits on the PostgreSQL server (issue 11); 0 turns a bound off.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  // Imports are refused before unpacking when the file would unpack to more, or hold more rows.
+  IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).default(20),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(20_000),
+  /** Worker processes on one port (node:cluster); default 1 on the embedded database, the core count on PostgreSQL. */
+  WEB_CONCURRENCY: z.preprocess(empty, z.coerce.number().int().min(1).max(64).optional()),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -59,23 +102,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const devLogin = e.AUTH_DEV_LOGIN ?? false;
+  const embedded = !e.DATABASE_URL;
+  // Demo sign-in (no password) is on by default only for the embedded demo database without Google;
+  // on a PostgreSQL server it stays off unless asked for explicitly.
+  const devLogin = e.AUTH_DEV_LOGIN ?? (embedded && !production && !e.GOOGLE_CLIENT_ID);
   if (production && devLogin) throw new ConfigError('AUTH_DEV_LOGIN=true bị từ chối khi NODE_ENV=production.');
   if (production && !e.AUTH_SECRET) throw new ConfigError('Thiếu AUTH_SECRET: bắt buộc khi NODE_ENV=production.');
-  const embedded = !e.DATABASE_URL;
   const seedDemo = e.SEED_DEMO ?? (embedded && !production);
   if (production && seedDemo) throw new ConfigError('Không được nạp dữ liệu mẫu khi NODE_ENV=production.');
+  // PGlite is one process holding its data directory: a second process cannot open it.
+  if (embedded && (e.WEB_CONCURRENCY ?? 1) > 1)
+    throw new ConfigError(
+      'WEB_CONCURRENCY > 1 cần máy chủ PostgreSQL (DATABASE_URL): cơ sở dữ liệu nhúng chỉ phục vụ được một tiến trình.',
+    );
+  const workers = e.WEB_CONCURRENCY ?? (embedded ? 1 : availableParallelism());
   return {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     webDist: e.WEB_DIST,
     schoolName: e.SCHOOL_NAME,
     logLevel: e.LOG_LEVEL,
     seedDemo,
+    db: {
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleTxTimeoutMs: e.DB_IDLE_TX_TIMEOUT_MS,
+    },
+    imports: { maxUnpackedBytes: e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024, maxRows: e.IMPORT_MAX_ROWS },
+    workers,
     results: {
       redisUrl: e.REDIS_URL ?? null,
       redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 const ISSUER = 'thpt-chuyen';
+/** The claim holding the user's token version when the token was issued (users.token_version). */
+const VERSION_CLAIM = 'ver';
+
+/** What a valid session token says: whose it is, and the user's token version when it was issued. */
+export interface SessionClaims {
+  userId: number;
+  version: number;
+}
 
 /** AUTH_SECRET, or one generated on first start and kept in the data dir (never in production). */
 export function resolveSecret(opts: { secret?: string; dataDir: string; production: boolean }): Uint8Array {
@@ -22,8 +30,9 @@ export function createSessionTokens(secret: Uint8Array, ttl: string) {
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   key.catch(() => {}); // a bad secret fails where the key is used, not as an unhandled rejection here
   return {
-    async sign(userId: number): Promise<string> {
-      return new SignJWT({})
+    /** `version` is the user's current token version: sign-out bumps it and the older tokens stop working. */
+    async sign(userId: number, version = 0): Promise<string> {
+      return new SignJWT({ [VERSION_CLAIM]: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -31,12 +40,14 @@ export function createSessionTokens(secret: Uint8Array, ttl: string) {
         .setExpirationTime(ttl)
         .sign(await key);
     },
-    /** The user id of a valid, unexpired token, else null. */
-    async verify(token: string): Promise<number | null> {
+    /** The claims of a valid, unexpired token, else null. A token without a version (signed before versions) is version 0. */
+    async verify(token: string): Promise<SessionClaims | null> {
       try {
         const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
-        const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        const userId = Number(payload.sub);
+        const version = payload[VERSION_CLAIM] ?? 0;
+        if (!Number.isInteger(userId) || userId <= 0 || typeof version !== 'number' || !Number.isInteger(version)) return null;
+        return { userId, version };
       } catch {
         return null;
       }

@@ -38,15 +38,18 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
-/** What the guard needs of the session tokens (lib/tokens.ts makes them): the user id of a valid token, else null. */
+/**
+ * What the guard needs of the session tokens (lib/tokens.ts makes them): the user id and token
+ * version of a valid token, else null.
+ */
 interface SessionVerifier {
-  verify(token: string): Promise<number | null>;
+  verify(token: string): Promise<{ userId: number; version: number } | null>;
 }
 
 /**
  * The server side of the route guard: every /api/v1 route must say who may call it, checked at
- * registration, and every call is checked against the caller's current roles in the database,
- * so a deactivated user or a removed role stops working at once.
+ * registration, and every call is checked against the caller's current roles and token version in
+ * the database, so a deactivated user, a removed role or a signed-out token stops working at once.
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionVerifier }) {
   app.decorate('routeTable', [] as RouteInfo[]);
@@ -69,9 +72,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
     const cfg = req.routeOptions.config;
     if (cfg.public) return;
     const token = bearer(req);
-    const userId = token ? await deps.tokens.verify(token) : null;
-    const user = userId ? await caller(userId) : null;
-    if (!user || !user.active) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
+    const claims = token ? await deps.tokens.verify(token) : null;
+    const user = claims ? await caller(claims.userId) : null;
+    // Sign-out and "end all sessions" bump the user's token version: every token issued before is refused.
+    if (!user || !user.active || claims!.version !== user.tokenVersion) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
     const roles = user.roles.map((r) => r.role);
     if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', MSG.forbidden);
     const { teacherId, ...row } = user;

@@ -6,9 +6,9 @@ import { ZAuthConfig, ZDemoAccount, ZDevLoginRequest, ZGoogleLoginRequest, ZLogi
 import { ROLES } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '@/plugins/errors';
-import { anonymousActor, currentUser } from '@/plugins/auth';
+import { actorOf, anonymousActor, currentUser } from '@/plugins/auth';
 import { listDemoAccounts, toUserJson } from '@/areas/school/users/users.service';
-import { signInForDemo, signInWithGoogle, type AuthDeps } from './auth.service';
+import { signInForDemo, signInWithGoogle, signOut, type AuthDeps } from './auth.service';
 
 export type AuthRouteDeps = Omit<AuthDeps, 'db'> & {
   googleClientId: string | null;
@@ -77,5 +77,18 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
       schema: { tags: ['auth'], response: { 200: ZOk(ZUser) } },
     },
     async (req) => ({ success: true as const, data: toUserJson(currentUser(req)) }),
+  );
+
+  // Every role may sign out; the token it was called with (and every other of the user's) stops working.
+  r.post(
+    '/auth/logout',
+    {
+      config: { roles: ROLES },
+      schema: { tags: ['auth'], response: { 200: ZOk(z.null()) } },
+    },
+    async (req) => {
+      await signOut(deps, actorOf(req));
+      return { success: true as const, data: null, message: 'Đã đăng xuất.' };
+    },
   );
 }

@@ -1,10 +1,18 @@
 import { MSG } from '@app/shared/messages';
 import type { TLoginData } from '@app/shared/auth';
 import type { Db } from '@/db/client';
-import type { Actor } from '@/plugins/actor';
+import { userIdOf, type Actor } from '@/plugins/actor';
 import { AppError } from '@/plugins/errors';
 import { audit } from '@/plugins/audit';
-import { findUserByEmail, findUserById, toUserJson, updateProfileFromSignIn, type UserWithRoles } from '@/areas/school/users/users.service';
+import { write } from '@/lib/write';
+import {
+  endSessions,
+  findUserByEmail,
+  findUserById,
+  toUserJson,
+  updateProfileFromSignIn,
+  type UserWithRoles,
+} from '@/areas/school/users/users.service';
 import type { GoogleVerifier, SessionTokens } from '@/lib/tokens';
 
 export interface AuthDeps {
@@ -44,7 +52,7 @@ async function completeSignIn(
     });
   });
   const fresh = (await findUserById(deps.db, user.id))!;
-  return { token: await deps.tokens.sign(user.id), user: toUserJson(fresh) };
+  return { token: await deps.tokens.sign(user.id, fresh.tokenVersion), user: toUserJson(fresh) };
 }
 
 export async function signInWithGoogle(deps: AuthDeps, actor: Actor, googleToken: string) {
@@ -61,4 +69,12 @@ export async function signInWithGoogle(deps: AuthDeps, actor: Actor, googleToken
 
 export async function signInForDemo(deps: AuthDeps, actor: Actor, email: string) {
   return completeSignIn(deps, actor, await usableAccount(deps, email), 'dev');
+}
+
+/**
+ * Sign-out that signs out: the caller's token version is bumped, so the token they used (and every
+ * other token of theirs, on any device) is refused from now on. Audited as an auth event like sign-in.
+ */
+export async function signOut(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<void> {
+  await write(deps.db, actor, (ctx) => endSessions(ctx, userIdOf(actor), 'logout'));
 }

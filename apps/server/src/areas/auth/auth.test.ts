@@ -3,7 +3,7 @@ import type { webcrypto } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MSG } from '@app/shared/messages';
 import { users } from '@/db/schema/users';
 import { auditLogs } from '@/db/schema/audit';
@@ -215,6 +215,145 @@ describe('dev login and session tokens', () => {
       expect(last.json()).toMatchObject({ success: false, message: MSG.tooManyRequests });
     } finally {
       await dev.close();
+    }
+  });
+});
+
+describe('sign-out that signs out', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await createTestApp();
+  });
+  afterAll(() => d.close());
+  const verify = (token: string) => d.app.inject({ url: '/api/v1/auth/verify', headers: bearer(token) });
+  const logout = (token?: string) => d.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: token ? bearer(token) : {} });
+
+  it('refuses the token after POST /auth/logout (and every other token of the user), audited as an auth event', async () => {
+    const first = await d.tokenFor('gvcn.hoa');
+    const second = await d.tokenFor('gvcn.hoa');
+    expect((await verify(first)).statusCode).toBe(200);
+    const res = await logout(first);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: null });
+    for (const token of [first, second]) {
+      const after = await verify(token);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED', message: MSG.sessionExpired });
+    }
+    expect((await logout(first)).statusCode).toBe(401);
+    const id = await d.userId('gvcn.hoa');
+    const entries = await d.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'logout'), eq(auditLogs.entityId, String(id))));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: id, entity: 'user', before: { tokenVersion: 0 }, after: { tokenVersion: 1 } });
+    // Signing in again gives a token that works.
+    const fresh = await d.tokenFor('gvcn.hoa');
+    expect((await verify(fresh)).statusCode).toBe(200);
+  });
+
+  it('refuses a token signed with an older version, and one from before versions existed, once the version moved on', async () => {
+    const id = await d.userId('hs.binh');
+    const sign = createSessionTokens(new TextEncoder().encode(TEST_SECRET), '1h');
+    const v0 = await sign.sign(id, 0);
+    const unversioned = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(id))
+      .setIssuer('thpt-chuyen')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    expect((await verify(v0)).statusCode).toBe(200);
+    expect((await verify(unversioned)).statusCode).toBe(200);
+    await d.database.db.update(users).set({ tokenVersion: 3 }).where(eq(users.id, id));
+    expect((await verify(v0)).statusCode).toBe(401);
+    expect((await verify(unversioned)).statusCode).toBe(401);
+    expect((await verify(await sign.sign(id, 2))).statusCode).toBe(401);
+    // Issued after the bump: carries version 3 and keeps working.
+    const after = await d.tokenFor('hs.binh');
+    expect((await verify(after)).statusCode).toBe(200);
+    expect((await verify(after)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to a sign-out without a token', async () => {
+    const res = await logout();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.sessionExpired);
+  });
+});
+
+describe('behind a proxy: X-Forwarded-For and X-Request-Id', () => {
+  const devLogin = (app: TestApp, email: string, headers: Record<string, string>) =>
+    app.app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { email }, headers });
+  const lastLogin = async (app: TestApp, local: string) => {
+    const id = await app.userId(local);
+    const [row] = await app.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'login'), eq(auditLogs.actorId, id)))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    return row;
+  };
+
+  it('off by default: a forged X-Forwarded-For neither escapes the sign-in rate limit nor reaches the audit log', async () => {
+    const app = await createTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const ok = await devLogin(app, demoEmail('gv.anh'), { 'x-forwarded-for': '203.0.113.9' });
+      expect(ok.statusCode).toBe(200);
+      expect((await lastLogin(app, 'gv.anh')).ip).toBe('127.0.0.1');
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await devLogin(app, 'nobody@x.vn', { 'x-forwarded-for': `198.51.100.${i + 1}` });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([403, 403, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('believed from a trusted proxy: each forwarded address has its own limit and is the audit address', async () => {
+    const app = await createTestApp({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' });
+    try {
+      const ok = await devLogin(app, demoEmail('gv.anh'), { 'x-forwarded-for': '203.0.113.9' });
+      expect(ok.statusCode).toBe(200);
+      expect((await lastLogin(app, 'gv.anh')).ip).toBe('203.0.113.9');
+      const codes: number[] = [];
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.1', '198.51.100.1']) {
+        codes.push((await devLogin(app, 'nobody@x.vn', { 'x-forwarded-for': ip })).statusCode);
+      }
+      expect(codes).toEqual([403, 403, 403, 403, 429]);
+      // A hop the list does not name is not believed: a forged entry before it is ignored.
+      await devLogin(app, demoEmail('gv.anh'), { 'x-forwarded-for': '192.0.2.1, 172.16.0.5' });
+      expect((await lastLogin(app, 'gv.anh')).ip).toBe('172.16.0.5');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('as a hop count: only the nearest hops are proxies', async () => {
+    const app = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      expect((await devLogin(app, demoEmail('gv.anh'), { 'x-forwarded-for': '192.0.2.1, 203.0.113.20' })).statusCode).toBe(200);
+      expect((await lastLogin(app, 'gv.anh')).ip).toBe('203.0.113.20');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("keeps the server's own request id in the audit log, whatever X-Request-Id the client sends", async () => {
+    const app = await createTestApp();
+    try {
+      const res = await devLogin(app, demoEmail('gv.anh'), { 'x-request-id': 'forged-request-1' });
+      expect(res.statusCode).toBe(200);
+      const row = await lastLogin(app, 'gv.anh');
+      expect(row.requestId).not.toBe('forged-request-1');
+      expect(row.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(res.headers['x-request-id']).toBe(row.requestId);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -262,6 +262,19 @@ export async function replaceRoles(db: DbOrTx, userId: number, roles: { role: TR
   if (roles.length) await db.insert(userRoles).values(roles.map((r) => ({ userId, role: r.role, isPrimary: r.isPrimary })));
 }
 
+/**
+ * Ends every session of an account: tokens carry the version they were issued with and the auth
+ * guard refuses any other, so bumping it signs the account out everywhere. Answers the new version.
+ */
+export async function bumpTokenVersion(db: DbOrTx, id: number): Promise<number> {
+  const [r] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ tokenVersion: users.tokenVersion });
+  return r.tokenVersion;
+}
+
 export async function setUserStudent(db: DbOrTx, userId: number, studentId: number | null) {
   await db.update(users).set({ studentId, updatedAt: new Date() }).where(eq(users.id, userId));
 }

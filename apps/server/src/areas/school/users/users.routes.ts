@@ -9,7 +9,7 @@ import { listQuery, zBoolFilter } from '@/lib/list';
 import { write } from '@/lib/write';
 import { sendXlsx, xlsxBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { USER_SORTS } from './users.repository';
-import { createUser, deactivateUser, getUser, updateUser, userExportRows, userPage } from './users.service';
+import { createUser, deactivateUser, endSessions, getUser, updateUser, userExportRows, userPage } from './users.service';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
 // Accounts decide who may do what: only an admin manages them.
@@ -95,6 +95,19 @@ export function userRoutes(app: FastifyInstance, deps: { db: Db }) {
     async (req) => {
       await write(db, actorOf(req), (ctx) => deactivateUser(ctx, req.params.id));
       return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã vô hiệu hóa tài khoản.' };
+    },
+  );
+
+  // "Đăng xuất mọi phiên": every token of the account issued so far stops working; the account stays active.
+  r.post(
+    '/users/:id/sessions/revoke',
+    {
+      config: { roles: ADMIN },
+      schema: { tags, params: ZIdParams, response: { 200: ZOk(ZUserRow) } },
+    },
+    async (req) => {
+      await write(db, actorOf(req), (ctx) => endSessions(ctx, req.params.id, 'end_sessions'));
+      return { success: true as const, data: await getUser(db, req.params.id), message: 'Đã đăng xuất mọi phiên của tài khoản.' };
     },
   );
 }

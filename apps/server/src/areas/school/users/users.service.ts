@@ -10,6 +10,7 @@ import { badRequest, conflict } from '@/plugins/errors';
 import { syncStudentEmail, syncTeacherEmail } from '../core/record-emails.repository';
 import {
   addRole,
+  bumpTokenVersion,
   emailTaken,
   findUserByEmail,
   findUserById,
@@ -143,6 +144,17 @@ export async function deactivateUser(ctx: WriteCtx, id: number): Promise<void> {
   });
 }
 
+/**
+ * Ends every session of an account: its tokens issued so far stop working at once (the next call
+ * answers 401), tokens issued afterwards work. `logout` is the user's own sign-out, `end_sessions`
+ * an admin's "Đăng xuất mọi phiên" on another account (or their own).
+ */
+export async function endSessions(ctx: WriteCtx, id: number, action: 'logout' | 'end_sessions'): Promise<void> {
+  const before = found(await lockUser(ctx.tx, id), 'tài khoản');
+  const tokenVersion = await bumpTokenVersion(ctx.tx, id);
+  await ctx.log({ action, entity: 'user', entityId: id, before: { tokenVersion: before.tokenVersion }, after: { tokenVersion } });
+}
+
 // ---- Accounts of student and teacher records ----
 
 /**
@@ -222,6 +234,7 @@ export async function provideAccounts(ctx: WriteCtx, reqs: AccountRequest[], cac
       active: true,
       searchText: '',
       lastLoginAt: null,
+      tokenVersion: 0,
       createdAt: now,
       updatedAt: now,
       roles: [{ role: r.role, isPrimary: true }],

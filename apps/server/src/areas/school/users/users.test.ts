@@ -157,6 +157,52 @@ describe('users: update, deactivate, self-protection', () => {
   });
 });
 
+describe('users: end all sessions (POST /users/{id}/sessions/revoke)', () => {
+  const revoke = (id: number, headers: Record<string, string>) => inject('POST', `/api/v1/users/${id}/sessions/revoke`, headers);
+
+  it('ends every session of another account at once, audited; the account stays active and signs in again', async () => {
+    const email = mail('mat.may');
+    const u = await createUser({ email, roles: [{ role: 'TEACHER', isPrimary: true }] });
+    const phone = bearer(await t.tokenFor(email));
+    const laptop = bearer(await t.tokenFor(email));
+    expect((await inject('GET', '/api/v1/dashboard', phone)).statusCode).toBe(200);
+
+    const res = await revoke(u.id, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'Đã đăng xuất mọi phiên của tài khoản.', data: { id: u.id, active: true } });
+    for (const h of [phone, laptop]) {
+      const after = await inject('GET', '/api/v1/dashboard', h);
+      expect(after.statusCode).toBe(401);
+      expect(after.json().message).toBe('Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.');
+    }
+    expect((await auditOf(t.database.db, 'user', u.id)).at(-1)).toMatchObject({
+      action: 'end_sessions',
+      actorId: await t.userId('quantri'),
+      before: { tokenVersion: 0 },
+      after: { tokenVersion: 1 },
+    });
+    // A token issued afterwards works; the admin's own session was not touched.
+    expect((await inject('GET', '/api/v1/dashboard', bearer(await t.tokenFor(email)))).statusCode).toBe(200);
+    expect((await inject('GET', '/api/v1/users', admin)).statusCode).toBe(200);
+  });
+
+  it('is refused to every role but admin, and answers 404 for an unknown account', async () => {
+    const target = await t.userId('gv.van');
+    const theirs = bearer(await t.tokenFor('gv.van'));
+    for (const who of ['giaovu', 'hieutruong', 'dbcl', 'gv.toan', 'hs.an']) {
+      const res = await revoke(target, bearer(await t.tokenFor(who)));
+      expect(res.statusCode, who).toBe(403);
+    }
+    // Not even on one's own account: sign-out is POST /auth/logout.
+    expect((await revoke(target, theirs)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/v1/dashboard', theirs)).statusCode).toBe(200);
+    expect((await auditOf(t.database.db, 'user', target)).some((a) => a.action === 'end_sessions')).toBe(false);
+    const missing = await revoke(999999, admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Không tìm thấy tài khoản.');
+  });
+});
+
 describe('users: list and export', () => {
   it('filters by role, sorts by e-mail and pages', async () => {
     const tag = uniq().toLowerCase();
