@@ -4,7 +4,8 @@ import type { TReviewReasonCode } from '@app/shared/text-reviews';
  * Real-looking student comments about classes and teachers with the decision a careful reviewer
  * expects: `flag` = must go to a person (with at least these reason codes), `clean` = may be approved.
  * Written before the rules were tuned and kept honest: a few hard cases the rules miss stay here and
- * count against precision/recall.
+ * count against precision/recall. Issue 11 changed one label on purpose: empty and one-word answers
+ * ("ko", "ok", "Không có ạ", "...", emoji) were `flag` (code `empty`) and are `clean` now.
  */
 export interface ReviewCase {
   text: string;
@@ -153,21 +154,21 @@ export const REVIEW_CASES: ReviewCase[] = [
   flag('sdt cô chủ nhiệm 0 9 0 3 1 2 3 4 5 6', ['phone']),
   flag('Gọi cho mẹ em Nguyễn Thị Hồng 0903 111 222', ['person_name', 'phone']),
 
-  // ---- Spam and empty ----
-  flag('ko', ['empty']),
-  flag('...', ['empty']),
-  flag('k có', ['empty']),
-  flag('Không có ạ', ['empty']),
+  // ---- Spam, and empty answers (clean since issue 11: a short answer is a normal one) ----
+  clean('ko'),
+  clean('...'),
+  clean('k có'),
+  clean('Không có ạ'),
   flag('aaaaaaaaaaa', ['spam']),
   flag('hahahahaha', ['spam']),
   flag('asdfghjkl', ['spam']),
-  flag('😀😀😀', ['empty']),
-  flag('???', ['empty']),
-  flag('Dạ không có ý kiến gì ạ', ['empty']),
-  flag('ok', ['empty']),
+  clean('😀😀😀'),
+  clean('???'),
+  clean('Dạ không có ý kiến gì ạ'),
+  clean('ok'),
   flag('tốt tốt tốt tốt tốt', ['spam']),
-  flag('x', ['empty']),
-  flag('kco j', ['empty']),
-  flag('.', ['empty']),
+  clean('x'),
+  clean('kco j'),
+  clean('.'),
   flag('jjjjjjj', ['spam']),
 ];

@@ -17,8 +17,12 @@ import { WORD_LISTS, type SpamList, type TermList } from './word-lists';
  *    ("d.m", "đ m", "v.c.l"), digits and symbols read as letters ("l0n", "d!t"), `*` hides letters
  *    ("đ*t"). A second pass without diacritics only for the `plainTerms`, and only on words written
  *    without tone marks: "dit" is flagged, "đích" is not; "lồn" is flagged, "lon"/"lòng" are not.
- *  - personal data: phone numbers, e-mails, social links, full names other than the class's teachers.
- *  - spam / empty: nothing but punctuation or emoji, a non-answer ("ko", "k có"), only junk words.
+ *  - disrespect by pronoun toward a teacher ("mày", "tao", "thằng thầy", "con mụ", "lão già").
+ *  - personal data: phone numbers, e-mails, social links, home addresses, full names other than the
+ *    class's teachers.
+ *  - links: shorteners, bare domains, any address with a scheme or `www.`.
+ *  - spam: only junk words (keyboard mash, one word repeated). Short or empty answers ("ok", "Không",
+ *    "không có ý kiến", "...", emoji) are normal answers and are approved (issue 11).
  * Flagged → `pending` with reasons and spans for a person. Clean → `approved` when the setting says so,
  * else `pending`. The auto-review never rejects and never deletes.
  */
@@ -35,6 +39,8 @@ interface Term {
   key: string;
   words: Array<{ acc: string; fold: string }>;
   plain: boolean;
+  /** Words of the list that are everyday words as written ("đeo"): never a plain form of its terms. */
+  everyday: Set<string>;
   prev: Set<string>;
   next: Set<string>;
 }
@@ -42,6 +48,7 @@ interface Term {
 function compileTerms(lists: TermList[]): Term[] {
   const out: Term[] = [];
   for (const list of lists) {
+    const everyday = new Set(list.everyday.map((w) => w.normalize('NFC').toLowerCase()));
     const code = list.code as TReviewReasonCode;
     if (!REVIEW_REASON_CODES.includes(code)) throw new Error(`unknown reason code in word list: ${list.code}`);
     const add = (t: string, plain: boolean) => {
@@ -52,6 +59,7 @@ function compileTerms(lists: TermList[]): Term[] {
         key: acc,
         words: acc.split(/\s+/).map((w) => ({ acc: w, fold: fold(w) })),
         plain,
+        everyday,
         prev: new Set((ex?.prev ?? []).map(fold)),
         next: new Set((ex?.next ?? []).map(fold)),
       });
@@ -72,10 +80,10 @@ function maskFits(word: string, term: string): boolean {
   return w.length === t.length && w.some((c) => c !== '*') && w.every((c, i) => c === '*' || c === t[i]);
 }
 
-function wordFits(w: Word, t: { acc: string; fold: string }, plain: boolean): boolean {
+function wordFits(w: Word, t: { acc: string; fold: string }, term: Pick<Term, 'plain' | 'everyday'>): boolean {
   if (sameWord(w.acc, t.acc)) return true;
-  // Without tone marks only where the term allows it; "đit" (đ, no tone) still counts as unmarked.
-  if (plain && !w.marks && sameWord(w.fold, t.fold)) return true;
+  // Without tone marks only where the term allows it; "đit" (đ, no tone) still counts as unmarked, "đeo" (a word) does not.
+  if (term.plain && !w.marks && !term.everyday.has(w.acc) && sameWord(w.fold, t.fold)) return true;
   // Letters replaced or hidden on purpose: any term, since nobody writes "l0n" for "lớn".
   if (w.leet && sameWord(w.leet, t.fold)) return true;
   if (w.masked && maskFits(w.fold, t.fold)) return true;
@@ -111,7 +119,7 @@ function termHits(words: Word[], hidden: Word[], idx: TermIndex): Hit[] {
       const n = term.words.length;
       if (i + n > words.length) continue;
       let ok = true;
-      for (let k = 0; k < n && ok; k++) ok = wordFits(words[i + k], term.words[k], term.plain);
+      for (let k = 0; k < n && ok; k++) ok = wordFits(words[i + k], term.words[k], term);
       if (!ok) continue;
       if (i > 0 && term.prev.has(words[i - 1].fold)) continue;
       if (i + n < words.length && term.next.has(words[i + n].fold)) continue;
@@ -120,7 +128,7 @@ function termHits(words: Word[], hidden: Word[], idx: TermIndex): Hit[] {
   }
   for (const w of hidden)
     for (const term of candidates(w, idx))
-      if (term.words.length === 1 && wordFits(w, term.words[0], term.plain)) hits.push({ code: term.code, start: w.start, end: w.end });
+      if (term.words.length === 1 && wordFits(w, term.words[0], term)) hits.push({ code: term.code, start: w.start, end: w.end });
   return hits;
 }
 
@@ -157,13 +165,21 @@ function isJunk(w: string, mash: Set<string>): boolean {
   return chars.length >= 6 && !VOWEL.test(w) && !/\d/.test(w);
 }
 
+/** Keyboard rows: a long word typed along one of them is mash ("asdkjaslkd", "qwertyuiop"). */
+const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const oneRow = (w: string) => w.length >= 7 && ROWS.some((row) => [...w].every((c) => row.includes(c)));
+
+/**
+ * Spam: nothing but junk words, or one word repeated. A short or empty answer ("ok", "Không", "không
+ * có ý kiến", "...", an emoji) is NOT flagged (issue 11): it is a normal answer and harms nobody.
+ */
 function spamHits(text: string, spam: SpamList, nonAnswers: Set<string>, mash: Set<string>): Hit[] {
   const all = { start: 0, end: text.length };
-  if (!/[\p{L}\p{N}]/u.test(text)) return [{ code: 'empty', ...all }];
+  if (!/[\p{L}\p{N}]/u.test(text)) return [];
   const canon = canonical(text, spam);
-  if (nonAnswers.has(canon) || canon.replace(/ /g, '').length <= 1) return [{ code: 'empty', ...all }];
+  if (nonAnswers.has(canon) || canon.replace(/ /g, '').length <= 1) return [];
   const words = canon.split(' ');
-  if (words.every((w) => isJunk(w, mash))) return [{ code: 'spam', ...all }];
+  if (words.every((w) => isJunk(w, mash) || oneRow(w))) return [{ code: 'spam', ...all }];
   if (words.length >= 4 && words.every((w) => w === words[0])) return [{ code: 'spam', ...all }];
   return [];
 }

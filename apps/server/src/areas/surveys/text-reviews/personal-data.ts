@@ -17,6 +17,59 @@ const EMAIL = /[\p{L}\p{N}._%+-]+\s?(?:@|\(at\)|\[at\])\s?[\p{L}\p{N}-]+(?:\.[\p
 const SOCIAL =
   /(?:https?:\/\/)?(?:www\.|m\.)?(?:facebook\.com|fb\.com|fb\.me|zalo\.me|instagram\.com|tiktok\.com|t\.me|twitter\.com|x\.com)\/[^\s,;]+/giu;
 
+/** Link shorteners: a link behind them may lead anywhere, so they are flagged with or without a path. */
+const SHORTENERS = [
+  'bit.ly',
+  'tinyurl.com',
+  'goo.gl',
+  't.co',
+  'is.gd',
+  'ow.ly',
+  'cutt.ly',
+  'shorturl.at',
+  'rb.gy',
+  'tiny.cc',
+  's.id',
+  'v.gd',
+  'rebrand.ly',
+  'bom.so',
+  'bom.to',
+];
+/**
+ * Links: a scheme or `www.`, a shortener, or a bare domain ("abc.xyz", "hocmai.vn/bai-1"). Labels are
+ * ASCII letters, digits and dashes, so "0.5", "v.v", "Tp.HCM" and a word glued to the next sentence
+ * ("bài.Thầy") are not links; top-level domains that are also Vietnamese words written without
+ * diacritics ("co", "me", "top") count only with a path ("abc.co/x"). Not the domain of an e-mail
+ * address (after "@"): that is the e-mail rule's.
+ */
+const STRONG_TLD = 'com|net|org|vn|edu|gov|info|biz|io|xyz|asia|online|site|store|shop|club|app|dev';
+const WEAK_TLD = 'co|me|ly|gl|tv|cc|top|link|live|ru|cn|gg|ai|to|at|id|in|so';
+const LABELS = String.raw`(?<![\p{L}\p{N}@._%+-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+`;
+const PATH = String.raw`\/[^\s<>"',;]*`;
+const LINK = new RegExp(
+  [
+    String.raw`(?:https?:\/\/|www\.)[^\s<>"']+`,
+    String.raw`${LABELS}(?:${STRONG_TLD})(?:\.vn)?(?![\p{L}\p{N}-])(?:${PATH})?`,
+    String.raw`${LABELS}(?:${WEAK_TLD})(?:\.vn)?${PATH}`,
+  ].join('|'),
+  'giu',
+);
+/** The short host names of link shorteners without a path ("bit.ly", "goo.gl"): flagged alone too. */
+const SHORTENER =
+  /(?<![\p{L}\p{N}@._%+-])(?:bit\.ly|goo\.gl|t\.co|is\.gd|ow\.ly|cutt\.ly|rb\.gy|tiny\.cc|s\.id|v\.gd|bom\.so)(?![\p{L}\p{N}])/giu;
+const hasLetter = (link: string) => /[a-z]/i.test(link.split('.')[0]);
+
+/**
+ * A home address: a numbered alley ("ngõ 42", "hẻm 12/3", "kiệt 5"), a house number before a street
+ * ("số 15 đường Láng", "12 phố Huế"), or a number right after "nhà em ở", "địa chỉ", "số nhà".
+ */
+const ADDRESS = [
+  /(?<![\p{L}\p{N}])(?:ngõ|ngách|hẻm|kiệt|ngo|ngach|hem|kiet)\s*(?:số\s*)?\d{1,4}[a-z]?(?:\/\d{1,4}[a-z]?)*(?![\p{N}])/giu,
+  // Case matters here: "số 15 đường Láng" is an address, "2 đường thẳng" and "Bài 5 Đường tròn" are geometry.
+  /(?<![\p{L}\p{N}])(?:[Ss]ố\s+(?:nhà\s+)?)?\d{1,4}[a-z]?(?:\/\d{1,4}[a-z]?)*\s*,?\s+(?:đường|phố|duong|pho)\s+\p{Lu}\p{Ll}*/gu,
+  /(?<![\p{L}\p{N}])(?:số nhà|so nha|địa chỉ(?: nhà)?|dia chi(?: nha)?|nhà (?:em|mình|tôi|tớ|tui) (?:ở|tại)|nha (?:em|minh|toi|to|tui) o)\s*:?\s*(?:số\s*)?\d{1,4}/giu,
+];
+
 export function contactHits(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const m of text.matchAll(PHONE)) {
@@ -29,7 +82,17 @@ export function contactHits(text: string): Hit[] {
     if (ok) hits.push({ code: 'phone', start: m.index, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(EMAIL)) hits.push({ code: 'email', start: m.index, end: m.index + m[0].length });
-  for (const m of text.matchAll(SOCIAL)) hits.push({ code: 'social', start: m.index, end: m.index + m[0].length });
+  const social: Hit[] = [];
+  for (const m of text.matchAll(SOCIAL)) social.push({ code: 'social', start: m.index, end: m.index + m[0].length });
+  hits.push(...social);
+  for (const m of [...text.matchAll(LINK), ...text.matchAll(SHORTENER)]) {
+    const end = m.index + m[0].replace(/[.,;:!?)\]]+$/, '').length;
+    // A social profile is already flagged as such; the same text is not a second reason.
+    if (social.some((h) => h.start < end && m.index < h.end) || !hasLetter(m[0])) continue;
+    hits.push({ code: 'link', start: m.index, end });
+  }
+  for (const m of ADDRESS.flatMap((re) => [...text.matchAll(re)]))
+    hits.push({ code: 'address', start: m.index, end: m.index + m[0].length });
   return hits;
 }
 

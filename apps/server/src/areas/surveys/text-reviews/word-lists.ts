@@ -14,6 +14,8 @@ const ZTermList = z.object({
   plainTerms: z.array(z.string().min(1)),
   /** Per term: skip when the word before (`prev`) or after (`next`), written without diacritics, is listed. */
   exceptions: z.record(z.string(), z.object({ prev: z.array(z.string()).optional(), next: z.array(z.string()).optional() })).default({}),
+  /** Words that, written exactly so, are everyday words ("đeo"): never read as a plain term without its tone ("đéo"). */
+  everyday: z.array(z.string()).default([]),
 });
 export type TermList = z.infer<typeof ZTermList>;
 
