@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['lists.ts', 'import.ts', 'submit.ts', 'results.ts', 'monitoring.ts'];
+const BENCHES = ['lists.ts', 'import.ts', 'submit.ts', 'results.ts', 'monitoring.ts', 'moderation.ts'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const failed: string[] = [];
 

@@ -197,7 +197,7 @@ describe('auto-review', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: 'Phải cung cấp responses hoặc moduleId.' });
     }
-    const r = await fx.respond({ short: 'Cô dạy tốt ạ', long: 'ko' });
+    const r = await fx.respond({ short: 'Cô dạy tốt ạ', long: 'asdfghjkl' });
     const res = await call('quantri', 'POST', '/surveys/responses/batch-auto-review', {
       responses: [{ responseDetailId: r.short.detailId }, { responseDetailId: r.long.detailId }, { responseText: 'liên hệ a@b.vn' }],
     });
@@ -210,7 +210,7 @@ describe('auto-review', () => {
     ]);
     expect(data.results[2].reasons).toEqual([{ code: 'email', text: 'Có địa chỉ e-mail' }]);
     expect(data).toMatchObject({ checked: 3, flagged: 2, approved: 1, pending: 2, changed: 2 });
-    expect((await reviewRow(r.long.reviewId)).reasonCodes).toEqual([{ code: 'empty', text: 'Không có nội dung góp ý' }]);
+    expect((await reviewRow(r.long.reviewId)).reasonCodes).toEqual([{ code: 'spam', text: 'Nội dung rác (lặp ký tự, gõ bừa)' }]);
   });
 
   it("does not count the class's own teacher as personal data, but another full name yes", async () => {
