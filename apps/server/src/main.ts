@@ -1,14 +1,19 @@
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
+import { resolveSecret } from './lib/tokens';
 import { ensureAdmins } from './seed/admins';
 import { seedDemo } from './seed/demo';
 import { seedThemeCodes } from './seed/theme-codes';
 
-async function main() {
-  let config;
+/** A worker that dies is started again; this many deaths within `CRASH_WINDOW_MS` stop the server instead. */
+const MAX_CRASHES = 5;
+const CRASH_WINDOW_MS = 60_000;
+
+function readConfig(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -16,13 +21,23 @@ async function main() {
     }
     throw err;
   }
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+}
+
+/** Migrations, the demo school, admins and themes: once per start, before anyone serves. */
+async function prepare(config: AppConfig, database: Database) {
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   await ensureAdmins(database.db, config.auth.adminEmails);
   // Every install starts with the analysis themes and codes (once; people may change them later).
   await seedThemeCodes(database.db);
+  return seeded;
+}
+
+/** Opens the database and serves; with `prepared` false it first migrates and seeds (one process). */
+async function serve(config: AppConfig, prepared: boolean) {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const seeded = prepared ? undefined : await prepare(config, database);
 
   const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {
@@ -41,10 +56,64 @@ async function main() {
       dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
       seededDemo: seeded,
       devLogin: config.auth.devLogin,
+      worker: cluster.isWorker ? cluster.worker?.id : undefined,
       startupMs: Date.now() - started,
     },
     `Sẵn sàng tại http://${config.host}:${config.port}`,
   );
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, config.ts): this process migrates and seeds once, then forks the
+ * workers, which share the port (node:cluster hands them the connections) and only serve. What they
+ * share lives in PostgreSQL or Redis (docs/architecture.md, "Several processes").
+ */
+async function primary(config: AppConfig) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const seeded = await prepare(config, database);
+  await database.close();
+  // Without AUTH_SECRET the secret is generated into DATA_DIR now, so every worker signs with the same one.
+  resolveSecret({ secret: config.auth.secret, dataDir: config.dataDir, production: config.production });
+  console.log(`Khởi động ${config.workers} tiến trình phục vụ (WEB_CONCURRENCY)${seeded ? ', đã nạp dữ liệu mẫu' : ''}.`);
+
+  let stopping = false;
+  const crashes: number[] = [];
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length && crashes[0]! < now - CRASH_WINDOW_MS) crashes.shift();
+    if (crashes.length >= MAX_CRASHES) {
+      console.error(`Tiến trình phục vụ dừng ${crashes.length} lần trong một phút: máy chủ dừng.`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+      process.exitCode = 1;
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(1);
+      return;
+    }
+    console.error(`Tiến trình phục vụ ${worker.process.pid} dừng (${signal ?? code}): khởi động lại.`);
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (!workers.length) process.exit(0);
+    for (const w of workers) w?.process.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+}
+
+async function main() {
+  const config = readConfig();
+  if (cluster.isWorker) return serve(config, true);
+  if (config.workers > 1) return primary(config);
+  return serve(config, false);
 }
 
 main().catch((err) => {

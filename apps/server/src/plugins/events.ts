@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Every in-process event, by name, with its payload: one table so an emitter and its listeners agree
+ * Every event, by name, with its payload: one table so an emitter and its listeners agree
  * on the shape. An area that emits adds its events here; an area that reacts subscribes with `on`.
  * Events carry ids, never personal data (they may be logged).
  */
@@ -12,6 +13,8 @@ export interface AppEvents {
   'survey.responses.changed': { surveyId: number };
   /** A survey's definition was edited: figures computed from the old one are stale. */
   'survey.changed': { surveyId: number };
+  /** Free-text reviews were decided (by a person or the auto-review); `surveyId` when only one survey's. */
+  'survey.texts.reviewed': { surveyId: number | null };
 }
 
 export type EventName = keyof AppEvents;
@@ -29,17 +32,51 @@ export interface EventBus {
   emit<K extends EventName>(name: K, payload: AppEvents[K]): void;
   /** Calls every listener and waits for them all (for a change the caller must see applied before it answers). */
   emitAndWait<K extends EventName>(name: K, payload: AppEvents[K]): Promise<void>;
-  /** Subscribes; returns the unsubscribe. */
+  /**
+   * Subscribes to this process's events; returns the unsubscribe. Jobs listen here: each event is heard
+   * by the one process that emitted it, so the work it starts runs once however many workers serve.
+   */
   on<K extends EventName>(name: K, handler: Handler<K>): () => void;
+  /**
+   * Subscribes to the events emitted in the OTHER processes of the school (workers, other hosts), once a
+   * transport is attached (plugins/cluster-bus.ts). For state every process keeps in its own memory (a
+   * cache to drop), never for jobs. Deliveries are coalesced per event and survey: a listener hears the
+   * latest of a burst within `RELAY_COALESCE_MS`, not every one, so it must be idempotent.
+   */
+  onRemote<K extends EventName>(name: K, handler: Handler<K>): () => void;
+  /** Called when remote events may have been missed (the transport reconnected): drop what they would have. */
+  onRemoteGap(handler: () => void): () => void;
+  /** Relays this process's events to the others and delivers theirs to `onRemote` listeners. */
+  attach(transport: BusTransport): void;
 }
+
+/** How events travel between processes: Redis pub/sub or PostgreSQL LISTEN/NOTIFY (plugins/cluster-bus.ts). */
+export interface BusTransport {
+  /** Sends to every process, this one included (the bus drops its own); fire and forget. */
+  publish(message: string): void;
+  /** `onGap`: the link was down and messages may be lost. */
+  subscribe(onMessage: (message: string) => void, onGap: () => void): void;
+  close(): Promise<void>;
+}
+
+/** A burst of one event for one survey crosses processes at most once per this many ms (first and last always). */
+export const RELAY_COALESCE_MS = 25;
+
+type Relayed = { o: string; n: EventName; p: unknown };
 
 /** One bus per app (so each test app has its own). */
 export function createEventBus(log?: Pick<FastifyBaseLogger, 'error'>): EventBus {
   const handlers = new Map<EventName, Set<Handler<EventName>>>();
+  const remote = new Map<EventName, Set<Handler<EventName>>>();
+  const gaps = new Set<() => void>();
+  const origin = randomUUID();
+  let transport: BusTransport | null = null;
+  /** Per event and survey: the timer of the last relay, and the payload waiting for it to end. */
+  const throttled = new Map<string, { timer: NodeJS.Timeout; waiting: unknown }>();
   const report = (name: EventName, err: unknown) => log?.error({ err, event: name }, 'event listener failed');
 
-  function run<K extends EventName>(name: K, payload: AppEvents[K]): Promise<void>[] {
-    const list = [...(handlers.get(name) ?? [])] as Handler<K>[];
+  function run<K extends EventName>(from: Map<EventName, Set<Handler<EventName>>>, name: K, payload: AppEvents[K]): Promise<void>[] {
+    const list = [...(from.get(name) ?? [])] as Handler<K>[];
     return list.map(async (h) => {
       try {
         await h(payload);
@@ -49,18 +86,77 @@ export function createEventBus(log?: Pick<FastifyBaseLogger, 'error'>): EventBus
     });
   }
 
+  const send = (name: EventName, payload: unknown) =>
+    transport?.publish(JSON.stringify({ o: origin, n: name, p: payload } satisfies Relayed));
+  // Leading and trailing throttle per event and survey: the first goes at once, the last of a burst at the end.
+  function relay(name: EventName, payload: unknown) {
+    if (!transport) return;
+    const id = (payload as { surveyId?: unknown }).surveyId;
+    const key = `${name}:${id === undefined ? JSON.stringify(payload) : String(id)}`;
+    const slot = throttled.get(key);
+    if (slot) {
+      slot.waiting = payload;
+      return;
+    }
+    send(name, payload);
+    const arm = (): NodeJS.Timeout => {
+      const timer = setTimeout(() => {
+        const s = throttled.get(key);
+        if (s && s.waiting !== undefined) {
+          send(name, s.waiting);
+          s.waiting = undefined;
+          s.timer = arm();
+        } else throttled.delete(key);
+      }, RELAY_COALESCE_MS);
+      timer.unref();
+      return timer;
+    };
+    throttled.set(key, { timer: arm(), waiting: undefined });
+  }
+
+  function subscribe(from: Map<EventName, Set<Handler<EventName>>>, name: EventName, handler: Handler<EventName>) {
+    const set = from.get(name) ?? new Set();
+    set.add(handler);
+    from.set(name, set);
+    return () => void set.delete(handler);
+  }
+
   return {
     emit(name, payload) {
-      void Promise.all(run(name, payload));
+      relay(name, payload);
+      void Promise.all(run(handlers, name, payload));
     },
     async emitAndWait(name, payload) {
-      await Promise.all(run(name, payload));
+      relay(name, payload);
+      await Promise.all(run(handlers, name, payload));
     },
     on(name, handler) {
-      const set = handlers.get(name) ?? new Set();
-      set.add(handler as Handler<EventName>);
-      handlers.set(name, set);
-      return () => void set.delete(handler as Handler<EventName>);
+      return subscribe(handlers, name, handler as Handler<EventName>);
+    },
+    onRemote(name, handler) {
+      return subscribe(remote, name, handler as Handler<EventName>);
+    },
+    onRemoteGap(handler) {
+      gaps.add(handler);
+      return () => void gaps.delete(handler);
+    },
+    attach(t) {
+      transport = t;
+      t.subscribe(
+        (message) => {
+          let m: Relayed;
+          try {
+            m = JSON.parse(message) as Relayed;
+          } catch {
+            return;
+          }
+          if (m.o === origin) return;
+          void Promise.all(run(remote, m.n, m.p as AppEvents[EventName]));
+        },
+        () => {
+          for (const g of gaps) g();
+        },
+      );
     },
   };
 }

@@ -4,9 +4,10 @@ import type { Db } from '@/db/client';
 import { systemActor } from '@/plugins/actor';
 import { audit } from '@/plugins/audit';
 import type { EventBus } from '@/plugins/events';
+import { runExclusive } from '@/lib/jobs';
 import { MemoryBackend, RedisBackend, ResultsCache } from './cache';
 import { recomputeStraightLined } from '../core/straight-lining.repository';
-import { CACHE_ENABLED_SETTING, dropStored, readSetting, surveyMeta } from './survey-results.repository';
+import { CACHE_ENABLED_SETTING, dropStored, readSetting, readStored, responseTotals, surveyMeta } from './survey-results.repository';
 
 /** REDIS_URL, MIN_GROUP_SIZE, the auto-calculate delay…: read and defaulted by config.ts, the one place. */
 export type ResultsConfig = AppConfig['results'];
@@ -25,6 +26,8 @@ export class ResultsRuntime {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly running = new Map<number, Promise<void>>();
   private readonly again = new Set<number>();
+  /** Surveys whose next recalculation runs even when the stored figures count every response (a score change). */
+  private readonly forced = new Set<number>();
   private closed = false;
   private readonly unsubscribe: Array<() => void>;
   /** Resolves when the cache setting has been read from app_settings. */
@@ -45,10 +48,16 @@ export class ResultsRuntime {
       .catch((err) => this.log.warn({ err }, 'results cache setting could not be read'));
     // Responses stored or deleted drop the cache and batch a recalculation; an edited survey's figures go
     // (the editor awaits it with emitAndWait, so the next read is fresh).
+    // The same events from the other workers (plugins/cluster-bus.ts) drop this worker's cached copies only:
+    // the database work and the recalculation are done by the worker that heard the event itself.
     this.unsubscribe = [
       events.on('survey.response.created', ({ surveyId }) => this.responded(surveyId)),
       events.on('survey.responses.changed', ({ surveyId }) => this.responded(surveyId)),
       events.on('survey.changed', ({ surveyId }) => this.surveyChanged(surveyId)),
+      events.onRemote('survey.response.created', ({ surveyId }) => this.changedElsewhere(surveyId)),
+      events.onRemote('survey.responses.changed', ({ surveyId }) => this.changedElsewhere(surveyId)),
+      events.onRemote('survey.changed', ({ surveyId }) => this.changedElsewhere(surveyId)),
+      events.onRemoteGap(() => this.missedElsewhere()),
     ];
   }
 
@@ -83,6 +92,22 @@ export class ResultsRuntime {
     await this.cache.invalidate(this.scopesOf(surveyId, moduleId));
   }
 
+  /**
+   * Another process stored a response or changed the survey. Redis entries are shared and were bumped
+   * there; memory entries are this worker's own, and only scopes this worker computed can hold any.
+   */
+  private changedElsewhere(surveyId: number) {
+    if (this.closed || this.cache.backend.kind !== 'memory' || !this.moduleOf.has(surveyId)) return;
+    void this.cache.invalidate(this.scopesOf(surveyId, this.moduleOf.get(surveyId) ?? null));
+  }
+
+  /** The link to the other processes was down: whatever they changed meanwhile is unknown, so nothing cached is trusted. */
+  private missedElsewhere() {
+    if (this.closed || this.cache.backend.kind !== 'memory') return;
+    this.log.warn('results cache dropped: events from other processes may have been missed');
+    void this.cache.invalidate([...new Set([...this.moduleOf].flatMap(([s, m]) => this.scopesOf(s, m)))]);
+  }
+
   /** A response was stored: drop cached figures now, and batch a recalculation when the survey asks for it. */
   private responded(surveyId: number) {
     if (this.closed) return;
@@ -94,7 +119,7 @@ export class ResultsRuntime {
         if (!s) return;
         if (!known) await this.invalidate(surveyId, s.moduleId);
         else this.remember(surveyId, s.moduleId);
-        if (s.autoCalculate) this.schedule(surveyId);
+        if (s.autoCalculate) this.schedule(surveyId, { unlessFresh: true });
       })
       .catch((err) => this.log.warn({ err, surveyId }, 'results invalidation failed'));
   }
@@ -133,8 +158,12 @@ export class ResultsRuntime {
   /**
    * One recalculation per survey per `autoCalculateDelayMs` however many responses arrive: the first
    * response starts the timer, later ones join it; a response during a recalculation queues one more.
+   * Across workers the recalculation is one job (`runExclusive`): a worker that finds it running elsewhere
+   * looks again after the delay, and with `unlessFresh` (responses) skips it when the stored figures
+   * already count every response — so a burst served by several workers is calculated once.
    */
-  schedule(surveyId: number) {
+  schedule(surveyId: number, opts: { unlessFresh?: boolean } = {}) {
+    if (!opts.unlessFresh) this.forced.add(surveyId);
     if (this.closed || this.timers.has(surveyId)) return;
     if (this.running.has(surveyId)) {
       this.again.add(surveyId);
@@ -142,16 +171,36 @@ export class ResultsRuntime {
     }
     const timer = setTimeout(() => {
       this.timers.delete(surveyId);
-      const run = this.recalculate(surveyId)
+      const run = this.autoCalculate(surveyId)
         .catch((err) => this.log.error({ err, surveyId }, 'auto-calculate failed'))
         .finally(() => {
           this.running.delete(surveyId);
-          if (this.again.delete(surveyId)) this.schedule(surveyId);
+          if (this.again.delete(surveyId)) this.schedule(surveyId, { unlessFresh: true });
         });
       this.running.set(surveyId, run);
     }, this.config.autoCalculateDelayMs);
     timer.unref();
     this.timers.set(surveyId, timer);
+  }
+
+  private async autoCalculate(surveyId: number) {
+    const force = this.forced.delete(surveyId);
+    const done = await runExclusive(this.db, `results.auto-calculate:${surveyId}`, async () => {
+      if (!force && (await this.storedIsFresh(surveyId))) return;
+      await this.recalculate(surveyId);
+    });
+    if (!done.ran) {
+      if (force) this.forced.add(surveyId);
+      this.again.add(surveyId);
+    }
+  }
+
+  /** The survey's stored figures were computed after its last response and count them all. */
+  private async storedIsFresh(surveyId: number) {
+    const row = await readStored(this.db, { kind: 'questions', surveyId, filtered: false });
+    if (!row) return false;
+    const totals = await responseTotals(this.db, [surveyId]);
+    return totals.n === row.responseCount && (totals.latest === null || totals.latest <= row.computedAt);
   }
 
   /** Waits for scheduled and running recalculations (tests, shutdown). */

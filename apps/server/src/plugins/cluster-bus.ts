@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { createClient } from 'redis';
+import type { Db } from '@/db/client';
+import type { BusTransport } from './events';
+
+/** The PostgreSQL channel (per database) and the Redis channel's suffix events travel on. */
+const CHANNEL = 'app_events';
+const RETRY_MS = 1000;
+
+/**
+ * The transport between the processes of one school (WEB_CONCURRENCY workers, or servers on several
+ * hosts): Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY on a client of its own
+ * (not a pool connection). On PGlite there is one process and nothing to connect: null.
+ */
+export async function connectClusterBus(opts: {
+  db: Db;
+  redisUrl: string | null;
+  redisPrefix: string;
+  log: FastifyBaseLogger;
+}): Promise<BusTransport | null> {
+  if (opts.redisUrl) {
+    const t = await redisTransport(opts.redisUrl, `${opts.redisPrefix}${CHANNEL}`, opts.log);
+    if (t) return t;
+    opts.log.warn('REDIS_URL is set but Redis cannot be reached: events cross processes through PostgreSQL');
+  }
+  const pool = (opts.db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return null;
+  return pgTransport(pool.options, opts.log);
+}
+
+async function redisTransport(url: string, channel: string, log: FastifyBaseLogger): Promise<BusTransport | null> {
+  const pub = createClient({
+    url,
+    socket: { connectTimeout: 2000, reconnectStrategy: (n) => Math.min(n * 200, 2000) },
+  });
+  const sub = pub.duplicate();
+  const onError = (err: unknown) => log.warn({ err }, 'cluster bus (Redis) error');
+  pub.on('error', onError);
+  sub.on('error', onError);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    onError(err);
+    await Promise.all([pub.destroy(), sub.destroy()].map((p) => Promise.resolve(p).catch(() => {})));
+    return null;
+  }
+  let closed = false;
+  return {
+    publish(message) {
+      if (!closed) pub.publish(channel, message).catch(onError);
+    },
+    subscribe(onMessage, onGap) {
+      // node-redis resubscribes after a reconnect; what was published meanwhile is lost.
+      let first = true;
+      sub.on('ready', () => {
+        if (!first) onGap();
+        first = false;
+      });
+      sub.subscribe(channel, onMessage).catch(onError);
+    },
+    async close() {
+      closed = true;
+      await Promise.all([pub.close(), sub.close()]).catch(() => Promise.all([pub.destroy(), sub.destroy()]));
+    },
+  };
+}
+
+/**
+ * LISTEN on a dedicated client, reconnected after a loss (which is reported as a gap); NOTIFY through the
+ * same client, so publishing never waits for a pool connection.
+ */
+async function pgTransport(options: pg.PoolConfig, log: FastifyBaseLogger): Promise<BusTransport> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let handlers: { onMessage: (m: string) => void; onGap: () => void } | null = null;
+  let connecting: Promise<void> | null = null;
+  let lost = false;
+
+  const connect = async () => {
+    const c = new pg.Client({ ...options, application_name: 'cluster-bus' });
+    c.on('error', (err) => {
+      log.warn({ err }, 'cluster bus (PostgreSQL) connection lost');
+      drop(c);
+    });
+    c.on('end', () => drop(c));
+    c.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) handlers?.onMessage(n.payload);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    if (closed) return void (await c.end().catch(() => {}));
+    client = c;
+    if (lost) handlers?.onGap();
+    lost = false;
+  };
+  const drop = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    lost = true;
+    void c.end().catch(() => {});
+    start();
+  };
+  const start = () => {
+    if (closed || connecting) return;
+    connecting = connect()
+      .catch((err) => {
+        log.warn({ err }, 'cluster bus (PostgreSQL) cannot connect: retrying');
+        lost = true;
+        setTimeout(start, RETRY_MS).unref();
+      })
+      .finally(() => {
+        connecting = null;
+      });
+  };
+  start();
+  await connecting;
+
+  return {
+    publish(message) {
+      // Lost while the link is down: the other side hears a gap when it reconnects, or times out its cache.
+      client?.query('select pg_notify($1, $2)', [CHANNEL, message]).catch((err) => log.warn({ err }, 'cluster bus notify failed'));
+    },
+    subscribe(onMessage, onGap) {
+      handlers = { onMessage, onGap };
+    },
+    async close() {
+      closed = true;
+      await connecting?.catch(() => {});
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
