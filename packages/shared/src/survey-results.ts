@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './api';
 import './zod-locale';
 
 /**
@@ -66,7 +67,7 @@ import './zod-locale';
  */
 
 const int = z.number().int();
-const id = z.number().int().positive();
+const id = ZId;
 const num = z.number();
 const hiddenMark = { hidden: z.boolean(), reason: z.string().nullable() };
 
@@ -99,6 +100,15 @@ export const RESULTS_MSG = {
   autoOff: 'Đã tắt tự động tính kết quả.',
   cacheOn: 'Đã bật bộ nhớ đệm kết quả.',
   cacheOff: 'Đã tắt bộ nhớ đệm kết quả.',
+  notPublished: 'Kết quả khảo sát sẽ được công bố sau khi khảo sát kết thúc và các ý kiến đã được duyệt.',
+  notClosed: 'Chỉ công bố được kết quả khi khảo sát đã đóng.',
+  pendingTexts: (n: number) => `Còn ${n} ý kiến chờ duyệt: hãy duyệt hết trước khi công bố kết quả.`,
+  alreadyPublished: 'Kết quả khảo sát đã được công bố.',
+  notYetPublished: 'Kết quả khảo sát chưa được công bố.',
+  published: 'Đã công bố kết quả khảo sát.',
+  unpublished: 'Đã thu hồi công bố kết quả khảo sát.',
+  publicationSaved: 'Đã lưu cài đặt công bố kết quả.',
+  teachersChanged: 'Lớp đổi giáo viên trong thời gian khảo sát: không hiển thị theo từng giáo viên',
 } as const;
 
 // ---- Queries ----
@@ -106,7 +116,7 @@ const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1'));
-const optId = z.coerce.number().int().positive().optional();
+const optId = ZIdText.optional();
 
 /** `GET /surveys/{id}/results` and `/questions/{questionId}/results`. Narrowing is for school-wide roles (a head may narrow within the department, a teacher to one of their classes). */
 export const ZResultsQuery = z.object({
@@ -476,6 +486,34 @@ export const ZCacheStatus = z.object({
   ttlSeconds: int,
 });
 export type TCacheStatus = z.infer<typeof ZCacheStatus>;
+
+// ---- Publication (issue 11) ----
+/**
+ * Teachers and heads of department read a survey's results only once it is published: closed, and no
+ * free-text answer left pending. ADMIN and QUALITY_ASSURANCE publish and withdraw (audited).
+ *  GET  /surveys/{id}/publication              R W → ZPublication
+ *  POST /surveys/{id}/publish                  W  → ZPublication (409: not closed / texts pending)
+ *  POST /surveys/{id}/unpublish                W  → ZPublication (409: not published)
+ *  GET  /surveys/settings/publication          R W → ZPublicationSettings
+ *  PUT  /surveys/settings/publication          ADMIN → ZPublicationSettings
+ */
+export const ZPublication = z.object({
+  surveyId: id,
+  status: z.enum(['draft', 'active', 'closed']),
+  publishedAt: z.string().nullable(),
+  pendingTexts: int,
+  canPublish: z.boolean(),
+  /** Why it cannot be published now (Vietnamese); null when it can, or is published. */
+  reason: z.string().nullable(),
+});
+export type TPublication = z.infer<typeof ZPublication>;
+export const ZPublicationSettings = z.object({
+  /** Publish a survey by itself as soon as it is closed and its texts are reviewed. */
+  autoPublish: z.boolean(),
+  /** The one variant teachers and heads see: filtered (straight-lined and small classes out) or not. */
+  restrictedFiltered: z.boolean(),
+});
+export type TPublicationSettings = z.infer<typeof ZPublicationSettings>;
 
 // ---- Text answers ----
 export const ZTextAnswer = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './api';
 import './zod-locale';
 
 /**
@@ -8,7 +9,7 @@ import './zod-locale';
  * are in survey-answers.ts, the one validation of answers in survey-validation.ts.
  */
 
-const id = z.number().int().positive();
+const id = ZId;
 const stamps = { createdAt: z.string(), updatedAt: z.string() };
 
 // ---- Enums ----
@@ -218,6 +219,8 @@ export const ZSurvey = z.object({
   studentCourseClass: ZStudentCourseClass.nullable().optional(),
   /** How many responses it has (staff views); editing an answered survey is restricted. */
   responseCount: z.number().int().optional(),
+  /** When its results were published to teachers and heads (closed, every text reviewed); null = not published. */
+  publishedAt: z.string().nullable().optional(),
   ...stamps,
 });
 export type TSurvey = z.infer<typeof ZSurvey>;
@@ -255,7 +258,7 @@ export const ZSurveyListItem = z.object({
 });
 export type TSurveyListItem = z.infer<typeof ZSurveyListItem>;
 
-const optId = z.coerce.number().int().positive().optional();
+const optId = ZIdText.optional();
 export const ZSurveyListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

@@ -13,6 +13,8 @@ export interface AppEvents {
   'survey.responses.changed': { surveyId: number };
   /** A survey's definition was edited: figures computed from the old one are stale. */
   'survey.changed': { surveyId: number };
+  /** A survey's figures (and its module's) were recalculated or rescored: other processes drop their cached copies. */
+  'survey.results.changed': { surveyId: number; moduleId: number | null };
   /** Free-text reviews were decided (by a person or the auto-review); `surveyId` when only one survey's. */
   'survey.texts.reviewed': { surveyId: number | null };
 }

@@ -161,3 +161,12 @@ export function surveyPutBody(s: TSurvey) {
     })),
   };
 }
+
+/**
+ * Tests only: closes a survey and publishes its results to teachers and heads (issue 11) straight in
+ * the table, whatever its pending texts (fixtures that test figures, not the publication rules:
+ * those go through POST /surveys/{id}/publish).
+ */
+export async function publishForTest(db: DbOrTx, surveyId: number) {
+  await db.update(surveys).set({ status: 'closed', publishedAt: new Date() }).where(eq(surveys.id, surveyId));
+}

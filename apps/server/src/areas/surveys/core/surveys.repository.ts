@@ -119,6 +119,7 @@ export async function loadSurvey(db: DbOrTx, id: number): Promise<TSurvey | null
     isTemplate: s.isTemplate,
     sections,
     responseCount: await countResponses(db, id),
+    publishedAt: s.publishedAt ? s.publishedAt.toISOString() : null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

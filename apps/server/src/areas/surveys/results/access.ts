@@ -4,11 +4,13 @@ import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { AppError } from '@/plugins/errors';
 import { ADMIN_ONLY, RESULTS_DEPARTMENT, RESULTS_OWN_CLASSES, RESULTS_SCHOOL } from '../access';
 import type { Slice } from './aggregates.repository';
+import { publishedAmong, RESTRICTED_FILTERED_SETTING } from './publication.repository';
 import {
   classInfos,
   classesOfTeacher,
   departmentsHeadedBy,
   namesOf,
+  readSetting,
   teacherBrief,
   teacherOfUser,
   teachersOfDepartments,
@@ -42,6 +44,39 @@ export async function viewerOf(db: DbOrTx, actor: Actor): Promise<Viewer> {
 }
 
 export const isRestricted = (v: Viewer) => v.kind !== 'school';
+
+/**
+ * The viewer's scope as a cache key part: who they are AND what they reach now (departments, their
+ * teachers, their own department). A cached figure is reused only by a viewer with the same reach, and
+ * every service checks the reach before the cache (issue 11, finding 6): the key never stands in for
+ * the check.
+ */
+export function viewerKey(v: Viewer): string {
+  if (v.kind === 'school') return 'school';
+  if (v.kind === 'department')
+    return `d${v.teacherId}:${[...v.departmentIds].sort((a, b) => a - b)}:${[...v.teacherIds].sort((a, b) => a - b)}`;
+  return `t${v.teacherId}:${v.departmentId ?? ''}`;
+}
+
+/**
+ * The one variant teachers and heads read (issue 11, "k on every difference"): filtered or not, as the
+ * setting says, whatever they ask — two variants of one class would differ by its straight-lined
+ * responses. School-wide roles read the variant they ask for.
+ */
+export async function variantFor(db: DbOrTx, v: Viewer, requested: boolean | undefined): Promise<boolean> {
+  if (!isRestricted(v)) return requested ?? false;
+  return (await readSetting<boolean>(db, RESTRICTED_FILTERED_SETTING)) !== false;
+}
+
+/** Teachers and heads read a survey's results only once it is published (and still closed). */
+export function checkPublished(v: Viewer, meta: { status: string; publishedAt: string | null }) {
+  if (isRestricted(v) && !(meta.publishedAt && meta.status === 'closed')) throw new AppError('NOT_PUBLISHED', RESULTS_MSG.notPublished);
+}
+
+/** Of these surveys, those the viewer may read figures of: all for school-wide roles, the published ones for the others. */
+export async function readableSurveys(db: DbOrTx, v: Viewer, surveyIds: number[]): Promise<number[]> {
+  return isRestricted(v) ? publishedAmong(db, surveyIds) : surveyIds;
+}
 /** The teachers whose responses the viewer may read; null = everyone. */
 export const viewerTeachers = (v: Viewer): number[] | null =>
   v.kind === 'school' ? null : v.kind === 'department' ? v.teacherIds : [v.teacherId];

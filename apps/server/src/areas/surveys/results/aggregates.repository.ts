@@ -24,9 +24,25 @@ export interface Slice {
    * in this slice are left out of every figure built from classes; null = none (school-wide roles).
    */
   minPart?: number | null;
+  /**
+   * Live figures of open surveys move in steps of k (issue 11): of `surveyIds`, each part keeps only
+   * its first ⌊n/k⌋·k responses in submission order, so a figure changes only when k more arrived.
+   * Set by `stepFor` (anonymity.ts) only; null = exact.
+   */
+  step?: { k: number; surveyIds: number[] } | null;
 }
 
 const floorOf = (s: Slice) => (s.minPart && s.minPart > 1 ? s.minPart : null);
+
+/**
+ * Course classes whose responses did not all name the same set of teachers (the class's teachers
+ * changed during the survey): a teacher-narrowed part of such a class differs from the whole class by
+ * the responses of one period, so restricted viewers never get it (anonymity.ts).
+ */
+const mixedParts = (surveyIds: number[]) => sql`select z.survey_id, z.course_class_id from (
+    select m.survey_id, m.course_class_id, array(select x from unnest(m.teacher_ids) x order by x) ts
+    from survey_responses m where m.survey_id = any(${intArray(surveyIds)}) and m.course_class_id is not null) z
+  group by 1, 2 having count(distinct z.ts) > 1`;
 
 export const intArray = (a: readonly number[]) => sql`${sql.param([...a])}::int[]`;
 
@@ -58,18 +74,26 @@ export function respCte(s: Slice): SQL {
   if (s.grade) parts.push(sql`r.student_grade = ${s.grade}`);
   const where = sql.join(parts, sql` and `);
   const floor = floorOf(s);
-  if (!floor) {
-    return sql`resp as (
-    select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id
-    from survey_responses r where ${where})`;
-  }
-  // The anonymity floor: a class's responses in this slice are kept only when there are enough of them.
+  const step = s.step && s.step.k > 1 && s.step.surveyIds.length ? s.step : null;
+  const base = sql`select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id
+    from survey_responses r where ${where}`;
+  // Steps of k: per part (survey, class, grade, campus) of a stepped survey, its first ⌊n/k⌋·k responses.
+  const stepped = step
+    ? sql`select id, survey_id, course_class_id, teacher_ids, student_grade, campus_id from (
+      select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id,
+        row_number() over (partition by r.survey_id, r.course_class_id, r.student_grade, r.campus_id order by r.submitted_at, r.id) as rn,
+        count(*) over (partition by r.survey_id, r.course_class_id, r.student_grade, r.campus_id) as cnt
+      from survey_responses r where ${where}) st
+    where not (survey_id = any(${intArray(step.surveyIds)})) or rn <= floor(cnt / ${step.k}::float8) * ${step.k}`
+    : base;
+  if (!floor) return sql`resp as (${stepped})`;
+  // The anonymity floor: a class's responses in this slice are kept only when there are enough of them
+  // and the class had the same teachers for all its responses.
   return sql`resp as (
     select id, survey_id, course_class_id, teacher_ids, student_grade, campus_id from (
-      select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id,
-        count(*) over (partition by r.survey_id, r.course_class_id) as part_n
-      from survey_responses r where ${where}) z
-    where course_class_id is null or part_n >= ${floor})`;
+      select y.*, count(*) over (partition by y.survey_id, y.course_class_id) as part_n from (${stepped}) y) z
+    where course_class_id is null
+      or (part_n >= ${floor} and (survey_id, course_class_id) not in (${mixedParts(s.surveyIds)})))`;
 }
 
 /**
@@ -199,12 +223,13 @@ export async function aggregates(db: DbOrTx, s: Slice, kinds: readonly Aggregate
   if (!kinds.length || !s.surveyIds.length) return [];
   const tf = s.teacherIds ? sql`and t.tid = any(${intArray(s.teacherIds)})` : sql``;
   const floor = floorOf(s);
-  const kept = floor ? sql`x.n >= ${floor}` : sql`true`;
+  const kept = floor ? sql`(x.n >= ${floor} and (x.survey_id, x.course_class_id) not in (select * from mixed))` : sql`true`;
   const all = { ...s, minPart: null };
   const rows = await analyticRows<AggregateRow>(
     db,
     sql`
     with ${respCte(all)}, ${scoredCtes(all)},
+    mixed as (${floor ? mixedParts(s.surveyIds) : sql`select null::int as survey_id, null::int as course_class_id where false`}),
     cls as (select survey_id, course_class_id, count(*)::int n from resp where course_class_id is not null group by 1, 2),
     cls_p as (${freqStats(sql`select survey_id, course_class_id, v, c from sf where course_class_id is not null`, ['survey_id', 'course_class_id'])}),
     cls_s as (select c.survey_id, c.course_class_id, c.n, coalesce(p.answer_n, 0) answer_n, p.score, p.sd, p.median
@@ -354,6 +379,13 @@ export interface DistributionRow {
   key: string;
   via: 'column' | 'number' | 'option';
   count: number;
+}
+
+/** `surveyId:classId` of the classes whose responses named different sets of teachers (see `mixedParts`). */
+export async function mixedClasses(db: DbOrTx, surveyIds: number[]): Promise<Set<string>> {
+  if (!surveyIds.length) return new Set();
+  const rows = await queryRows<{ survey_id: number; course_class_id: number }>(db, mixedParts(surveyIds));
+  return new Set(rows.map((r) => `${r.survey_id}:${r.course_class_id}`));
 }
 
 /** Responses and straight-lined responses per course class, whatever the filter (a course result's context). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ZCourseResults, ZModuleResults, ZTeacherCourseResults } from '@app/shared/survey-results';
 import { queryRows } from '@/db/client';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
+import { RESTRICTED_FILTERED_SETTING } from './publication.repository';
 import { MIN_RESPONSES_SETTING, writeSetting } from './survey-results.repository';
 import { buildResultsFixture, type ResultsFixture } from './test-fixture';
 
@@ -32,6 +33,8 @@ beforeAll(async () => {
   f = await buildResultsFixture(t);
   s2 = await f.addSurvey([{ code: 'KQ-F', name: 'Lớp F kiểm thử', teacherId: f.T2, answers: F_ANSWERS }]);
   await writeSetting(t.database.db, MIN_RESPONSES_SETTING, 3);
+  // Teachers and heads read one variant (issue 11); these tests were written for the unfiltered one.
+  await writeSetting(t.database.db, RESTRICTED_FILTERED_SETTING, false);
   // Every read below is computed afresh (the cache has tests of its own).
   expect(
     (await t.app.inject({ method: 'POST', url: '/api/v1/surveys/cache/toggle', headers: bearer(tok.quantri), payload: { enabled: false } }))

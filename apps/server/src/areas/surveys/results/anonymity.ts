@@ -29,6 +29,15 @@ export interface Hideable {
 /** The smallest part a figure may contain for this viewer (null: no floor). */
 export const minPartFor = (restricted: boolean, min: number): number | null => (restricted && min > 1 ? min : null);
 
+/**
+ * Steps of k (issue 11): the live figures of open surveys (`openSurveyIds`), read by school-wide roles
+ * while responses arrive, keep per part only its first ⌊n/k⌋·k responses, so two reads differ by 0 or
+ * ≥ k responses of a part. Teachers and heads never read an open survey (publication), closed surveys
+ * are exact.
+ */
+export const stepFor = (min: number, openSurveyIds: number[]) =>
+  min > 1 && openSurveyIds.length ? { k: min, surveyIds: openSurveyIds } : null;
+
 /** A listed part (course class) the viewer may not see. */
 export const partHidden = (restricted: boolean, n: number, min: number) => restricted && n > 0 && n < min;
 
@@ -67,6 +76,6 @@ export function aggregateFigure(row: PartRow | undefined, restricted: boolean): 
 }
 
 /** A listed part with its numbers blanked (n and counts kept: they single out no one). */
-export function hidePart<T extends { score: number | null; sd: number | null } & Hideable>(a: T): T {
-  return { ...a, score: null, sd: null, ...('median' in a ? { median: null } : {}), ...HIDDEN };
+export function hidePart<T extends { score: number | null; sd: number | null } & Hideable>(a: T, reason: string = HIDDEN.reason): T {
+  return { ...a, score: null, sd: null, ...('median' in a ? { median: null } : {}), hidden: true, reason };
 }

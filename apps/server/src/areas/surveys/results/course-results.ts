@@ -1,6 +1,6 @@
 import { RESULTS_MSG, type TAggregate, type TCourseResult } from '@app/shared/survey-results';
 import type { DbOrTx } from '@/db/client';
-import { aggregates, classCounts, type AggregateRow, type Slice } from './aggregates.repository';
+import { aggregates, classCounts, mixedClasses, type AggregateRow, type Slice } from './aggregates.repository';
 import { aggregateFigure, hidePart, partHidden, SHOWN } from './anonymity';
 import { r4 } from './question-results';
 import { classInfos, teachersOfClassesIn, type ClassInfo } from './survey-results.repository';
@@ -34,9 +34,10 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
   const { slice } = o;
   const kinds = o.teacherId ? (['teacher_class', 'teacher'] as const) : (['class', 'overall'] as const);
   const tSlice = o.teacherId ? { ...slice, teacherIds: [o.teacherId] } : slice;
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, mixed] = await Promise.all([
     o.pre && !o.teacherId ? Promise.resolve(o.pre) : aggregates(db, tSlice, kinds),
     classCounts(db, slice.surveyIds, tSlice.teacherIds),
+    o.restricted ? mixedClasses(db, slice.surveyIds) : Promise.resolve(new Set<string>()),
   ]);
   const classRows = rows.filter((r) => r.kind === 'class' || r.kind === 'teacher_class');
   const keyOf = (r: AggregateRow) => (r.kind === 'teacher_class' ? `${r.k3}:${r.k2}` : `${r.k1}:${r.k2}`);
@@ -93,7 +94,15 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
 
   const sumRow = rows.find((r) => r.kind === 'overall' || (r.kind === 'teacher' && r.k1 === o.teacherId));
   const summary = aggregateOf(sumRow, o.restricted);
-  items = items.map((i) => (partHidden(o.restricted, i.n, o.min) ? hidePart(i) : i));
+  // A class whose teachers changed during the survey is hidden from teachers and heads: its
+  // teacher-narrowed figure would differ from the whole class by the responses of one period.
+  items = items.map((i) =>
+    mixed.has(`${i.surveyId}:${i.courseClassId}`)
+      ? hidePart(i, RESULTS_MSG.teachersChanged)
+      : partHidden(o.restricted, i.n, o.min)
+        ? hidePart(i)
+        : i,
+  );
   items.sort(
     (a, b) =>
       a.subjectName.localeCompare(b.subjectName, 'vi') ||

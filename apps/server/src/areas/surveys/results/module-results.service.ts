@@ -12,8 +12,9 @@ import { write } from '@/lib/write';
 import type { Actor } from '@/plugins/actor';
 import { AppError, notFound } from '@/plugins/errors';
 import { aggregates, type AggregateRow, type Slice } from './aggregates.repository';
-import { forbidden, isRestricted, viewerOf, viewerTeachers, type Viewer } from './access';
-import { minPartFor } from './anonymity';
+import { forbidden, isRestricted, readableSurveys, variantFor, viewerKey, viewerOf, viewerTeachers, type Viewer } from './access';
+import { minPartFor, stepFor } from './anonymity';
+import { openAmong } from './publication.repository';
 import { aggregateOf, computeCourses } from './course-results';
 import { filterInfo, r4 } from './question-results';
 import { moduleScope } from './runtime';
@@ -48,11 +49,21 @@ async function moduleOr404(db: DbOrTx, id: number) {
 
 const byKind = (rows: AggregateRow[], kind: AggregateRow['kind']) => rows.filter((r) => r.kind === kind);
 
+/**
+ * The module's surveys the viewer reads (teachers and heads: the published ones) and the steps of k of
+ * the open ones among them (anonymity.ts).
+ */
+async function moduleSlice(ctx: Ctx, viewer: Viewer, moduleId: number) {
+  const all = await moduleSurveyIds(ctx.db, moduleId);
+  for (const s of all) ctx.rt.remember(s, moduleId);
+  const surveyIds = await readableSurveys(ctx.db, viewer, all);
+  return { surveyIds, step: stepFor(ctx.rt.config.minGroupSize, await openAmong(ctx.db, surveyIds)) };
+}
+
 async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filtered: boolean }): Promise<TModuleResults> {
   const { db, rt } = ctx;
   const mod = await moduleOr404(db, o.moduleId);
-  const surveyIds = await moduleSurveyIds(db, o.moduleId);
-  for (const s of surveyIds) rt.remember(s, o.moduleId);
+  const { surveyIds, step } = await moduleSlice(ctx, o.viewer, o.moduleId);
   const minResponses = await minResponsesSetting(db);
   const min = rt.config.minGroupSize;
   const restricted = isRestricted(o.viewer);
@@ -62,6 +73,7 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
     minResponses,
     teacherIds: viewerTeachers(o.viewer),
     minPart: minPartFor(restricted, min),
+    step,
   };
   // Grade×campus figures cut across classes, so the anonymity rule (per class) cannot cover them: none for heads.
   const [rows, filter, eligible] = await Promise.all([
@@ -167,19 +179,25 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
 }
 
 /** GET /surveys/modules/{id}/results and /results-filtered: stored for school-wide roles, live for heads. */
-export async function moduleResults(ctx: Ctx, actor: Actor, moduleId: number, filtered: boolean): Promise<TModuleResults> {
+export async function moduleResults(ctx: Ctx, actor: Actor, moduleId: number, asked: boolean): Promise<TModuleResults> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
   if (viewer.kind === 'teacher') throw forbidden(RESULTS_MSG.ownClassesOnly);
   await moduleOr404(db, moduleId);
-  const key = `module=${moduleId}&f=${filtered}&v=${viewer.kind === 'school' ? 'school' : `d${viewer.teacherId}`}`;
+  const filtered = await variantFor(db, viewer, asked);
+  // The surveys the viewer may read now are part of the key: a publication or withdrawal changes it.
+  const { surveyIds, step } = await moduleSlice(ctx, viewer, moduleId);
+  const key = `module=${moduleId}&f=${filtered}&v=${viewerKey(viewer)}&s=${surveyIds}`;
   return rt.cache.wrap(key, [moduleScope(moduleId)], async () => {
     if (viewer.kind === 'school') {
       const row = await readStored(db, { kind: 'module', moduleId, filtered });
-      if (row) {
+      // Stored while some surveys were open (steps of k): valid while the same ones are open.
+      const stepped = (row?.data as { stepped?: number[] } | undefined)?.stepped ?? [];
+      if (row && String(stepped) === String(step?.surveyIds ?? [])) {
         const totals = await responseTotals(db, await moduleSurveyIds(db, moduleId));
         const stale = totals.n !== row.responseCount || (totals.latest !== null && totals.latest > row.computedAt);
-        return { ...(row.data as TModuleResults), stored: true, stale, computedAt: row.computedAt.toISOString() };
+        const { stepped: _s, ...data } = row.data as TModuleResults & { stepped?: number[] };
+        return { ...data, stored: true, stale, computedAt: row.computedAt.toISOString() };
       }
     }
     return liveModule(ctx, { moduleId, viewer, filtered });
@@ -198,6 +216,7 @@ export async function calculateModule(ctx: Ctx, actor: Actor | null, moduleId: n
   const data = await Promise.all(
     [false, true].map(async (filtered) => ({ filtered, data: await liveModule(ctx, { moduleId, viewer, filtered }) })),
   );
+  const stepped = (await moduleSlice(ctx, viewer, moduleId)).step?.surveyIds ?? [];
   const store = async (tx: DbOrTx) => {
     for (const d of data) {
       const { stored: _s, stale: _st, ...rest } = d.data;
@@ -205,7 +224,7 @@ export async function calculateModule(ctx: Ctx, actor: Actor | null, moduleId: n
         kind: 'module',
         moduleId,
         filtered: d.filtered,
-        data: { ...rest, computedAt: computedAt.toISOString() },
+        data: { ...rest, computedAt: computedAt.toISOString(), stepped },
         responseCount: totals.n,
         computedAt,
       });
@@ -254,7 +273,7 @@ export async function teacherCourseResults(
   actor: Actor,
   moduleId: number,
   teacherParam: number | 'me',
-  filtered: boolean,
+  asked: boolean,
 ): Promise<TTeacherCourseResults> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
@@ -263,25 +282,37 @@ export async function teacherCourseResults(
   await moduleOr404(db, moduleId);
   const teacher = await teacherBrief(db, teacherId);
   if (!teacher) throw notFound(RESULTS_MSG.teacherNotFound);
-  const trendSurveys = await surveysNamingTeacher(db, teacherId);
+  const filtered = await variantFor(db, viewer, asked);
+  const trendSurveys = await readableSurveys(db, viewer, await surveysNamingTeacher(db, teacherId));
   const trendModules = await modulesByIds(db, await moduleIdsOfSurveys(db, trendSurveys));
   const scopes = [...new Set([moduleId, ...trendModules.map((m) => m.id)])].map(moduleScope);
-  const key = `teacher=${teacherId}&m=${moduleId}&f=${filtered}&v=${viewer.kind === 'school' ? 'school' : viewer.kind[0] + viewer.teacherId}`;
+  const { surveyIds, step } = await moduleSlice(ctx, viewer, moduleId);
+  const key = `teacher=${teacherId}&m=${moduleId}&f=${filtered}&v=${viewerKey(viewer)}&s=${surveyIds}&ts=${trendSurveys}`;
   return rt.cache.wrap(key, scopes, async () => {
     const min = rt.config.minGroupSize;
     const restricted = isRestricted(viewer);
     const minResponses = await minResponsesSetting(db);
-    const surveyIds = await moduleSurveyIds(db, moduleId);
     // Every figure here over classes of at least MIN_GROUP_SIZE responses for a teacher or head (anonymity.ts).
     const minPart = minPartFor(restricted, min);
-    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: [teacherId], minPart };
+    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: [teacherId], minPart, step };
     const deptTeachers = teacher.departmentId ? await teachersOfDepartments(db, [teacher.departmentId]) : null;
     const [courses, filter, dept, school, trend] = await Promise.all([
       computeCourses(db, { slice, teacherId, restricted, min }),
       filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
       deptTeachers ? aggregates(db, { ...slice, teacherIds: deptTeachers }, ['overall']) : Promise.resolve([]),
       aggregates(db, { ...slice, teacherIds: null }, ['overall']),
-      aggregates(db, { surveyIds: trendSurveys, filtered, minResponses, teacherIds: [teacherId], minPart }, ['teacher_module']),
+      aggregates(
+        db,
+        {
+          surveyIds: trendSurveys,
+          filtered,
+          minResponses,
+          teacherIds: [teacherId],
+          minPart,
+          step: stepFor(min, await openAmong(db, trendSurveys)),
+        },
+        ['teacher_module'],
+      ),
     ]);
     const modules = new Map(trendModules.map((m) => [m.id, m]));
     return {
@@ -312,24 +343,27 @@ export async function subjectCourseResults(
   actor: Actor,
   moduleId: number,
   subjectId: number,
-  filtered: boolean,
+  asked: boolean,
 ): Promise<TSubjectCourseResults> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
   await moduleOr404(db, moduleId);
   const subject = (await namesOf(db, 'subjects', [subjectId])).get(subjectId);
   if (!subject) throw notFound(RESULTS_MSG.subjectNotFound);
-  const key = `subject=${subjectId}&m=${moduleId}&f=${filtered}&v=${viewer.kind === 'school' ? 'school' : viewer.kind[0] + viewer.teacherId}`;
+  const filtered = await variantFor(db, viewer, asked);
+  const readable = await moduleSlice(ctx, viewer, moduleId);
+  const key = `subject=${subjectId}&m=${moduleId}&f=${filtered}&v=${viewerKey(viewer)}&s=${readable.surveyIds}`;
   return rt.cache.wrap(key, [moduleScope(moduleId)], async () => {
     const min = rt.config.minGroupSize;
     const minResponses = await minResponsesSetting(db);
-    const all = await surveyBriefs(db, await moduleSurveyIds(db, moduleId));
+    const all = await surveyBriefs(db, readable.surveyIds);
     const surveyIds = [...all.values()].filter((s) => s.subjectId === subjectId).map((s) => s.id);
     const classes = await classesOfSubject(db, subjectId, moduleId);
     const t = viewerTeachers(viewer);
     const allowed = t ? new Set(await classesOfTeacher(db, t, surveyIds)) : null;
     const restricted = isRestricted(viewer);
-    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: t, minPart: minPartFor(restricted, min) };
+    const step = stepFor(min, readable.step?.surveyIds.filter((x) => surveyIds.includes(x)) ?? []);
+    const slice: Slice = { surveyIds, filtered, minResponses, teacherIds: t, minPart: minPartFor(restricted, min), step };
     const include = surveyIds.flatMap((surveyId) => classes.map((info) => ({ surveyId, info })));
     const [courses, filter] = await Promise.all([
       surveyIds.length
@@ -347,7 +381,7 @@ export async function departmentAverage(
   actor: Actor,
   moduleId: number,
   departmentId: number,
-  filtered: boolean,
+  asked: boolean,
 ): Promise<TDepartmentAverage> {
   const { db, rt } = ctx;
   const viewer = await viewerOf(db, actor);
@@ -356,12 +390,13 @@ export async function departmentAverage(
   await moduleOr404(db, moduleId);
   const dept = (await namesOf(db, 'departments', [departmentId])).get(departmentId);
   if (!dept) throw notFound(RESULTS_MSG.departmentNotFound);
-  const key = `department=${departmentId}&m=${moduleId}&f=${filtered}&v=${viewer.kind === 'school' ? 'school' : viewer.kind[0] + viewer.teacherId}`;
+  const filtered = await variantFor(db, viewer, asked);
+  const { surveyIds, step } = await moduleSlice(ctx, viewer, moduleId);
+  const key = `department=${departmentId}&m=${moduleId}&f=${filtered}&v=${viewerKey(viewer)}&s=${surveyIds}`;
   return rt.cache.wrap(key, [moduleScope(moduleId)], async () => {
     const min = rt.config.minGroupSize;
     const restricted = isRestricted(viewer);
     const minResponses = await minResponsesSetting(db);
-    const surveyIds = await moduleSurveyIds(db, moduleId);
     const deptTeachers = await teachersOfDepartments(db, [departmentId]);
     const slice: Slice = {
       surveyIds,
@@ -369,6 +404,7 @@ export async function departmentAverage(
       minResponses,
       teacherIds: deptTeachers.length ? deptTeachers : [-1],
       minPart: minPartFor(restricted, min),
+      step,
     };
     const [rows, school, filter] = await Promise.all([
       aggregates(db, slice, ['overall', 'teacher', 'subject']),

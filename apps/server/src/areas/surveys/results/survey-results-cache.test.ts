@@ -123,7 +123,9 @@ describe('the in-memory cache', () => {
       payload: body,
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect((await results(t.app, m.survey.id)).n).toBe(1); // no wait: the in-memory drop happens before the reply
+    // No wait: the in-memory drop happens before the reply, so the read is computed again (a miss). The
+    // survey is open, so its figures move in steps of MIN_GROUP_SIZE (issue 11): one response shows as 0.
+    expect((await results(t.app, m.survey.id)).n).toBe(0);
     expect((await status(t.app)).misses).toBe(s1.misses + 1);
   });
 

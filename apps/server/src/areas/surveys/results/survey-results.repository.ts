@@ -40,6 +40,8 @@ export interface SurveyMeta {
   subjectId: number | null;
   subjectName: string | null;
   autoCalculate: boolean;
+  /** Published to teachers and heads (issue 11; publication.service.ts). */
+  publishedAt: string | null;
 }
 
 export async function surveyMeta(db: DbOrTx, id: number): Promise<SurveyMeta | null> {
@@ -47,7 +49,8 @@ export async function surveyMeta(db: DbOrTx, id: number): Promise<SurveyMeta | n
     db,
     sql`
     select s.id, s.title, s.survey_type as "surveyType", s.status, s.is_template as "isTemplate", s.module_id as "moduleId",
-      s.subject_id as "subjectId", sub.name as "subjectName", s.auto_calculate as "autoCalculate"
+      s.subject_id as "subjectId", sub.name as "subjectName", s.auto_calculate as "autoCalculate",
+      s.published_at::text as "publishedAt"
     from surveys s left join subjects sub on sub.id = s.subject_id where s.id = ${id}`,
   );
   return row ?? null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZOk } from '@app/shared/api';
+import { ZIdText, ZOk } from '@app/shared/api';
 import {
   RESULTS_MSG,
   ZAutoCalculate,
@@ -14,6 +14,8 @@ import {
   ZGradeCampusResults,
   ZGridQuestions,
   ZModuleResults,
+  ZPublication,
+  ZPublicationSettings,
   ZQuestionResultsDetail,
   ZResultsQuery,
   ZScoreConfig,
@@ -30,8 +32,16 @@ import { actorOf } from '@/plugins/auth';
 import type { EventBus } from '@/plugins/events';
 import { sendXlsx } from '@/lib/xlsx';
 import { ZIdParams } from '@/lib/params';
-import { RESULTS_MODULE, RESULTS_READ, RESULTS_SCHOOL, RESULTS_WRITE } from '../access';
+import { ADMIN_ONLY, RESULTS_MODULE, RESULTS_READ, RESULTS_SCHOOL, RESULTS_WRITE } from '../access';
 import { exportExcel } from './export';
+import {
+  publicationOf,
+  publicationSettings,
+  publishSurvey,
+  savePublicationSettings,
+  startAutoPublish,
+  unpublishSurvey,
+} from './publication.service';
 import { calculateModule, departmentAverage, moduleResults, subjectCourseResults, teacherCourseResults } from './module-results.service';
 import { startResultsRuntime, type ResultsConfig } from './runtime';
 import { changeScoreConfig, gridQuestions, scoreConfig, toggleAutoCalculate, toggleCache } from './score-config';
@@ -54,7 +64,7 @@ import { textResponses } from './text-responses.service';
  * (their department) + TEACHER (own classes); writes by ADMIN and QUALITY_ASSURANCE, audited.
  */
 const tags = ['survey-results'];
-const pos = z.coerce.number().int().positive();
+const pos = ZIdText;
 const ZQuestionParams = z.object({ id: pos, questionId: pos });
 const ZModule = z.object({ moduleId: pos });
 /** `me` = the caller's own teacher record (the personal page has no other way to know it). */
@@ -75,7 +85,46 @@ export function surveyResultRoutes(app: FastifyInstance, deps: { db: Db; events:
     if (meta.moduleId && (await hasStoredModule(meta.moduleId))) await calculateModule(ctx, null, meta.moduleId);
   });
   const getCtx = async (): Promise<Ctx> => ({ db, rt: await runtime });
+  startAutoPublish(app, deps);
   const hasStoredModule = async (moduleId: number) => (await readStored(db, { kind: 'module', moduleId, filtered: false })) !== null;
+
+  // ---- Publication (issue 11): teachers and heads read a survey's results once it is published ----
+  r.get(
+    `${P}/:id/publication`,
+    { config: { roles: RESULTS_SCHOOL }, schema: { tags, params: ZIdParams, response: ok(ZPublication) } },
+    async (req) => ({ success: true as const, data: await publicationOf(db, req.params.id) }),
+  );
+  r.post(
+    `${P}/:id/publish`,
+    { config: { roles: RESULTS_WRITE }, schema: { tags, params: ZIdParams, response: ok(ZPublication) } },
+    async (req) => ({ success: true as const, message: RESULTS_MSG.published, data: await publishSurvey(db, actorOf(req), req.params.id) }),
+  );
+  r.post(
+    `${P}/:id/unpublish`,
+    { config: { roles: RESULTS_WRITE }, schema: { tags, params: ZIdParams, response: ok(ZPublication) } },
+    async (req) => ({
+      success: true as const,
+      message: RESULTS_MSG.unpublished,
+      data: await unpublishSurvey(db, deps.events, actorOf(req), req.params.id),
+    }),
+  );
+  r.get(
+    `${P}/settings/publication`,
+    { config: { roles: RESULTS_SCHOOL }, schema: { tags, response: ok(ZPublicationSettings) } },
+    async () => ({
+      success: true as const,
+      data: await publicationSettings(db),
+    }),
+  );
+  r.put(
+    `${P}/settings/publication`,
+    { config: { roles: ADMIN_ONLY }, schema: { tags, body: ZPublicationSettings, response: ok(ZPublicationSettings) } },
+    async (req) => {
+      // The variant is part of every cache key, so teachers and heads read the new one at once.
+      const data = await savePublicationSettings(db, deps.events, actorOf(req), req.body);
+      return { success: true as const, message: RESULTS_MSG.publicationSaved, data };
+    },
+  );
 
   // ---- Survey figures ----
   r.post(

@@ -14,9 +14,21 @@ import { insertAudit } from '@/plugins/audit.repository';
 import { write } from '@/lib/write';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
 import { loadSurvey } from '../core/surveys.repository';
-import { aggregates, questionStats, type AggregateRow, type Slice } from './aggregates.repository';
-import { forbidden, isRestricted, resolveScope, sliceOf, viewerOf, viewerTeachers, type Viewer } from './access';
-import { HIDDEN, minPartFor, partHidden, SHOWN } from './anonymity';
+import { aggregates, mixedClasses, questionStats, type AggregateRow, type Slice } from './aggregates.repository';
+import {
+  checkPublished,
+  forbidden,
+  isRestricted,
+  resolveScope,
+  sliceOf,
+  variantFor,
+  viewerKey,
+  viewerOf,
+  viewerTeachers,
+  type Scoped,
+  type Viewer,
+} from './access';
+import { HIDDEN, minPartFor, partHidden, SHOWN, stepFor } from './anonymity';
 import { aggregateOf, computeCourses } from './course-results';
 import { computeQuestions, filterInfo, r4 } from './question-results';
 import type { ResultsRuntime } from './runtime';
@@ -66,44 +78,52 @@ const header = (m: SurveyMeta) => ({
   autoCalculate: m.autoCalculate,
 });
 
-/** Teachers and heads see class results only: a GENERAL survey is about no class. */
+/** Teachers and heads see class results only (a GENERAL survey is about no class), and only once published. */
 export function checkRestrictedSurvey(viewer: Viewer, meta: SurveyMeta) {
   if (isRestricted(viewer) && meta.surveyType !== 'SUBJECT_SPECIFIC') throw forbidden(RESULTS_MSG.ownClassesOnly);
+  checkPublished(viewer, meta);
 }
+
+/** The steps of k of a survey's live figures: while it is open (anonymity.ts `stepFor`). */
+export const surveyStep = (meta: SurveyMeta, min: number) => stepFor(min, meta.status !== 'closed' ? [meta.id] : []);
 
 /** Stored results (calculate-*) are read only for a whole-school view; `stale` when answers came after. */
 async function stored<T extends object>(
   db: DbOrTx,
   kind: StoredKind,
-  surveyId: number,
+  meta: SurveyMeta,
   filtered: boolean,
 ): Promise<(T & { stored: true; stale: boolean; computedAt: string }) | null> {
+  const surveyId = meta.id;
   const row = await readStored(db, { kind, surveyId, filtered });
   if (!row) return null;
+  // Figures stored while the survey was open moved in steps of k; once closed they are recomputed exact.
+  const { stepped, ...data } = row.data as T & { stepped?: boolean };
+  if (stepped && meta.status === 'closed') return null;
   const totals = await responseTotals(db, [surveyId]);
   const stale = totals.n !== row.responseCount || (totals.latest !== null && totals.latest > row.computedAt);
-  return { ...(row.data as T), stored: true, stale, computedAt: row.computedAt.toISOString() };
+  return { ...(data as T), stored: true, stale, computedAt: row.computedAt.toISOString() };
 }
 
 const keyOf = (parts: Record<string, unknown>) =>
   Object.entries(parts)
     .map(([k, v]) => `${k}=${v ?? ''}`)
     .join('&');
-const viewerKey = (v: Viewer) => (v.kind === 'school' ? 'school' : v.kind === 'department' ? `d${v.teacherId}` : `t${v.teacherId}`);
 
 // ---- Questions ----
 
 async function liveQuestions(
   ctx: Ctx,
-  o: { meta: SurveyMeta; survey: TSurvey; viewer: Viewer; q: TResultsQuery; filtered: boolean; pre?: AggregateRow[] },
+  o: { meta: SurveyMeta; survey: TSurvey; viewer: Viewer; q: TResultsQuery; filtered: boolean; pre?: AggregateRow[]; scoped?: Scoped },
 ): Promise<TSurveyResults> {
   const { db, rt } = ctx;
-  const [minResponses, scoped] = await Promise.all([minResponsesSetting(db), resolveScope(db, o.viewer, [o.meta.id], o.q)]);
+  const [minResponses, scoped] = await Promise.all([minResponsesSetting(db), o.scoped ?? resolveScope(db, o.viewer, [o.meta.id], o.q)]);
   const min = rt.config.minGroupSize;
   const restricted = isRestricted(o.viewer);
   const minPart = minPartFor(restricted, min);
-  const slice = sliceOf(scoped, [o.meta.id], o.filtered, minResponses, minPart);
-  const schoolSlice: Slice = { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minPart };
+  const step = surveyStep(o.meta, min);
+  const slice = { ...sliceOf(scoped, [o.meta.id], o.filtered, minResponses, minPart), step };
+  const schoolSlice: Slice = { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minPart, step };
   const [r, filter] = await Promise.all([
     computeQuestions(db, { survey: o.survey, slice, scoped, restricted, compare: !!o.q.compare, schoolSlice, pre: o.pre }),
     filterInfo(db, { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minGroupSize: min }),
@@ -128,7 +148,9 @@ export async function surveyResults(ctx: Ctx, actor: Actor, id: number, q: TResu
   const meta = await surveyOr404(db, id);
   const viewer = await viewerOf(db, actor);
   checkRestrictedSurvey(viewer, meta);
-  const filtered = q.filtered ?? false;
+  const filtered = await variantFor(db, viewer, q.filtered);
+  // The caller's current scope is checked here, before the cache (issue 11, finding 6).
+  const scoped = await resolveScope(db, viewer, [id], q);
   rt.remember(id, meta.moduleId);
   const whole = viewer.kind === 'school' && !q.courseClassId && !q.teacherId && !q.departmentId && !q.compare;
   const key = keyOf({
@@ -143,10 +165,10 @@ export async function surveyResults(ctx: Ctx, actor: Actor, id: number, q: TResu
   });
   return rt.cache.wrap(key, rt.scopesOf(id, meta.moduleId), async () => {
     if (whole) {
-      const s = await stored<TSurveyResults>(db, 'questions', id, filtered);
+      const s = await stored<TSurveyResults>(db, 'questions', meta, filtered);
       if (s) return { ...s, ...header(meta) };
     }
-    return liveQuestions(ctx, { meta, survey: await fullSurvey(db, id), viewer, q, filtered });
+    return liveQuestions(ctx, { meta, survey: await fullSurvey(db, id), viewer, q, filtered, scoped });
   });
 }
 
@@ -165,7 +187,8 @@ export async function questionResults(
   const survey = await fullSurvey(db, id);
   const question = survey.sections.flatMap((s) => s.questions).find((x) => x.id === questionId);
   if (!question || (isRestricted(viewer) && !question.visibleToTeacher)) throw notFound(RESULTS_MSG.questionNotFound);
-  const filtered = q.filtered ?? false;
+  const filtered = await variantFor(db, viewer, q.filtered);
+  const scoped = await resolveScope(db, viewer, [id], q);
   rt.remember(id, meta.moduleId);
   const key = keyOf({
     r: 'question',
@@ -179,13 +202,14 @@ export async function questionResults(
     cmp: q.compare,
   });
   return rt.cache.wrap(key, rt.scopesOf(id, meta.moduleId), async () => {
-    const all = await liveQuestions(ctx, { meta, survey, viewer, q, filtered });
+    const all = await liveQuestions(ctx, { meta, survey, viewer, q, filtered, scoped });
     const minResponses = all.filter.minResponses;
     const min = rt.config.minGroupSize;
-    const scoped = await resolveScope(db, viewer, [id], q);
-    // Each row is one class (a part), listed whatever its size and hidden when under the floor.
-    const slice = sliceOf(scoped, [id], filtered, minResponses, null);
-    const breakdownBy = meta.surveyType === 'SUBJECT_SPECIFIC' ? ('courseClass' as const) : ('gradeCampus' as const);
+    // Each row is one class (a part), listed whatever its size and hidden when under the floor or when
+    // its teachers changed during the survey.
+    const slice = { ...sliceOf(scoped, [id], filtered, minResponses, null), step: surveyStep(meta, min) };
+    const mixed = isRestricted(viewer) && breakdownOf(meta) === 'courseClass' ? await mixedClasses(db, [id]) : new Set<string>();
+    const breakdownBy = breakdownOf(meta);
     const rows = (await questionStats(db, slice, breakdownBy)).filter((r) => r.questionId === questionId && !!r.key);
     const classNames =
       breakdownBy === 'courseClass'
@@ -210,7 +234,8 @@ export async function questionResults(
     const restricted = isRestricted(viewer);
     const breakdown = rows
       .map((r) => {
-        const h = all.hidden || partHidden(restricted, r.n, min);
+        const changed = mixed.has(`${id}:${r.key}`);
+        const h = all.hidden || changed || partHidden(restricted, r.n, min);
         return {
           key: r.key!,
           label: label(r.key!),
@@ -220,7 +245,7 @@ export async function questionResults(
           mean: h ? null : r4(r.mean),
           stdDev: h ? null : r4(r.sd),
           median: h ? null : r4(r.median),
-          ...(h ? HIDDEN : SHOWN),
+          ...(changed ? { hidden: true, reason: RESULTS_MSG.teachersChanged } : h ? HIDDEN : SHOWN),
         };
       })
       .sort((a, b) => a.label.localeCompare(b.label, 'vi', { numeric: true }));
@@ -238,6 +263,8 @@ export async function questionResults(
     };
   });
 }
+
+const breakdownOf = (meta: SurveyMeta) => (meta.surveyType === 'SUBJECT_SPECIFIC' ? ('courseClass' as const) : ('gradeCampus' as const));
 
 // ---- Course classes ----
 
@@ -266,6 +293,7 @@ async function liveCourses(
     minResponses,
     teacherIds: viewerTeachers(o.viewer),
     minPart: minPartFor(restricted, min),
+    step: surveyStep(o.meta, min),
   };
   const allowedClassIds = await allowedClasses(db, o.viewer, surveyIds);
   const [r, filter] = await Promise.all([
@@ -286,14 +314,15 @@ export async function courseResults(
   const meta = await surveyOr404(db, id);
   const viewer = await viewerOf(db, actor);
   checkRestrictedSurvey(viewer, meta);
+  const filtered = await variantFor(db, viewer, o.filtered);
   rt.remember(id, meta.moduleId);
-  const key = keyOf({ r: 'courses', id, f: o.filtered, a: o.active, v: viewerKey(viewer) });
+  const key = keyOf({ r: 'courses', id, f: filtered, a: o.active, v: viewerKey(viewer) });
   return rt.cache.wrap(key, rt.scopesOf(id, meta.moduleId), async () => {
     if (o.active && viewer.kind === 'school') {
-      const s = await stored<TCourseResults>(db, 'course_classes', id, o.filtered);
+      const s = await stored<TCourseResults>(db, 'course_classes', meta, filtered);
       if (s) return s;
     }
-    return liveCourses(ctx, { meta, viewer, filtered: o.filtered, active: o.active });
+    return liveCourses(ctx, { meta, viewer, filtered, active: o.active });
   });
 }
 
@@ -302,7 +331,7 @@ export async function courseResults(
 async function liveGradeCampus(ctx: Ctx, meta: SurveyMeta, filtered: boolean, pre?: AggregateRow[]): Promise<TGradeCampusResults> {
   const { db, rt } = ctx;
   const minResponses = await minResponsesSetting(db);
-  const slice: Slice = { surveyIds: [meta.id], filtered, minResponses };
+  const slice: Slice = { surveyIds: [meta.id], filtered, minResponses, step: surveyStep(meta, rt.config.minGroupSize) };
   const [rows, eligible, filter] = await Promise.all([
     pre ? Promise.resolve(pre) : aggregates(db, slice, ['grade_campus', 'survey']),
     eligibleByGradeCampus(db, [meta.id]),
@@ -348,7 +377,7 @@ export async function gradeCampusResults(ctx: Ctx, id: number, filtered: boolean
   const meta = await surveyOr404(db, id);
   rt.remember(id, meta.moduleId);
   return rt.cache.wrap(keyOf({ r: 'grade_campus', id, f: filtered }), rt.scopesOf(id, meta.moduleId), async () => {
-    return (await stored<TGradeCampusResults>(db, 'grade_campus', id, filtered)) ?? liveGradeCampus(ctx, meta, filtered);
+    return (await stored<TGradeCampusResults>(db, 'grade_campus', meta, filtered)) ?? liveGradeCampus(ctx, meta, filtered);
   });
 }
 
@@ -370,13 +399,14 @@ export async function calculateSurvey(ctx: Ctx, actor: Actor | null, id: number,
   const totals = await responseTotals(db, [id]);
   const computedAt = new Date();
   const minResponses = await minResponsesSetting(db);
+  const step = surveyStep(meta, rt.config.minGroupSize);
   // Unfiltered and filtered side by side (two connections on PostgreSQL; PGlite queues them).
   const results = (
     await Promise.all(
       [false, true].map(async (filtered) => {
         const out: Array<{ kind: StoredKind; filtered: boolean; data: unknown }> = [];
         // One read of the answers per filter serves every figure kind (class, survey, grade×campus scores).
-        const pre = await aggregates(db, { surveyIds: [id], filtered, minResponses }, ['class', 'overall', 'survey', 'grade_campus']);
+        const pre = await aggregates(db, { surveyIds: [id], filtered, minResponses, step }, ['class', 'overall', 'survey', 'grade_campus']);
         if (survey)
           out.push({
             kind: 'questions',
@@ -402,7 +432,7 @@ export async function calculateSurvey(ctx: Ctx, actor: Actor | null, id: number,
         kind: r.kind,
         surveyId: id,
         filtered: r.filtered,
-        data: { ...data, computedAt: computedAt.toISOString() },
+        data: { ...data, computedAt: computedAt.toISOString(), ...(step ? { stepped: true } : {}) },
         responseCount: totals.n,
         computedAt,
       });

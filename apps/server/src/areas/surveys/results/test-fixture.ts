@@ -4,7 +4,7 @@ import type { TSurvey, TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Db } from '@/db/client';
 import type { TestApp } from '@/test/app';
 import { addCourseClass, addDepartments, addHead, addModules } from '@/test/school';
-import { addResponses, insertTestSurvey } from '@/test/surveys';
+import { addResponses, insertTestSurvey, publishForTest } from '@/test/surveys';
 
 /**
  * Tests only: a results fixture with known answers (issue 5). A module of its own holding one
@@ -114,6 +114,8 @@ async function addSurvey(
     students: Student[];
     title?: string;
     classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>;
+    /** false: leave it open (active) and unpublished. */
+    publish?: boolean;
   },
 ) {
   const input = surveyInput(o.moduleId, o.subject);
@@ -170,6 +172,8 @@ async function addSurvey(
       }
     }
   }
+  // Closed and published, so teachers and heads read its figures (publication has tests of its own).
+  if (o.publish !== false) await publishForTest(db, survey.id);
   return { surveyId: survey.id, classIds, responseIds, q: { g1, g2, g3, g4, g5, ls, mc, tx } };
 }
 
@@ -237,7 +241,7 @@ export async function buildResultsFixture(t: TestApp) {
      * A second subject survey in the module (another subject) with one class per entry, e.g. a class
      * of 3 for T2 so that T2 has a shown class in one survey and a hidden one in the other.
      */
-    addSurvey: async (classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>) => {
+    addSurvey: async (classes: Array<{ code: string; name: string; teacherId: number; answers: readonly Answer[] }>, publish = true) => {
       const other = await one<{ id: number; name: string }>(
         db,
         sql`select id, name from subjects where id <> ${subject.id} order by id limit 1`,
@@ -249,6 +253,7 @@ export async function buildResultsFixture(t: TestApp) {
         students,
         classes,
         title: `Khảo sát môn ${other.name} (kiểm thử)`,
+        publish,
       });
     },
   };

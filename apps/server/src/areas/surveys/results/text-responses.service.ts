@@ -4,11 +4,12 @@ import type { Actor } from '@/plugins/actor';
 import { notFound } from '@/plugins/errors';
 import { loadSurvey } from '../core/surveys.repository';
 import { sliceSizes } from './aggregates.repository';
-import { isRestricted, resolveScope, sliceOf, viewerOf } from './access';
+import { isRestricted, resolveScope, sliceOf, variantFor, viewerOf } from './access';
 import { HIDDEN, minPartFor, SHOWN } from './anonymity';
 import { questionsInOrder } from './question-results';
 import type { Ctx } from './survey-results.service';
-import { checkRestrictedSurvey, surveyOr404 } from './survey-results.service';
+import { checkRestrictedSurvey, surveyOr404, surveyStep } from './survey-results.service';
+import { minResponsesSetting } from './survey-results.repository';
 import { approvedTexts, textCounts } from './text-responses.repository';
 
 /** A choice question offering "Khác": its typed texts are reviewed like free text (text-reviews). */
@@ -47,8 +48,14 @@ export async function textResponses(
   );
   if (q.questionId && !questions.length) throw notFound('Không tìm thấy câu hỏi tự luận trong khảo sát này.');
   const scoped = await resolveScope(db, viewer, [id], { courseClassId: q.courseClassId, teacherId: q.teacherId });
-  // Not cached: a review decision (another module) must show at once.
-  const slice = sliceOf(scoped, [id], false, 1, minPartFor(restricted, rt.config.minGroupSize));
+  // Not cached: a review decision (another module) must show at once. Teachers and heads read the texts
+  // of the one variant they read figures of; open surveys' texts move in steps of k like their figures.
+  const filtered = await variantFor(db, viewer, undefined);
+  const minResponses = filtered ? await minResponsesSetting(db) : 1;
+  const slice = {
+    ...sliceOf(scoped, [id], filtered, minResponses, minPartFor(restricted, rt.config.minGroupSize)),
+    step: surveyStep(meta, rt.config.minGroupSize),
+  };
   let hiddenAll = false;
   if (restricted) {
     const [kept, all] = await Promise.all([sliceSizes(db, slice, 'none'), sliceSizes(db, { ...slice, minPart: null }, 'none')]);

@@ -67,6 +67,8 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const config = { roles: REVIEW_ROLES };
+  // A decision can make a closed survey publishable (results/publication.service.ts listens).
+  const reviewed = <T>(data: T, surveyId: number | null = null): T => (deps.events.emit('survey.texts.reviewed', { surveyId }), data);
 
   r.get(
     '/surveys/responses/reviews',
@@ -74,7 +76,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       config,
       schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
     },
-    async (req) => ({ success: true as const, data: await reviewQueue(db, req.query) }),
+    async (req) => ({ success: true as const, data: await reviewQueue(db, actorOf(req), req.query) }),
   );
 
   r.get(
@@ -97,7 +99,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       return {
         success: true as const,
         message: TEXT_REVIEW_MSG.saved,
-        data: await reviewAnswer(db, actorOf(req), responseDetailId, decision),
+        data: reviewed(await reviewAnswer(db, actorOf(req), responseDetailId, decision)),
       };
     },
   );
@@ -109,7 +111,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       schema: { tags, body: ZBulkReviewInput, response: { 200: ZOk(z.object({ updated: z.number().int() })) } },
     },
     async (req) => {
-      const data = await bulkDecide(db, actorOf(req), req.body);
+      const data = reviewed(await bulkDecide(db, actorOf(req), req.body));
       return { success: true as const, message: TEXT_REVIEW_MSG.decided(data.updated, req.body.status), data };
     },
   );
@@ -120,7 +122,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       config,
       schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
     },
-    async (req) => ({ success: true as const, data: await reviewDetail(db, req.params.id) }),
+    async (req) => ({ success: true as const, data: await reviewDetail(db, actorOf(req), req.params.id) }),
   );
 
   r.put(
@@ -132,7 +134,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
     async (req) => ({
       success: true as const,
       message: TEXT_REVIEW_MSG.saved,
-      data: await decideReview(db, actorOf(req), req.params.id, req.body),
+      data: reviewed(await decideReview(db, actorOf(req), req.params.id, req.body)),
     }),
   );
 
@@ -143,7 +145,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       schema: { tags, body: ZAutoReviewInput, response: { 200: ZOk(ZAutoReviewResult) } },
     },
     async (req) => {
-      const data = await autoReviewOne(db, actorOf(req), req.body);
+      const data = reviewed(await autoReviewOne(db, actorOf(req), req.body));
       return {
         success: true as const,
         message: req.body.responseDetailId !== undefined && !data.applied ? TEXT_REVIEW_MSG.humanKept : undefined,
@@ -159,7 +161,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       schema: { tags, body: ZBatchAutoReviewInput, response: { 200: ZOk(ZAutoReviewRun) } },
     },
     async (req) => {
-      const data = await batchAutoReview(db, actorOf(req), req.body);
+      const data = reviewed(await batchAutoReview(db, actorOf(req), req.body));
       return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
     },
   );
@@ -171,7 +173,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAutoReviewRun) } },
     },
     async (req) => {
-      const data = await autoReviewSurvey(db, actorOf(req), req.params.id);
+      const data = reviewed(await autoReviewSurvey(db, actorOf(req), req.params.id), req.params.id);
       return { success: true as const, message: TEXT_REVIEW_MSG.autoDone(data.checked, data.flagged, data.approved), data };
     },
   );
