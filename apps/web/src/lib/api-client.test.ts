@@ -84,10 +84,12 @@ describe('apiClient', () => {
     mock.restore();
   });
 
-  it('recognises the sign-in calls', () => {
+  it('recognises the sign-in and sign-out calls', () => {
     expect(isLoginRequest({ method: 'post', url: '/v1/auth/google' })).toBe(true);
     expect(isLoginRequest({ method: 'post', url: '/api/v1/auth/dev-login' })).toBe(true);
     expect(isLoginRequest({ method: 'get', url: '/v1/auth/verify' })).toBe(false);
     expect(isLoginRequest({ method: 'post', url: '/v1/surveys' })).toBe(false);
+    // A sign-out answered 401 (the session was already over) is no "session expired" moment either.
+    expect(isLoginRequest({ method: 'post', url: '/v1/auth/logout' })).toBe(true);
   });
 });

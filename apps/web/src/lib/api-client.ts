@@ -20,8 +20,11 @@ apiClient.interceptors.request.use((config) => {
   return config;
 });
 
-/** Sign-in calls answer 401 for a rejected account; the login page shows those itself. */
-const LOGIN_PATHS = ['/v1/auth/google', '/v1/auth/dev-login'];
+/**
+ * Sign-in calls answer 401 for a rejected account; the login page shows those itself. Sign-out
+ * answers 401 for a session already over: the user has left, there is nothing to say.
+ */
+const LOGIN_PATHS = ['/v1/auth/google', '/v1/auth/dev-login', '/v1/auth/logout'];
 
 export function isLoginRequest(config: Pick<InternalAxiosRequestConfig, 'method' | 'url'> | undefined): boolean {
   if (!config?.url || (config.method ?? 'get').toLowerCase() !== 'post') return false;

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { makeUser } from '@/test/fixtures';
-import { ok } from '@/test/mock-api';
+import { MSG } from '@app/shared/messages';
+import { fail, ok } from '@/test/mock-api';
 import { renderApp, TEST_SCHOOL } from '@/test/render-app';
 import { mediaQueryList } from '@/test/setup';
 
@@ -69,9 +70,9 @@ describe('shell header', () => {
     expect(within(dialog).getByText('Vai trò chính').nextElementSibling).toHaveTextContent('Giáo viên');
   });
 
-  it('user menu → "Đăng xuất" clears token, photo and role and goes to /', async () => {
+  it('user menu → "Đăng xuất" clears token, photo and role, ends the session on the server and goes to /', async () => {
     localStorage.setItem(STORAGE_KEYS.photo, 'https://photo');
-    const { router } = await renderShell();
+    const { router, mock, user } = await renderShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Đăng xuất' }));
     await screen.findByRole('heading', { name: TEST_SCHOOL, level: 1 });
@@ -80,6 +81,25 @@ describe('shell header', () => {
     for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.photo, STORAGE_KEYS.role]) {
       expect(localStorage.getItem(key)).toBeNull();
     }
+    await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST' && c.url === '/v1/auth/logout')).toBe(true));
+    const call = mock.calls.find((c) => c.url === '/v1/auth/logout')!;
+    expect(call.headers.Authorization).toBe(`Bearer token-${user.id}`);
+  });
+
+  it('"Đăng xuất" signs out locally even when the server refuses or fails, without a session-expired message', async () => {
+    const user = makeUser(['TEACHER'], { displayName: 'Trần Minh' });
+    const { router, mock } = renderApp({
+      path: '/teacher/dashboard',
+      user,
+      api: { ...dashboard, 'POST /v1/auth/logout': () => fail(401, MSG.sessionExpired, 'UNAUTHENTICATED') },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Đăng xuất' }));
+    await screen.findByRole('heading', { name: TEST_SCHOOL, level: 1 });
+    await waitFor(() => expect(mock.calls.some((c) => c.url === '/v1/auth/logout')).toBe(true));
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(screen.queryByText(MSG.sessionExpired)).toBeNull();
   });
 });
 

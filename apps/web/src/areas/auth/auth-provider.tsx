@@ -5,6 +5,7 @@ import type { TLoginData } from '@app/shared/auth';
 import { STORAGE_KEYS, TIMING } from '@app/shared/constants';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
+import { signOutOnServer } from './api/logout';
 import { verifyToken } from './api/verify-token';
 import { AuthContext, type AuthContextValue, type LoginOptions } from './auth-context';
 import { homePathFor, postLoginTarget as computePostLoginTarget } from './auth-redirects';
@@ -25,7 +26,7 @@ export interface AuthProviderProps {
 
 /** Must sit inside the router: it navigates after login, logout and an expired session. */
 export function AuthProvider({ children, session: injectedSession, redirects: injectedRedirects }: AuthProviderProps) {
-  const [session] = useState(() => injectedSession ?? new AuthSession({ storage, verify: verifyToken }));
+  const [session] = useState(() => injectedSession ?? new AuthSession({ storage, verify: verifyToken, revoke: signOutOnServer }));
   const [redirects] = useState(() => injectedRedirects ?? new RedirectGuard());
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
   const navigate = useNavigate();
@@ -94,7 +95,7 @@ export function AuthProvider({ children, session: injectedSession, redirects: in
     clearTimeout(loginTimer.current);
     setPostLoginTarget(null);
     setSignedOutByUser(true);
-    session.logout();
+    session.signOut();
     forgetUserData(queryClient);
     void navigate('/', { replace: true });
   }, [session, navigate, queryClient]);

@@ -116,6 +116,35 @@ describe('AuthSession', () => {
     }
   });
 
+  it('signOut ends the session here at once and asks the server to refuse the token', () => {
+    const revoke = vi.fn(() => Promise.resolve());
+    const session = new AuthSession({ storage, verify: () => Promise.resolve(admin), revoke });
+    session.login('tok-out', admin, 'pic');
+    session.signOut();
+    expect(revoke).toHaveBeenCalledWith('tok-out');
+    expect(session.getState().status).toBe('unauthenticated');
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.photo, STORAGE_KEYS.role]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('signOut still signs out locally when the server call fails; an expired session (logout) asks nothing', async () => {
+    const revoke = vi.fn(() => Promise.reject(new Error('network')));
+    const session = new AuthSession({ storage, verify: () => Promise.resolve(admin), revoke });
+    session.login('tok-x', admin);
+    expect(() => session.signOut()).not.toThrow();
+    await Promise.resolve();
+    expect(session.getState().status).toBe('unauthenticated');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    revoke.mockClear();
+    session.login('tok-y', admin);
+    session.logout();
+    expect(revoke).not.toHaveBeenCalled();
+    // Nothing stored: nothing to revoke.
+    session.signOut();
+    expect(revoke).not.toHaveBeenCalled();
+  });
+
   it('a verify answer that arrives after logout is dropped', async () => {
     seedSession();
     let resolve!: (u: TUser) => void;

@@ -9,6 +9,8 @@ export interface AuthSessionDeps {
   storage: SessionStorage;
   /** Resolves with the user for a valid token, rejects otherwise (GET /auth/verify). */
   verify: (token: string) => Promise<TUser>;
+  /** Ends the token's session on the server (POST /auth/logout); best effort, never awaited by the sign-out. */
+  revoke?: (token: string) => Promise<unknown>;
   now?: () => number;
   checkGuardMs?: number;
 }
@@ -103,6 +105,17 @@ export class AuthSession {
     this.dispatch({ type: 'logged-in', user, photoURL });
     storage.setRole(this.state.primaryRole);
     return this.state;
+  }
+
+  /**
+   * The user's own sign-out: ended here at once (as `logout`), and on the server, which refuses the
+   * token from then on. A server that fails or cannot be reached does not keep anyone signed in.
+   */
+  signOut(): AuthState {
+    const token = this.deps.storage.getToken();
+    const state = this.logout();
+    if (token && this.deps.revoke) void this.deps.revoke(token).catch(() => undefined);
+    return state;
   }
 
   /** Logout and an expired session end the same way: token, photo and role removed. */

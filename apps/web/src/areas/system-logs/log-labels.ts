@@ -48,6 +48,8 @@ const ACTION_LABELS: Record<string, string> = {
   deactivate: 'Vô hiệu hóa',
   import: 'Nhập từ tệp',
   login: 'Đăng nhập',
+  logout: 'Đăng xuất',
+  end_sessions: 'Đăng xuất mọi phiên',
   seed: 'Tạo dữ liệu mẫu',
   enrol: 'Ghi danh',
   unenrol: 'Hủy ghi danh',

@@ -110,6 +110,8 @@ export async function updateUser(ctx: WriteCtx, id: number, input: UserInput): P
   }
   if (await emailTaken(ctx.tx, input.email, id)) throw conflict(EMAIL_TAKEN);
   await updateUserRow(ctx.tx, id, input);
+  // Deactivation also ends the sessions, so reactivating later does not bring old tokens back.
+  if (before.active && !input.active) await bumpTokenVersion(ctx.tx, id);
   await replaceRoles(ctx.tx, id, input.roles);
   await ctx.log({
     action: 'update',
@@ -130,11 +132,15 @@ async function syncRecordEmails(ctx: WriteCtx, user: UserWithRoles, email: strin
   if (teacher) await ctx.log({ action: 'update', entity: 'teacher', entityId: teacher.id, before: teacher.before, after: teacher.after });
 }
 
-/** DELETE keeps the account, its roles and its history; it only stops signing in. */
+/**
+ * DELETE keeps the account, its roles and its history; it only stops signing in. Its sessions end
+ * too (token version bumped), so reactivating it later does not bring old tokens back.
+ */
 export async function deactivateUser(ctx: WriteCtx, id: number): Promise<void> {
   const before = found(await lockUser(ctx.tx, id), 'tài khoản');
   if (id === ctx.actor.userId) throw conflict(NOT_SELF_DEACTIVATE);
   await updateUserRow(ctx.tx, id, { email: before.email, displayName: before.displayName, active: false });
+  await bumpTokenVersion(ctx.tx, id);
   await ctx.log({
     action: 'deactivate',
     entity: 'user',

@@ -129,6 +129,23 @@ describe('users: update, deactivate, self-protection', () => {
     const inactive = await inject('GET', '/api/v1/users?active=false&limit=100', admin);
     expect(inactive.json().data.items.map((x: { id: number }) => x.id)).toContain(u.id);
     expect(inactive.json().data.items.every((x: { active: boolean }) => !x.active)).toBe(true);
+    // Reactivated, the account signs in again, but the token from before stays dead.
+    const back = await inject('PUT', `/api/v1/users/${u.id}`, admin, {
+      email,
+      roles: [{ role: 'TEACHER', isPrimary: true }],
+      active: true,
+    });
+    expect(back.statusCode).toBe(200);
+    expect((await inject('GET', '/api/v1/dashboard', theirs)).statusCode).toBe(401);
+    const again = bearer(await t.tokenFor(email));
+    expect((await inject('GET', '/api/v1/dashboard', again)).statusCode).toBe(200);
+    // Deactivating by PUT (active: false) ends the sessions the same way.
+    expect(
+      (await inject('PUT', `/api/v1/users/${u.id}`, admin, { email, roles: [{ role: 'TEACHER', isPrimary: true }], active: false }))
+        .statusCode,
+    ).toBe(200);
+    await inject('PUT', `/api/v1/users/${u.id}`, admin, { email, roles: [{ role: 'TEACHER', isPrimary: true }], active: true });
+    expect((await inject('GET', '/api/v1/dashboard', again)).statusCode).toBe(401);
   });
 
   it('does not let an admin deactivate themselves or drop their own ADMIN role', async () => {

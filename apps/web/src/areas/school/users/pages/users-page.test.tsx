@@ -69,6 +69,33 @@ describe('/admin/users', () => {
     expect(await screen.findByText('Đã vô hiệu hóa tài khoản.')).toBeInTheDocument();
   });
 
+  it('"Đăng xuất mọi phiên" ends the sessions of an active account after confirmation; cancel sends nothing', async () => {
+    const revoke = vi.fn(() => ok(ROWS[1], 'Đã đăng xuất mọi phiên của tài khoản.'));
+    const { mock } = renderPage({ 'POST /v1/users/2/sessions/revoke': revoke });
+    await screen.findByText('gv@truong.edu.vn');
+    // Only active accounts have sessions to end.
+    expect(screen.queryByRole('button', { name: 'Đăng xuất mọi phiên của tài khoản cu@truong.edu.vn' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Đăng xuất mọi phiên của tài khoản gv@truong.edu.vn' }));
+    expect(await screen.findByRole('heading', { name: 'Đăng xuất mọi phiên của tài khoản gv@truong.edu.vn?' })).toBeInTheDocument();
+    expect(screen.getByText(/Tài khoản vẫn hoạt động/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Hủy' }));
+    expect(revoke).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Đăng xuất mọi phiên của tài khoản gv@truong.edu.vn' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Đăng xuất mọi phiên' }));
+    await waitFor(() => expect(revoke).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Đã đăng xuất mọi phiên của tài khoản.')).toBeInTheDocument();
+    expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/v1/users/2/sessions/revoke']);
+  });
+
+  it('warns an admin ending their own sessions that this one ends too', async () => {
+    renderPage();
+    await screen.findByText('gv@truong.edu.vn');
+    await userEvent.click(screen.getByRole('button', { name: 'Đăng xuất mọi phiên của tài khoản admin@truong.edu.vn' }));
+    expect(await screen.findByText(/kể cả phiên này/)).toBeInTheDocument();
+  });
+
   it('reactivates with a PUT of the row with active = true', async () => {
     const put = vi.fn(() => ok({ ...ROWS[2], active: true }, 'Đã cập nhật tài khoản.'));
     const { mock } = renderPage({ 'PUT /v1/users/3': put });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { UserCheck, UserX } from 'lucide-react';
+import { LogOut, UserCheck, UserX } from 'lucide-react';
 import { ROLE_LABELS, ROLES } from '@app/shared/roles';
 import { ZUserRow, type TUserRow } from '@app/shared/school';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
@@ -91,6 +91,9 @@ export default function UsersPage() {
     toastError: true,
   });
   const deactivate = useDeleteMutation({ path: '/v1/users', invalidate: AFFECTED });
+  // "Đăng xuất mọi phiên": every token of the account stops working; the account stays active.
+  const [endingSessions, setEndingSessions] = useState<TUserRow | null>(null);
+  const endSessions = useApiMutation<number>({ method: 'post', url: (id) => `/v1/users/${id}/sessions/revoke`, invalidate: AFFECTED });
   const editRow = editing === 'new' ? null : editing;
 
   return (
@@ -127,6 +130,9 @@ export default function UsersPage() {
         actions={(u) => (
           <RowActions name={`tài khoản ${u.email}`} onEdit={() => setEditing(u)}>
             {u.active ? (
+              <IconAction icon={LogOut} label={`Đăng xuất mọi phiên của tài khoản ${u.email}`} onClick={() => setEndingSessions(u)} />
+            ) : null}
+            {u.active ? (
               u.id !== me?.id ? (
                 <IconAction icon={UserX} label={`Vô hiệu hóa tài khoản ${u.email}`} onClick={() => setDeactivating(u)} danger />
               ) : null
@@ -156,6 +162,18 @@ export default function UsersPage() {
         message="Người dùng sẽ không đăng nhập được nữa và phiên đang mở hết hiệu lực ngay. Vai trò và lịch sử được giữ lại; có thể kích hoạt lại bất cứ lúc nào."
         confirmLabel="Vô hiệu hóa"
         onConfirm={() => deactivate.mutateAsync(deactivating!.id)}
+      />
+      <ConfirmDialog
+        open={endingSessions !== null}
+        onClose={() => setEndingSessions(null)}
+        title={`Đăng xuất mọi phiên của tài khoản ${endingSessions?.email ?? ''}?`}
+        message={
+          endingSessions?.id === me?.id
+            ? 'Mọi phiên đăng nhập của bạn, kể cả phiên này, sẽ hết hiệu lực ngay; bạn sẽ phải đăng nhập lại.'
+            : 'Mọi phiên đăng nhập đang mở của tài khoản này (trên mọi thiết bị) sẽ hết hiệu lực ngay. Tài khoản vẫn hoạt động và có thể đăng nhập lại.'
+        }
+        confirmLabel="Đăng xuất mọi phiên"
+        onConfirm={() => endSessions.mutateAsync(endingSessions!.id)}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} kind="users" invalidate={AFFECTED} />
     </div>
