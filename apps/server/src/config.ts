@@ -79,6 +79,8 @@ const ZEnv = z.object({
   MIN_GROUP_SIZE: z.coerce.number().int().min(1).default(5),
   /** Auto-calculate waits this long after a response, so a burst of responses makes one recalculation. */
   RESULTS_AUTO_DELAY_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Free texts the auto-review has not decided (left by a crash) are swept at start and this often; 0 turns the sweep off. */
+  AUTO_REVIEW_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   // Bounded waits on the PostgreSQL server (issue 11); 0 turns a bound off.
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
@@ -142,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minGroupSize: e.MIN_GROUP_SIZE,
       autoCalculateDelayMs: e.RESULTS_AUTO_DELAY_MS,
     },
+    autoReview: { sweepSeconds: e.AUTO_REVIEW_SWEEP_SECONDS },
     auth: {
       googleClientId: e.GOOGLE_CLIENT_ID ?? null,
       googleJwksUrl: e.GOOGLE_JWKS_URL,

@@ -34,6 +34,10 @@ export interface AreaDeps {
   events: EventBus;
   /** Survey results: cache (REDIS_URL), MIN_GROUP_SIZE, auto-calculate delay (their defaults: config.ts). */
   results: AppConfig['results'];
+  /** The auto-review sweep (AUTO_REVIEW_SWEEP_SECONDS); none when left out. */
+  autoReview?: AppConfig['autoReview'];
+  /** Import limits: unpacked size and rows (IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_ROWS). */
+  imports: AppConfig['imports'];
   /** Where uploaded files live (`<DATA_DIR>/uploads`). */
   dataDir?: string;
 }

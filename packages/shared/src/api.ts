@@ -12,12 +12,18 @@ export const ZErrorBody = z.object({
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 
+/** Ids are PostgreSQL `integer` (serial): 1 … 2³¹−1; anything outside is a 400, never a database error. */
+export const ID_MAX = 2_147_483_647;
+export const ZId = z.number().int().positive().max(ID_MAX);
+/** An id in a path or query string ("12"). */
+export const ZIdText = z.coerce.number().int().positive().max(ID_MAX);
+
 export function ZPage<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 }
 
 export const ZListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(ID_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().trim().max(200).optional(),
 });

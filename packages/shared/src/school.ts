@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './api';
 import { ZRole, ZUserRole } from './roles';
 import './zod-locale';
 
@@ -8,7 +9,7 @@ import './zod-locale';
  * Messages are Vietnamese because the web shows them as they are.
  */
 
-const id = z.number().int().positive();
+const id = ZId;
 const reqText = (label: string, max = 200) =>
   z
     .string({ error: `${label} là bắt buộc.` })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-locale';
-import { ZListQuery } from './api';
+import { ZId, ZIdText, ZListQuery } from './api';
 import { ZSurveyStatus, ZSurveyType } from './surveys';
 
 /**
@@ -16,9 +16,9 @@ import { ZSurveyStatus, ZSurveyType } from './surveys';
  * ones; `students` counts distinct students and `studentsDone` those with every item answered.
  */
 
-const id = z.number().int().positive();
+const id = ZId;
 const int = z.number().int();
-const optId = z.coerce.number().int().positive().optional();
+const optId = ZIdText.optional();
 
 export const ZCompletion = z.object({
   expected: int,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './api';
 import { ZReviewStatus } from './surveys';
 
 /**
@@ -71,7 +72,7 @@ export const TEXT_REVIEW_MSG = {
   settingsSaved: 'Đã lưu cài đặt kiểm duyệt.',
 };
 
-const id = z.number().int().positive();
+const id = ZId;
 const reasonText = z.string().trim().max(500, 'Lý do tối đa 500 ký tự.');
 const text = z.string().max(10_000, 'Nội dung tối đa 10.000 ký tự.');
 
@@ -126,11 +127,13 @@ export const ZTextReview = z.object({
   matchedSpans: z.array(ZReviewSpan),
   /** Null while untouched or when the auto-review decided. */
   reviewer: ZPerson.nullable(),
+  /** A person's decision's time; an auto-review's only for ADMIN (it follows the submission). */
   reviewedAt: z.string().nullable(),
   /** `auto`: the last decision was the auto-review's; `person`: a reviewer's; null: not reviewed yet. */
   decidedBy: z.enum(['auto', 'person']).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  /** Times that follow the submission (created, updated, submitted): only for ADMIN, null for anyone else (issue 11: no who, no when). */
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
   text: z.string(),
   /** The text is the "Khác" text of a choice question. */
   isOther: z.boolean(),
@@ -140,7 +143,7 @@ export const ZTextReview = z.object({
   courseClass: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The class's teachers the response was about (empty for a general survey). */
   teacherNames: z.array(z.string()),
-  submittedAt: z.string(),
+  submittedAt: z.string().nullable(),
 });
 export type TTextReview = z.infer<typeof ZTextReview>;
 
@@ -151,7 +154,8 @@ export const ZTextReviewHistory = z.object({
   reasonCodes: z.array(ZReviewReason),
   matchedSpans: z.array(ZReviewSpan),
   reviewer: ZPerson.nullable(),
-  createdAt: z.string(),
+  /** A person's entry's time; an auto-review's only for ADMIN. */
+  createdAt: z.string().nullable(),
 });
 export type TTextReviewHistory = z.infer<typeof ZTextReviewHistory>;
 export const ZTextReviewDetail = ZTextReview.extend({ history: z.array(ZTextReviewHistory) });

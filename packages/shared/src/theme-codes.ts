@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './api';
 import './zod-locale';
 
 /**
@@ -8,7 +9,7 @@ import './zod-locale';
  * here so that the server tags and the web highlights with the same rule.
  */
 
-const id = z.number().int().positive();
+const id = ZId;
 const stamps = { createdAt: z.string(), updatedAt: z.string() };
 const reqText = (label: string, max: number) =>
   z

@@ -44,12 +44,41 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/** How long the server waits on PostgreSQL (config.ts: DB_*_TIMEOUT_MS); 0 means no bound. */
+export interface DbTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleTxTimeoutMs: number;
+}
+
+const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000, idleTxTimeoutMs: 30_000 };
+
+/**
+ * The pool's settings: a connection (or a free client of the pool) is awaited at most connectTimeoutMs;
+ * the server cancels a statement after statementTimeoutMs and ends a session idle inside a transaction
+ * after idleTxTimeoutMs; and since a server that stopped answering (a stalled link) cancels nothing,
+ * the client gives a query up itself a little later (query_timeout) and the pool drops that connection.
+ */
+function poolConfig(connectionString: string, t: DbTimeouts = DEFAULT_DB_TIMEOUTS, max = 10): pg.PoolConfig {
+  return {
+    connectionString,
+    max,
+    connectionTimeoutMillis: t.connectTimeoutMs || undefined,
+    statement_timeout: t.statementTimeoutMs || undefined,
+    query_timeout: t.statementTimeoutMs ? t.statementTimeoutMs + Math.max(t.connectTimeoutMs, 1_000) : undefined,
+    idle_in_transaction_session_timeout: t.idleTxTimeoutMs || undefined,
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; timeouts?: DbTimeouts }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool(poolConfig(opts.databaseUrl, opts.timeouts));
     pool.on('error', () => {
       /* idle client errors are reported by the next query */
     });
+    // A connection the server ends while it is checked out (idle-in-transaction timeout, a restart)
+    // fails its query; without a listener the client's 'error' event would end the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return fromPool(pool);
   }
   mkdirSync(opts.dataDir, { recursive: true });

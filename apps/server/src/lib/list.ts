@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListQuery } from '@app/shared/api';
+import { ZIdText, ZListQuery } from '@app/shared/api';
 import { foldVietnamese } from '@app/shared/vietnamese';
 
 // The SQL half of the list mechanism (ORDER BY, search, the total) lives in db/sql.ts.
@@ -20,7 +20,7 @@ export function listQuery<S extends readonly [string, ...string[]], F extends z.
 }
 
 /** Query-string id filters: `?campusId=3`. */
-export const zIdFilter = z.coerce.number().int().positive().optional();
+export const zIdFilter = ZIdText.optional();
 /** Query-string booleans: `?active=true`. */
 export const zBoolFilter = z
   .enum(['true', 'false'])

@@ -1,3 +1,5 @@
 import { z } from 'zod';
+import { ZIdText } from '@app/shared/api';
 
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+/** `:id` in a path: 1 … 2³¹−1 (PostgreSQL integer), else a 400 before any SQL runs. */
+export const ZIdParams = z.object({ id: ZIdText });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListQuery, ZOk, ZPage } from '@app/shared/api';
+import { ZIdText, ZListQuery, ZOk, ZPage } from '@app/shared/api';
 import { ZCourseClass, ZCourseClassInput, ZEnrolInput, ZEnrolment, ZGrade } from '@app/shared/school';
 import type { Db } from '@/db/client';
 import { listQuery, page, zIdFilter } from '@/lib/list';
@@ -30,7 +30,7 @@ const ZListCourseClasses = listQuery(COURSE_CLASS_SORTS, {
   campusId: zIdFilter,
   grade: ZGrade.optional(),
 });
-const ZStudentParams = ZIdParams.extend({ studentId: z.coerce.number().int().positive() });
+const ZStudentParams = ZIdParams.extend({ studentId: ZIdText });
 const tags = ['course-classes'];
 
 type ListQ = z.output<typeof ZListCourseClasses>;

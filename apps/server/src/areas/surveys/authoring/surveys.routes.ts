@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZOk, ZPage } from '@app/shared/api';
+import { ZIdText, ZOk, ZPage } from '@app/shared/api';
 import {
   ZApplyTemplateInput,
   ZCloneSurveyInput,
@@ -51,7 +51,7 @@ export const ZSurveyOut = ZSurvey.extend({
   ),
 });
 const ZSurveyQuery = ZSurveyListQuery.extend({ sort: z.enum(SURVEY_SORTS).optional(), order: z.enum(['asc', 'desc']).default('asc') });
-const ZOneQuery = z.object({ courseClassId: z.coerce.number().int().positive().optional() });
+const ZOneQuery = z.object({ courseClassId: ZIdText.optional() });
 
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 const COVER_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;

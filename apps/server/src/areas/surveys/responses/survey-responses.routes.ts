@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZOk, ZPage } from '@app/shared/api';
+import { ZIdText, ZOk, ZPage } from '@app/shared/api';
 import { ZResponseDetails, ZResponseView } from '@app/shared/survey-responses';
 import { ZStudentSurveyItem, ZSubmission } from '@app/shared/surveys';
 import type { Db } from '@/db/client';
@@ -24,14 +24,15 @@ import { ADMIN_ONLY, LIST_STAFF, RESPONSE_STAFF, STUDENT_ONLY } from '../access'
  * Who must answer and the answers themselves (issue 4). The authoring routes (GET/POST/PUT
  * /surveys…) live in authoring/.
  *
- * Roles: the list — STUDENT (own only) and LIST_STAFF (anyone's); submit — STUDENT only, for
- * themself; responses — RESPONSE_STAFF, student identity only for ADMIN, free texts before approval
- * only for the reviewers (ADMIN, QUALITY_ASSURANCE); one student's responses — the student themself
- * and ADMIN; delete — ADMIN.
+ * Roles: the list — STUDENT (own only), ADMIN, PRINCIPAL, ACADEMIC_AFFAIR, QUALITY_ASSURANCE
+ * (anyone's) and HOMEROOM_TEACHER (their class's), response id and time only for the student and
+ * ADMIN; submit — STUDENT only, for themself; responses — RESPONSE_STAFF, anonymised for all but
+ * ADMIN (staff-view.ts); one response's details — ADMIN; one student's responses — the student
+ * themself and ADMIN; delete — ADMIN.
  */
 const tags = ['survey-responses'];
 
-const pos = z.coerce.number().int().positive();
+const pos = ZIdText;
 const ZStudentParams = z.object({ studentId: pos });
 const ZSurveyStudentParams = z.object({ id: pos, studentId: pos });
 const ZClassQuery = z.object({ courseClassId: zIdFilter });
@@ -79,7 +80,7 @@ export const ZStudentResponse = z.object({
   submission: ZStoredSubmission,
 });
 
-export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus }) {
+export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus; results: { minGroupSize: number } }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -110,13 +111,16 @@ export function surveyResponseRoutes(app: FastifyInstance, deps: { db: Db; event
       config: { roles: RESPONSE_STAFF },
       schema: { tags, params: ZIdParams, querystring: ZResponsesQuery, response: { 200: ZOk(ZPage(ZResponseView)) } },
     },
-    async (req) => ({ success: true as const, data: await responsePage(db, actorOf(req), req.params.id, req.query) }),
+    async (req) => ({
+      success: true as const,
+      data: await responsePage({ db, k: deps.results.minGroupSize }, actorOf(req), req.params.id, req.query),
+    }),
   );
 
   r.get(
     '/surveys/responses/:id/details',
     {
-      config: { roles: RESPONSE_STAFF },
+      config: { roles: ADMIN_ONLY },
       schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetails) } },
     },
     async (req) => ({ success: true as const, data: await responseDetails(db, actorOf(req), req.params.id) }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListQuery, ZOk, ZPage } from '@app/shared/api';
+import { ZIdText, ZListQuery, ZOk, ZPage } from '@app/shared/api';
 import {
   ZAnalyzeResult,
   ZCode,
@@ -51,7 +51,7 @@ import { codeExport, summaryExport, tagExport, themeExport } from './theme-codes
 const tags = ['theme-codes'];
 const BASE = '/theme-codes';
 
-const ZPairParams = z.object({ themeId: z.coerce.number().int().positive(), codeId: z.coerce.number().int().positive() });
+const ZPairParams = z.object({ themeId: ZIdText, codeId: ZIdText });
 const ZThemeQuery = listQuery(THEME_SORTS);
 const ZCodeQuery = listQuery(CODE_SORTS, { themeId: zIdFilter });
 const scope = { surveyId: zIdFilter, moduleId: zIdFilter, teacherId: zIdFilter };
