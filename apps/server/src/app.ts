@@ -88,7 +88,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     log: app.log,
   });
   if (limitStore) app.addHook('onClose', () => limitStore.close());
-  await app.register(rateLimit, { global: false, ...(false && limitStore && { store: limitStore.store }) });
+  await app.register(rateLimit, { global: false, ...(limitStore && { store: limitStore.store }) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -116,7 +116,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     log: app.log,
   });
   if (transport) {
-    //SABOTAGE events.attach(transport);
+    events.attach(transport);
     app.addHook('onClose', () => transport.close());
   }
 

@@ -37,7 +37,7 @@ export class ResultsRuntime {
     readonly db: Db,
     readonly config: ResultsConfig,
     readonly log: FastifyBaseLogger,
-    events: EventBus,
+    private readonly events: EventBus,
     cache: ResultsCache,
     /** Recalculates a survey's stored results (and its module's, when stored). */
     private readonly recalculate: (surveyId: number) => Promise<void>,
@@ -57,6 +57,10 @@ export class ResultsRuntime {
       events.onRemote('survey.response.created', ({ surveyId }) => this.changedElsewhere(surveyId)),
       events.onRemote('survey.responses.changed', ({ surveyId }) => this.changedElsewhere(surveyId)),
       events.onRemote('survey.changed', ({ surveyId }) => this.changedElsewhere(surveyId)),
+      events.onRemote('survey.results.changed', ({ surveyId, moduleId }) => {
+        if (!this.moduleOf.has(surveyId)) this.remember(surveyId, moduleId);
+        this.changedElsewhere(surveyId);
+      }),
       events.onRemoteGap(() => this.missedElsewhere()),
     ];
   }
@@ -86,10 +90,11 @@ export class ResultsRuntime {
     return moduleId ? [surveyScope(surveyId), moduleScope(moduleId)] : [surveyScope(surveyId)];
   }
 
-  /** After a recalculation or a score change. */
+  /** After a recalculation or a score change (the other processes hear of it through the bus). */
   async invalidate(surveyId: number, moduleId: number | null) {
     this.remember(surveyId, moduleId);
     await this.cache.invalidate(this.scopesOf(surveyId, moduleId));
+    this.events.emit('survey.results.changed', { surveyId, moduleId });
   }
 
   /**
