@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { ZCacheStatus } from '@app/shared/survey-results';
