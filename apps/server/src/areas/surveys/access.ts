@@ -23,9 +23,11 @@ export const SURVEY_READ_ONE: TRole[] = [...SURVEY_READ, 'STUDENT'];
 export const SURVEY_WRITE: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE'];
 
 // ---- Responses ----
-/** Staff who may read any student's survey list (completion follow-up). */
+/** Staff who may read a student's survey list (completion follow-up): a homeroom teacher only their own class's (the service). */
 export const LIST_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE', 'HOMEROOM_TEACHER'];
-/** Staff who may read responses; only ADMIN sees who wrote them. */
+/** Of those, who read any student's list, school-wide (done / not done only; ADMIN also the response id and time). */
+export const LIST_SCHOOL_WIDE: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE'];
+/** Staff who may list responses; only ADMIN sees who wrote them, their ids and times (issue 11). */
 export const RESPONSE_STAFF: TRole[] = ['ADMIN', 'PRINCIPAL', 'ACADEMIC_AFFAIR', 'QUALITY_ASSURANCE'];
 /** A student's list and submission: their own. */
 export const STUDENT_ONLY: TRole[] = ['STUDENT'];

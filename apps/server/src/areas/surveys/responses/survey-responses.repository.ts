@@ -197,6 +197,24 @@ export async function listResponses(db: DbOrTx, surveyId: number, q: { courseCla
   return { items, total: Number(n) };
 }
 
+/** Every response of the slice (staff other than ADMIN: anonymised and paged together, staff-view.ts). */
+export async function sliceOfResponses(db: DbOrTx, surveyId: number, courseClassId?: number): Promise<ResponseRow[]> {
+  return responseQuery(
+    db,
+    and(eq(surveyResponses.surveyId, surveyId), courseClassId ? eq(surveyResponses.courseClassId, courseClassId) : undefined),
+  );
+}
+
+/** Whether the user is the homeroom teacher of the student's (current) homeroom class. */
+export async function isHomeroomTeacherOf(db: DbOrTx, userId: number, studentId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from students st join homeroom_classes h on h.id = st.homeroom_class_id
+        join teachers t on t.id = h.homeroom_teacher_id where st.id = ${studentId} and t.user_id = ${userId}`,
+  );
+  return rows.length > 0;
+}
+
 export async function findResponseRow(db: DbOrTx, id: number): Promise<ResponseRow | null> {
   const [row] = await responseQuery(db, eq(surveyResponses.id, id));
   return row ?? null;

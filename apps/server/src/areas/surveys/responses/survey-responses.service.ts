@@ -2,7 +2,7 @@ import { formatDate } from '@app/shared/format';
 import { answerToResponse, findGridColumnByLabel, responseToAnswer } from '@app/shared/survey-answers';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { validateSubmission } from '@app/shared/survey-validation';
-import type { TResponseAnswer, TResponseDetails, TResponseView } from '@app/shared/survey-responses';
+import type { TResponseAnswer, TResponseDetails } from '@app/shared/survey-responses';
 import {
   isTextType,
   orderedSections,
@@ -29,6 +29,8 @@ import {
   lockResponsesOfStudent,
   openSurveysFor,
   responsesOfStudent,
+  isHomeroomTeacherOf,
+  sliceOfResponses,
   surveyExists,
   teachersByIds,
   teachersOfClasses,
@@ -37,10 +39,12 @@ import {
   type OpenSurveyRow,
   type ResponseRow,
 } from './survey-responses.repository';
+import { privateOrderKey } from '../core/order-key.repository';
 import { schoolToday } from '../core/school-day';
 import { isStraightLined } from '../core/straight-lining.repository';
 import { insertSubmission, submissionContext, surveyForSubmission } from './submission.repository';
-import { ADMIN_ONLY, LIST_STAFF, REVIEW_ROLES } from '../access';
+import { adminView, staffPage } from './staff-view';
+import { ADMIN_ONLY, LIST_SCHOOL_WIDE, LIST_STAFF, REVIEW_ROLES } from '../access';
 
 export const RESPONSE_MSG = {
   submitted: SURVEY_MSG.submitSuccess,
@@ -58,8 +62,10 @@ export const RESPONSE_MSG = {
   classMissing: 'Thiếu lớp học phần của khảo sát theo môn học.',
   classMismatch: 'Lớp học phần gửi kèm không thống nhất (courseClassId khác studentCourseClassId).',
   notEnrolled: 'Bạn không học lớp học phần này của môn được khảo sát.',
-  wrongTeachers: 'Giáo viên được đánh giá không dạy lớp học phần này.',
+  wrongTeachers: 'Danh sách giáo viên được đánh giá phải gồm đúng và đủ các giáo viên đang dạy lớp học phần này.',
   responseNotFound: 'Không tìm thấy câu trả lời khảo sát.',
+  detailsAdminOnly: 'Chỉ quản trị viên được xem chi tiết một câu trả lời khảo sát.',
+  homeroomOnly: 'Bạn chỉ được xem khảo sát của học sinh lớp chủ nhiệm của mình.',
   studentNotFound: 'Không tìm thấy học sinh.',
   deleted: (n: number) => `Đã xóa ${n} câu trả lời; học sinh có thể làm lại khảo sát.`,
 };
@@ -68,12 +74,24 @@ const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 const notEligible = (message: string) => new AppError('NOT_ELIGIBLE', message);
 const notOpen = (message: string) => new AppError('SURVEY_NOT_OPEN', message);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const isAdmin = (actor: Actor) => hasAnyRole(actor, ADMIN_ONLY);
 
 // ---- GET /surveys/students/{studentId} ----
 
-/** A student reads only their own list (users.student_id); LIST_STAFF read anyone's. */
+/**
+ * A student reads their own list (users.student_id) and ADMIN anyone's, with the response id and
+ * time. PRINCIPAL, ACADEMIC_AFFAIR and QUALITY_ASSURANCE read anyone's and a HOMEROOM_TEACHER only
+ * their own class's students' (403 otherwise, like the homeroom endpoints), both done / not done
+ * only: a response id would open the answers, an exact time would be joined with other lists.
+ */
 export async function studentSurveys(db: Db, actor: Actor, studentId: number): Promise<TStudentSurveyItem[]> {
-  if (!hasAnyRole(actor, LIST_STAFF) && actor.studentId !== studentId) throw forbidden(RESPONSE_MSG.ownListOnly);
+  const own = actor.studentId === studentId;
+  const full = own || isAdmin(actor);
+  if (!full && !hasAnyRole(actor, LIST_SCHOOL_WIDE)) {
+    if (!hasAnyRole(actor, LIST_STAFF)) throw forbidden(RESPONSE_MSG.ownListOnly);
+    // A homeroom teacher: checked before the student is looked up, so a 404 never tells another class's ids apart.
+    if (actor.userId === null || !(await isHomeroomTeacherOf(db, actor.userId, studentId))) throw forbidden(RESPONSE_MSG.homeroomOnly);
+  }
   const student = await findStudent(db, studentId);
   if (!student) throw notFound(RESPONSE_MSG.studentNotFound);
   const open = student.status === 'active' ? await openSurveysFor(db, student, schoolToday()) : [];
@@ -110,8 +128,8 @@ export async function studentSurveys(db: Db, actor: Actor, studentId: number): P
                   : (classTeachers.get(r.courseClassId) ?? []),
             },
       completed: r.responseId !== null,
-      responseId: r.responseId,
-      submittedAt: iso(r.submittedAt),
+      responseId: full ? r.responseId : null,
+      submittedAt: full ? iso(r.submittedAt) : null,
     }))
     .sort(
       (a, b) =>
@@ -236,10 +254,13 @@ export async function submitResponse(
   if (courseClassId !== null) {
     // A class of the survey's subject in its module, the student enrolled in it (from the context query).
     if (!ctx.courseClass?.enrolled) throw notEligible(RESPONSE_MSG.notEnrolled);
+    // Exactly the class's teachers now, all of them, or none sent (then the server names them): a
+    // response naming some of them would make a teacher-narrowed figure differ by a small group (issue 11).
     const classTeachers = ctx.courseClass.teacherIds;
     const sent = [...new Set(submission.teacherCourseClassIds ?? [])];
-    if (sent.some((t) => !classTeachers.includes(t))) throw notEligible(RESPONSE_MSG.wrongTeachers);
-    teacherIds = sent.length ? sent : classTeachers;
+    if (sent.length && (sent.length !== classTeachers.length || sent.some((t) => !classTeachers.includes(t))))
+      throw badRequest(RESPONSE_MSG.wrongTeachers);
+    teacherIds = classTeachers;
   }
 
   const errors = validateSubmission(survey, submission);
@@ -281,36 +302,26 @@ export async function submitResponse(
 
 // ---- Staff reads and delete ----
 
-/** A response as staff see it; `student` only for ADMIN (others see it anonymised). */
-export function responseView(r: ResponseRow, withIdentity: boolean): TResponseView {
-  return {
-    id: r.id,
-    surveyId: r.surveyId,
-    student: withIdentity ? { id: r.studentId, studentCode: r.studentCode, fullName: r.studentName } : null,
-    courseClassId: r.courseClassId,
-    courseClassName: r.courseClassName,
-    teacherIds: r.teacherIds,
-    studentGrade: r.studentGrade,
-    campusId: r.campusId,
-    campusName: r.campusName,
-    homeroomClassId: r.homeroomClassId,
-    homeroomClassName: r.homeroomClassName,
-    straightLined: r.straightLined,
-    submittedAt: r.submittedAt.toISOString(),
-  };
-}
-
-const isAdmin = (actor: Actor) => hasAnyRole(actor, ADMIN_ONLY);
-
-export async function responsePage(db: Db, actor: Actor, surveyId: number, q: { page: number; limit: number; courseClassId?: number }) {
+/**
+ * ADMIN reads every field, newest first (the admin deletes a response so a student can answer
+ * again). Other staff read the slice anonymised as a whole (staff-view.ts): no id, no student, no
+ * exact time, a keyed order, each describing field only where its groups hold at least `k` responses.
+ */
+export async function responsePage(
+  deps: { db: Db; k: number },
+  actor: Actor,
+  surveyId: number,
+  q: { page: number; limit: number; courseClassId?: number },
+) {
+  const { db } = deps;
   if (!(await surveyExists(db, surveyId))) throw notFound(SURVEY_MSG.surveyNotFound);
-  const r = await listResponses(db, surveyId, { courseClassId: q.courseClassId, limit: q.limit, offset: offsetOf(q) });
-  const withIdentity = isAdmin(actor);
-  return page(
-    r.items.map((x) => responseView(x, withIdentity)),
-    r.total,
-    q,
-  );
+  if (isAdmin(actor)) {
+    const r = await listResponses(db, surveyId, { courseClassId: q.courseClassId, limit: q.limit, offset: offsetOf(q) });
+    return page(r.items.map(adminView), r.total, q);
+  }
+  const rows = await sliceOfResponses(db, surveyId, q.courseClassId);
+  const key = await privateOrderKey(db);
+  return page(staffPage(rows, { k: deps.k, key, offset: offsetOf(q), limit: q.limit }), rows.length, q);
 }
 
 /**
@@ -340,11 +351,13 @@ export function answerView(d: DetailRow, seesUnreviewed: boolean): TResponseAnsw
   };
 }
 
+/** One response with its answers and its student: ADMIN only (the route's roles; checked here again). */
 export async function responseDetails(db: Db, actor: Actor, responseId: number): Promise<TResponseDetails> {
+  if (!isAdmin(actor)) throw forbidden(RESPONSE_MSG.detailsAdminOnly);
   const r = await findResponseRow(db, responseId);
   if (!r) throw notFound(RESPONSE_MSG.responseNotFound);
   const seesUnreviewed = hasAnyRole(actor, REVIEW_ROLES);
-  return { ...responseView(r, isAdmin(actor)), answers: (await detailsOf(db, [r.id])).map((d) => answerView(d, seesUnreviewed)) };
+  return { ...adminView(r), answers: (await detailsOf(db, [r.id])).map((d) => answerView(d, seesUnreviewed)) };
 }
 
 /** The stored answers back in the payload shape (`ZSubmission`), so the web reads them with `submissionToAnswers`. */

@@ -230,7 +230,7 @@ describe('POST /surveys/{id}/responses', () => {
       const m = await subjectSurvey();
       const body = { ...payload(m), teacherCourseClassIds: [...cls.teacherIds, 999999] };
       const res = await submit(m.survey.id, body);
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(RESPONSE_MSG.wrongTeachers);
       expect(await responseCount(m.survey.id)).toBe(0);
     });
@@ -434,7 +434,7 @@ describe('staff reads and delete', () => {
       items: [{ id: responseId, student: { id: an.studentId }, courseClassId: cls.id }],
     });
     const asQa = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok.dbcl) });
-    expect(asQa.json().data.items[0].student).toBeNull();
+    expect(asQa.json().data.items[0]).toMatchObject({ id: null, student: null, submittedAt: null, courseClassId: cls.id });
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['hs.an']) })).statusCode,
     ).toBe(403);
@@ -442,9 +442,13 @@ describe('staff reads and delete', () => {
       (await t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}/responses`, headers: bearer(tok['gv.toan']) })).statusCode,
     ).toBe(403);
 
-    const det = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/responses/${responseId}/details`, headers: bearer(tok.dbcl) });
+    // Details name the student: ADMIN only (issue 11); quality assurance is refused.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/surveys/responses/${responseId}/details`, headers: bearer(tok.dbcl) })).statusCode,
+    ).toBe(403);
+    const det = await t.app.inject({ method: 'GET', url: `/api/v1/surveys/responses/${responseId}/details`, headers: bearer(tok.quantri) });
     expect(det.statusCode, det.body).toBe(200);
-    expect(det.json().data.student).toBeNull();
+    expect(det.json().data.student).toMatchObject({ id: an.studentId });
     expect(det.json().data.answers.find((a: { questionId: number }) => a.questionId === m.qid(201))).toMatchObject({
       gridColumnLabel: 'Rất đồng ý',
       valueNumber: 5,

@@ -9,6 +9,7 @@ import { responseDetails, responseReviewHistory, responseReviews, surveyResponse
 import { surveyQuestions, surveys } from '@/db/schema/surveys';
 import { users } from '@/db/schema/users';
 import { foldSql, searchWhere, totalOver } from '@/db/sql';
+import { keyedOrderSql } from '../core/order-key.repository';
 
 /** The reviewed text: the answer of a text question, the "Khác" text of a choice question. */
 const isTextQuestion = sql`${surveyQuestions.questionType} in ('short_text', 'long_text')`;
@@ -127,14 +128,21 @@ const SORTS = {
   surveyTitle: surveys.title,
 };
 
+/**
+ * `orderKey` (readers other than ADMIN): after the asked sort, a keyed hash of the review's id
+ * instead of the submission time and id, so no page follows the order the texts came in.
+ */
 export async function listReviews(
   db: DbOrTx,
-  f: ReviewFilter & { sort?: keyof typeof SORTS; order: 'asc' | 'desc'; limit: number; offset: number },
+  f: ReviewFilter & { sort?: keyof typeof SORTS; order: 'asc' | 'desc'; limit: number; offset: number; orderKey?: string },
 ): Promise<{ items: ReviewRow[]; total: number }> {
   const dir = f.order === 'desc' ? desc : asc;
+  const rest = f.orderKey
+    ? [asc(keyedOrderSql(f.orderKey, responseReviews.id))]
+    : [dir(surveyResponses.submittedAt), dir(responseReviews.id)];
   const rows = await reviewQuery(db)
     .where(reviewWhere(f))
-    .orderBy(...(f.sort ? [dir(SORTS[f.sort])] : []), dir(surveyResponses.submittedAt), dir(responseReviews.id))
+    .orderBy(...(f.sort ? [dir(SORTS[f.sort])] : []), ...rest)
     .limit(f.limit)
     .offset(f.offset);
   return { items: rows, total: rows[0]?.total ?? 0 };

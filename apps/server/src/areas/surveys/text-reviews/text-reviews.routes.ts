@@ -61,9 +61,9 @@ const ZCounts = z.object({
   byReason: z.record(z.string(), z.number().int()),
 });
 
-export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus }) {
-  // New responses' free texts are auto-reviewed off the submission; the queue drains before the database closes.
-  startAutoReviewQueue(app, deps);
+export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus; autoReview?: { sweepSeconds: number } }) {
+  // New responses' free texts are auto-reviewed off the submission, and swept when a crash left them undecided.
+  startAutoReviewQueue(app, { ...deps, sweepSeconds: deps.autoReview?.sweepSeconds ?? 0 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const config = { roles: REVIEW_ROLES };

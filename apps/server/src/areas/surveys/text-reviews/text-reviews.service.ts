@@ -17,11 +17,14 @@ import {
   type TTextReviewSettings,
 } from '@app/shared/text-reviews';
 import type { Db, DbOrTx } from '@/db/client';
-import { systemActor, type Actor } from '@/plugins/actor';
+import { hasAnyRole, systemActor, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write, type WriteCtx } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
 import { autoReview } from './auto-review';
+import { claimUndecided } from './auto-review.repository';
+import { ADMIN_ONLY } from '../access';
+import { privateOrderKey } from '../core/order-key.repository';
 import {
   applyReviewChanges,
   autoReviewable,
@@ -48,7 +51,14 @@ const reasons = (v: unknown) => (Array.isArray(v) ? (v as TReviewReason[]) : [])
 const spans = (v: unknown) => (Array.isArray(v) ? (v as TReviewSpan[]) : []);
 const codeList = (v: TReviewReason[]) => v.map((r) => r.code);
 
-export function reviewView(r: ReviewRow): TTextReview {
+/**
+ * `whenShown`: ADMIN reads every time. Anyone else (quality assurance) reads the text without when
+ * (issue 11): no submission or creation time (a review is made with its response), no update time,
+ * and the time of an auto-review's decision neither (it follows the submission within a second);
+ * a person's decision keeps its time.
+ */
+export function reviewView(r: ReviewRow, whenShown: boolean): TTextReview {
+  const decidedBy = r.reviewerId !== null ? 'person' : r.reviewedAt !== null ? 'auto' : null;
   return {
     id: r.id,
     responseDetailId: r.responseDetailId,
@@ -57,10 +67,10 @@ export function reviewView(r: ReviewRow): TTextReview {
     reasonCodes: reasons(r.reasonCodes),
     matchedSpans: spans(r.matchedSpans),
     reviewer: r.reviewerId !== null ? { id: r.reviewerId, name: r.reviewerName ?? `#${r.reviewerId}` } : null,
-    reviewedAt: iso(r.reviewedAt),
-    decidedBy: r.reviewerId !== null ? 'person' : r.reviewedAt !== null ? 'auto' : null,
-    createdAt: iso(r.createdAt)!,
-    updatedAt: iso(r.updatedAt)!,
+    reviewedAt: whenShown || decidedBy === 'person' ? iso(r.reviewedAt) : null,
+    decidedBy,
+    createdAt: whenShown ? iso(r.createdAt) : null,
+    updatedAt: whenShown ? iso(r.updatedAt) : null,
     text: r.text,
     isOther: r.isOther,
     question: { id: r.questionId, content: htmlToPlainText(r.questionContent), questionType: r.questionType },
@@ -68,9 +78,12 @@ export function reviewView(r: ReviewRow): TTextReview {
     module: r.moduleId !== null && r.moduleCode !== null ? { id: r.moduleId, code: r.moduleCode } : null,
     courseClass: r.courseClassId !== null ? { id: r.courseClassId, name: r.courseClassName ?? '' } : null,
     teacherNames: r.teacherNames ?? [],
-    submittedAt: iso(r.submittedAt)!,
+    submittedAt: whenShown ? iso(r.submittedAt) : null,
   };
 }
+
+/** Who reads the queue with its times: ADMIN only. */
+const whenShownTo = (actor: Actor) => hasAnyRole(actor, ADMIN_ONLY);
 
 // ---- Reads ----
 
@@ -81,10 +94,23 @@ export type QueueQuery = ReviewFilter & {
   order: 'asc' | 'desc';
 };
 
-export async function reviewQueue(db: Db, q: QueueQuery) {
-  const r = await listReviews(db, { ...q, offset: offsetOf(q) });
-  return page(r.items.map(reviewView), r.total, q);
+/**
+ * ADMIN pages in the order asked (submission time by default). Anyone else never in an order that
+ * follows submission: the time sorts (submitted, created, reviewed) become a keyed hash of the
+ * review's id, which also breaks every tie of the other sorts.
+ */
+export async function reviewQueue(db: Db, actor: Actor, q: QueueQuery) {
+  const whenShown = whenShownTo(actor);
+  const keyed = !whenShown;
+  const sort = keyed && (q.sort === undefined || TIME_SORTS.includes(q.sort)) ? undefined : q.sort;
+  const r = await listReviews(db, { ...q, sort, offset: offsetOf(q), orderKey: keyed ? await privateOrderKey(db) : undefined });
+  return page(
+    r.items.map((x) => reviewView(x, whenShown)),
+    r.total,
+    q,
+  );
 }
+const TIME_SORTS: Array<QueueQuery['sort']> = ['submittedAt', 'createdAt', 'reviewedAt'];
 
 export async function queueCounts(db: Db, f: ReviewFilter) {
   const { byStatus, byReason } = await reviewCounts(db, f);
@@ -97,11 +123,12 @@ export async function queueCounts(db: Db, f: ReviewFilter) {
   };
 }
 
-export async function reviewDetail(db: Db, id: number): Promise<TTextReviewDetail> {
+export async function reviewDetail(db: Db, actor: Actor, id: number): Promise<TTextReviewDetail> {
   const row = found(await findReview(db, id), 'bản duyệt ý kiến');
   const history = await historyOf(db, id);
+  const whenShown = whenShownTo(actor);
   return {
-    ...reviewView(row),
+    ...reviewView(row, whenShown),
     history: history.map((h) => ({
       id: h.id,
       status: h.status as TReviewStatus,
@@ -109,7 +136,8 @@ export async function reviewDetail(db: Db, id: number): Promise<TTextReviewDetai
       reasonCodes: reasons(h.reasonCodes),
       matchedSpans: spans(h.matchedSpans),
       reviewer: h.reviewerId !== null ? { id: h.reviewerId, name: h.reviewerName ?? `#${h.reviewerId}` } : null,
-      createdAt: iso(h.createdAt)!,
+      // The auto-review's entries follow the submission: their time only for ADMIN.
+      createdAt: whenShown || h.reviewerId !== null ? iso(h.createdAt) : null,
     })),
   };
 }
@@ -173,7 +201,7 @@ async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> 
 
 export async function decideReview(db: Db, actor: Actor, id: number, d: Decision): Promise<TTextReviewDetail> {
   await write(db, actor, (ctx) => decide(ctx, [id], d));
-  return reviewDetail(db, id);
+  return reviewDetail(db, actor, id);
 }
 
 /** POST /surveys/responses/reviews: the answer's review (made when missing) gets a person's decision. */
@@ -183,7 +211,7 @@ export async function reviewAnswer(db: Db, actor: Actor, detailId: number, d: De
     await decide(ctx, [reviewId], d);
     return reviewId;
   });
-  return reviewDetail(db, id);
+  return reviewDetail(db, actor, id);
 }
 
 export async function bulkDecide(db: Db, actor: Actor, input: { ids: number[]; status: TReviewStatus; reason?: string | null }) {
@@ -399,12 +427,40 @@ export async function autoReviewResponse(db: Db, actor: Actor, responseId: numbe
 }
 
 /**
- * For the submission path: the pending texts of the new responses the submission queue gathered after
- * its replies (auto-review-queue.ts), in one transaction, so a survey window's peak
- * pays one settings read, one query and one transaction per batch instead of per response. Audited
- * once per batch without an actor: the auto-review decided, not the students (their submissions have
- * their own entries).
+ * The texts no review has decided yet (never auto-reviewed, no person), at most `limit` of them (of
+ * `responseIds` only, when given), claimed with `SKIP LOCKED` and decided in one transaction, audited
+ * once without an actor: the auto-review decided, not the students. Two runners at once (the queue
+ * and the sweep, or two workers) never decide the same text: one history row per decision.
+ */
+export async function autoReviewUndecided(db: Db, opts: { limit: number; responseIds?: number[] }): Promise<TAutoReviewRun> {
+  const ids = opts.responseIds && [...new Set(opts.responseIds)];
+  if (ids && !ids.length) return NO_RUN;
+  const settings = await readSettings(db);
+  const applied = await write(db, systemActor('auto-review'), async (ctx): Promise<Applied | null> => {
+    const claimed = await claimUndecided(ctx.tx, { limit: opts.limit, responseIds: ids });
+    if (!claimed.length) return null;
+    const rows = await autoReviewable(ctx.tx, { reviewIds: claimed });
+    const log: AutoCtx['log'] = ids ? (c) => ctx.log({ ...c, after: { ...(c.after as object), responseIds: ids } }) : ctx.log;
+    const scope = ids
+      ? { entity: 'survey_response', entityId: ids.length === 1 ? ids[0] : null }
+      : { entity: 'response_review', entityId: null };
+    return applyAuto({ tx: ctx.tx, log }, rows, settings, scope);
+  });
+  return applied?.run ?? NO_RUN;
+}
+
+const QUEUE_CLAIM = 2000;
+
+/**
+ * For the submission path: the undecided texts of the new responses the submission queue gathered
+ * after its replies (auto-review-queue.ts), so a survey window's peak pays one settings read and one
+ * transaction per batch instead of per response (more only past `QUEUE_CLAIM` texts).
  */
 export async function autoReviewResponses(db: Db, responseIds: number[]): Promise<TAutoReviewRun> {
-  return reviewResponses(db, responseIds, (fn) => write(db, systemActor('auto-review'), fn));
+  const total = { ...NO_RUN };
+  for (;;) {
+    const run = await autoReviewUndecided(db, { limit: QUEUE_CLAIM, responseIds });
+    for (const k of ['checked', 'flagged', 'approved', 'pending', 'skipped', 'changed'] as const) total[k] += run[k];
+    if (run.checked + run.skipped < QUEUE_CLAIM) return total;
+  }
 }

@@ -31,14 +31,17 @@ export function HistoryDialog({ id, onClose }: { id: number | null; onClose: () 
           </div>
           <ol className="space-y-2" aria-label="Các lần duyệt">
             <li className="flex flex-wrap gap-x-2 text-muted">
-              <time dateTime={r.submittedAt}>{formatDateTime(r.submittedAt)}</time>
+              {/* Times that follow the submission reach ADMIN only (issue 11). */}
+              {r.submittedAt ? <time dateTime={r.submittedAt}>{formatDateTime(r.submittedAt)}</time> : null}
               <span>Học sinh gửi ý kiến — {REVIEW_STATUS_LABELS.pending}</span>
             </li>
             {r.history.map((h) => (
               <li key={h.id} className="flex flex-wrap gap-x-2">
-                <time dateTime={h.createdAt} className="text-muted">
-                  {formatDateTime(h.createdAt)}
-                </time>
+                {h.createdAt ? (
+                  <time dateTime={h.createdAt} className="text-muted">
+                    {formatDateTime(h.createdAt)}
+                  </time>
+                ) : null}
                 <span className="font-medium">{REVIEW_STATUS_LABELS[h.status]}</span>
                 <span className="text-muted">bởi {h.reviewer ? h.reviewer.name : 'kiểm duyệt tự động'}</span>
                 {h.reasonCodes.length ? <span>· {h.reasonCodes.map((c) => reasonLabel(c.code)).join(', ')}</span> : null}

@@ -18,6 +18,8 @@ export function reviewColumns(opts: {
   showSurvey: boolean;
   /** A general survey's answers have no course class: no class column then. */
   showClass: boolean;
+  /** Only ADMIN's rows carry when a text was sent (issue 11: quality assurance reads it without when). */
+  showSubmitted: boolean;
 }): Column<TTextReview>[] {
   const cols: Column<TTextReview>[] = [
     {
@@ -111,13 +113,14 @@ export function reviewColumns(opts: {
         </div>
       ),
     },
-    {
+  );
+  if (opts.showSubmitted)
+    cols.push({
       key: 'submitted',
       header: 'Ngày gửi',
       sortKey: 'submittedAt',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (r) => <time dateTime={r.submittedAt}>{formatDate(r.submittedAt)}</time>,
-    },
-  );
+      cell: (r) => (r.submittedAt ? <time dateTime={r.submittedAt}>{formatDate(r.submittedAt)}</time> : '—'),
+    });
   return cols;
 }

@@ -89,7 +89,13 @@ export function ReviewQueue({ surveyId, surveyTitle, prefix = '' }: { surveyId?:
   const [historyId, setHistoryId] = useState<number | null>(null);
   const selectedRows = rows.filter((r) => selected.has(r.id));
 
-  const columns = reviewColumns({ selected, toggle, showSurvey: !surveyId, showClass: rows.some((r) => r.courseClass !== null) });
+  const columns = reviewColumns({
+    selected,
+    toggle,
+    showSurvey: !surveyId,
+    showClass: rows.some((r) => r.courseClass !== null),
+    showSubmitted: rows.some((r) => r.submittedAt !== null),
+  });
   const reasonOptions = REVIEW_REASON_CODES.map((c) => ({
     value: c,
     label: `${REVIEW_REASON_LABELS[c]}${counts.data?.byReason[c] ? ` (${counts.data.byReason[c]})` : ''}`,

@@ -114,15 +114,49 @@ describe('/quality/text-reviews', { timeout: 20_000 }, () => {
     expect(document.body).not.toHaveTextContent(/học sinh:/i);
   });
 
-  it('a phone card shows when the text was sent, with the row actions', async () => {
+  it('a phone card shows ADMIN when the text was sent, with the row actions', async () => {
     const desktop = window.matchMedia;
     window.matchMedia = (query: string) => mediaQueryList(query, false);
     try {
-      renderPage();
+      renderPage(['ADMIN']);
       const list = await screen.findByRole('list', { name: 'Danh sách ý kiến cần duyệt' });
       const card = within(list).getAllByRole('listitem')[0];
       expect(card).toHaveTextContent('Ngày gửi20/11/2026');
       expect(within(card).getByRole('button', { name: 'Từ chối ý kiến #1' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
+  it('quality assurance gets the texts without when (issue 11): no sent date column, no times on the phone card', async () => {
+    const noWhen = (r: TTextReview): TTextReview => ({
+      ...r,
+      submittedAt: null,
+      createdAt: null,
+      updatedAt: null,
+      reviewedAt: r.decidedBy === 'person' ? r.reviewedAt : null,
+    });
+    const api: MockRoutes = {
+      'GET /v1/surveys/responses/reviews': () => ok({ items: [RUDE, CLEAN].map(noWhen), total: 2, page: 1, limit: 10 }),
+    };
+    renderPage(['QUALITY_ASSURANCE'], api);
+    const table = await screen.findByRole('table', { name: 'Danh sách ý kiến cần duyệt' });
+    await within(table).findByRole('checkbox', { name: 'Chọn ý kiến #1' });
+    expect(within(table).queryByRole('columnheader', { name: /Ngày gửi/ })).toBeNull();
+    expect(table).not.toHaveTextContent('20/11/2026');
+    expect(table).toHaveTextContent('Tự động');
+    mock.restore();
+    capture.stop();
+
+    const desktop = window.matchMedia;
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    try {
+      renderPage(['QUALITY_ASSURANCE'], api);
+      const list = await screen.findByRole('list', { name: 'Danh sách ý kiến cần duyệt' });
+      const card = within(list).getAllByRole('listitem')[0];
+      expect(within(card).getByRole('button', { name: 'Từ chối ý kiến #1' })).toBeInTheDocument();
+      expect(card).not.toHaveTextContent('Ngày gửi');
+      expect(card).not.toHaveTextContent('20/11/2026');
     } finally {
       window.matchMedia = desktop;
     }
