@@ -32,6 +32,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     AUTH_RATE_LIMIT: '10000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-')),
     WEB_DIST: join(tmpdir(), 'no-web-dist'),
+    // The demo school's texts are stored undecided: a sweep at start would decide them under every test file.
+    AUTO_REVIEW_SWEEP_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });

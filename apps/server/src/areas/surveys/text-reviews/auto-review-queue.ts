@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client';
 import type { EventBus } from '@/plugins/events';
-import { autoReviewResponses } from './text-reviews.service';
+import { runExclusive } from '@/lib/jobs';
+import { autoReviewResponses, autoReviewUndecided } from './text-reviews.service';
 
 /**
  * Auto-review of new responses' free texts (issue 6), run after the submissions have answered.
@@ -12,8 +13,8 @@ import { autoReviewResponses } from './text-reviews.service';
  * them together (`autoReviewResponses`: one settings read, one query, one transaction per batch), one
  * batch at a time per app, so during the survey window's peak the reviews cost a fraction of what one
  * run per response would and use one pool connection at most. Past `MAX_QUEUED` waiting responses new
- * ones are left `pending` (a warning says so): the survey and module auto-review runs pick them up
- * later. A failure is logged and forgotten: the answers are stored whatever the review does.
+ * ones are left `pending` (a warning says so) for the sweep below. A failure is logged and forgotten:
+ * the answers are stored whatever the review does, and the sweep finishes what the queue did not.
  */
 const GATHER_MS = 200;
 const MAX_QUEUED = 10_000;
@@ -76,17 +77,81 @@ class AutoReviewQueue {
   }
 }
 
+const SWEEP_BATCH = 500;
+const SWEEP_JOB = 'text-reviews.auto-review-sweep';
+
 /**
- * Starts the app's queue: it subscribes to new responses holding free text, and on close drains
- * what is queued before the database closes.
+ * The durable half (issue 11): the queue lives in memory, so a crash (kill -9) or a full queue leaves
+ * texts stored `pending` that no review has decided. The sweep finds them (never auto-reviewed, no
+ * person: `autoReviewUndecided`) and decides them, once at start and then every `seconds`, with the
+ * system actor, a batch per transaction until none is left. One sweep at a time per school
+ * (`runExclusive`: an advisory lock across workers); and since texts are claimed with `SKIP LOCKED`,
+ * a sweep and another worker's queue never decide the same text either.
  */
-export function startAutoReviewQueue(app: FastifyInstance, deps: { db: Db; events: EventBus }): void {
+class AutoReviewSweep {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly seconds: number,
+  ) {}
+
+  start() {
+    this.tick();
+  }
+
+  private tick() {
+    if (this.closing) return;
+    this.running = this.sweep().finally(() => {
+      this.running = null;
+      if (!this.closing) this.timer = setTimeout(() => this.tick(), this.seconds * 1000);
+    });
+  }
+
+  /** Decides every undecided text (nothing when another runner holds the job); never throws. */
+  private async sweep(): Promise<void> {
+    try {
+      const done = await runExclusive(this.db, SWEEP_JOB, async () => {
+        let decided = 0;
+        for (;;) {
+          const run = await autoReviewUndecided(this.db, { limit: SWEEP_BATCH });
+          decided += run.checked;
+          if (run.checked < SWEEP_BATCH || this.closing) return decided;
+        }
+      });
+      if (done.ran && done.value) this.log.info({ decided: done.value }, 'auto-review sweep decided texts left undecided');
+    } catch (err) {
+      this.log.error({ err }, 'auto-review sweep failed: the texts stay pending until the next sweep');
+    }
+  }
+
+  async stop() {
+    this.closing = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await this.running;
+  }
+}
+
+/**
+ * Starts the app's queue and sweep: the queue subscribes to new responses holding free text; the
+ * sweep runs once the app is ready (`onReady`) and every `sweepSeconds` after (0: no sweep). On close
+ * both finish what they hold before the database closes.
+ */
+export function startAutoReviewQueue(app: FastifyInstance, deps: { db: Db; events: EventBus; sweepSeconds: number }): void {
   const queue = new AutoReviewQueue(deps.db, app.log);
+  const sweep = new AutoReviewSweep(deps.db, app.log, deps.sweepSeconds);
   const off = deps.events.on('survey.response.created', ({ responseId, hasFreeText }) => {
     if (hasFreeText) queue.add(responseId);
   });
+  app.addHook('onReady', async () => {
+    if (deps.sweepSeconds > 0) sweep.start();
+  });
   app.addHook('onClose', async () => {
     off();
+    await sweep.stop();
     await queue.drain();
   });
 }
