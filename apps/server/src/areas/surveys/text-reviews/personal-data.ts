@@ -17,24 +17,6 @@ const EMAIL = /[\p{L}\p{N}._%+-]+\s?(?:@|\(at\)|\[at\])\s?[\p{L}\p{N}-]+(?:\.[\p
 const SOCIAL =
   /(?:https?:\/\/)?(?:www\.|m\.)?(?:facebook\.com|fb\.com|fb\.me|zalo\.me|instagram\.com|tiktok\.com|t\.me|twitter\.com|x\.com)\/[^\s,;]+/giu;
 
-/** Link shorteners: a link behind them may lead anywhere, so they are flagged with or without a path. */
-const SHORTENERS = [
-  'bit.ly',
-  'tinyurl.com',
-  'goo.gl',
-  't.co',
-  'is.gd',
-  'ow.ly',
-  'cutt.ly',
-  'shorturl.at',
-  'rb.gy',
-  'tiny.cc',
-  's.id',
-  'v.gd',
-  'rebrand.ly',
-  'bom.so',
-  'bom.to',
-];
 /**
  * Links: a scheme or `www.`, a shortener, or a bare domain ("abc.xyz", "hocmai.vn/bai-1"). Labels are
  * ASCII letters, digits and dashes, so "0.5", "v.v", "Tp.HCM" and a word glued to the next sentence
