@@ -112,6 +112,7 @@ describe('xlsx and the import framework', () => {
       return { created, updated };
     },
   };
+  const limits = { maxUnpackedBytes: 20 * 1024 * 1024, maxRows: 1_000 };
   const sheet = (rows: string[][], headers = ['Mã *', 'Họ và tên']) =>
     xlsxBuffer({ sheet: 'Thử', columns: headers.map((h, i) => ({ header: h, value: (r: string[]) => r[i] })), rows });
   const count = async () => (await queryRows<{ n: number }>(database.db, sql`select cast(count(*) as integer) as n from lib_people`))[0].n;
@@ -142,11 +143,11 @@ describe('xlsx and the import framework', () => {
       ['N2', 'X'],
       ['HS1', 'Nguyễn Đức Anh (sửa)'],
     ]);
-    const preview = await runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: true, actor });
+    const preview = await runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: true, actor, limits });
     expect(preview).toMatchObject({ total: 3, valid: 2, invalid: 1 });
     expect(preview.rows.map((r) => r.action)).toEqual(['create', 'error', 'update']);
     expect(preview.rows[1].issues).toEqual([{ column: 'Họ và tên', message: 'Tên quá ngắn.' }]);
-    await expect(runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: false, actor })).rejects.toMatchObject({
+    await expect(runImport({ db: database.db, kind, file: bad, filename: 'f.xlsx', dryRun: false, actor, limits })).rejects.toMatchObject({
       code: 'IMPORT_INVALID',
     });
     expect(await count()).toBe(before);
@@ -156,14 +157,14 @@ describe('xlsx and the import framework', () => {
       ['N2', 'Xuân'],
       ['HS1', 'Nguyễn Đức Anh (sửa)'],
     ]);
-    const done = await runImport({ db: database.db, kind, file: good, filename: 'f.xlsx', dryRun: false, actor });
+    const done = await runImport({ db: database.db, kind, file: good, filename: 'f.xlsx', dryRun: false, actor, limits });
     expect(done).toMatchObject({ created: 2, updated: 1, invalid: 0 });
     expect(await count()).toBe(before + 2);
   });
 
   it('names missing required columns', async () => {
     const file = await sheet([['x']], ['Họ và tên']);
-    await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, actor })).rejects.toMatchObject({
+    await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, actor, limits })).rejects.toMatchObject({
       message: expect.stringContaining('Thiếu cột bắt buộc: Mã'),
     });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { sendXlsx } from '@/lib/xlsx';
+import { sendXlsx, type SheetLimits } from '@/lib/xlsx';
 import { actorOf } from '@/plugins/auth';
 import { badRequest } from '@/plugins/errors';
 import { IMPORT_KINDS } from '../core/import-kind';
@@ -11,7 +11,7 @@ import { SCHOOL_WRITERS as ADMIN } from '../access';
 
 const ZKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
 
-export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: ImportKinds }) {
+export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: ImportKinds; imports: SheetLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -44,7 +44,15 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: 
       if (!file) throw badRequest('Chưa chọn tệp để nhập.');
       const buf = await file.toBuffer();
       const dryRun = req.query.dryRun === 'true';
-      const result = await runImport({ db: deps.db, kind, file: buf, filename: file.filename, dryRun, actor: actorOf(req) });
+      const result = await runImport({
+        db: deps.db,
+        kind,
+        file: buf,
+        filename: file.filename,
+        dryRun,
+        actor: actorOf(req),
+        limits: deps.imports,
+      });
       const message = dryRun
         ? `Kiểm tra xong: ${result.valid} dòng hợp lệ, ${result.invalid} dòng lỗi.`
         : `Đã nhập ${result.total} dòng (${result.created} mới, ${result.updated} cập nhật).`;

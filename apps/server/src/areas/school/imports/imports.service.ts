@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import type { Actor } from '@/plugins/actor';
 import { write } from '@/lib/write';
-import { readSheet } from '@/lib/xlsx';
+import { readSheet, type SheetLimits } from '@/lib/xlsx';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
 import type { ImportKind, RowIssue } from '../core/import-kind';
 
@@ -40,9 +40,11 @@ export async function runImport(opts: {
   filename: string;
   dryRun: boolean;
   actor: Actor;
+  /** Unpacked size and rows (config: IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_ROWS): beyond them the file is refused unread. */
+  limits: SheetLimits;
 }): Promise<ImportResult> {
   const { kind } = opts;
-  const sheet = await readSheet(opts.file, opts.filename);
+  const sheet = await readSheet(opts.file, opts.filename, opts.limits);
   const byHeader = new Map(kind.columns.map((c) => [normHeader(c.header), c]));
   const missing = kind.columns.filter((c) => c.required && !sheet.headers.some((h) => normHeader(h) === normHeader(c.header)));
   if (missing.length) {
