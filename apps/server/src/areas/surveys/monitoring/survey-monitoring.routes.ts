@@ -43,7 +43,7 @@ import {
  *
  * Roles: MONITOR_READERS (ADMIN, QUALITY_ASSURANCE, PRINCIPAL, ACADEMIC_AFFAIR) everywhere;
  * HOMEROOM_TEACHER also on the per-student status list and the class's survey status, narrowed to
- * their own class by the service.
+ * their own class by the service. Submission times beside names: ADMIN only (the service).
  */
 const tags = ['survey-monitoring'];
 
@@ -121,7 +121,7 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { roles: MONITOR_READERS },
       schema: { tags, params: ZIdParams, querystring: ZSurveyStudentsQuery, response: { 200: ZOk(ZPage(ZSurveyStudentStatus)) } },
     },
-    async (req) => ok(await surveyStudentsPage(db, req.params.id, req.query)),
+    async (req) => ok(await surveyStudentsPage(db, actorOf(req), req.params.id, req.query)),
   );
 
   // "Exports are GET <list>/export" with the list's filters: the web sends done=false for "not yet done".
@@ -132,7 +132,7 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, params: ZIdParams, querystring: ZSurveyStudentsQuery.omit({ page: true, limit: true }) },
     },
     async (req, reply) => {
-      const { survey, rows } = await surveyStudentsExport(db, req.params.id, req.query);
+      const { survey, rows, withTimes } = await surveyStudentsExport(db, actorOf(req), req.params.id, req.query);
       const numbered = rows.map((s, i) => ({ ...s, no: i + 1 }));
       const subject = numbered.some((s) => s.courseClassId !== null);
       const buf = await xlsxBuffer({
@@ -147,7 +147,10 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
           { header: 'Cơ sở', width: 24, value: (s) => s.campusName },
           ...(subject ? [{ header: 'Lớp học phần', width: 28, value: (s: (typeof numbered)[number]) => s.courseClassName }] : []),
           { header: 'Trạng thái', width: 16, value: (s) => (s.done ? 'Đã làm' : 'Chưa làm') },
-          { header: 'Thời điểm gửi', width: 18, value: (s) => formatDateTime(s.submittedAt) },
+          // The time only in ADMIN's file (issue 11).
+          ...(withTimes
+            ? [{ header: 'Thời điểm gửi', width: 18, value: (s: (typeof numbered)[number]) => formatDateTime(s.submittedAt) }]
+            : []),
         ],
       });
       return sendXlsx(reply, `${req.query.done === false ? 'Chưa làm khảo sát' : 'Tiến độ khảo sát'} - ${survey.title}`, buf);

@@ -16,7 +16,7 @@ import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, notFound } from '@/plugins/errors';
-import { MONITOR_READERS } from '../access';
+import { ADMIN_ONLY, MONITOR_READERS } from '../access';
 import { schoolToday } from '../core/school-day';
 import {
   allStudentsStatus,
@@ -112,26 +112,45 @@ export async function completionByGradeCampusOf(db: Db, q: z.infer<typeof ZCompl
   return completionByGradeCampus(db, await scopeOf(db, q));
 }
 
+/**
+ * When a named student submitted: ADMIN only (issue 11, "No identity on the way"). Anyone else
+ * reads done / not done: an exact time beside a name is what joined the anonymous responses to
+ * their authors, so it leaves the server for nobody but ADMIN (and the student themself).
+ */
+const seesSubmissionTimes = (actor: Actor) => hasAnyRole(actor, ADMIN_ONLY);
+
 export async function allStudentsStatusPage(db: Db, actor: Actor, q: z.infer<typeof ZAllStudentsQuery>) {
   if (q.surveyId && q.moduleId) throw badRequest(MONITOR_MSG.bothScopes);
   if (q.surveyId) await requireSurvey(db, q.surveyId);
   const own = await ownClassScope(db, actor, q.homeroomClassId);
   const r = await allStudentsStatus(db, { ...q, homeroomClassIds: own, limit: q.limit, offset: offsetOf(q) });
-  return page(r.items, r.total, q);
+  const times = seesSubmissionTimes(actor);
+  return page(
+    r.items.map((x) => (times ? x : { ...x, lastSubmittedAt: null })),
+    r.total,
+    q,
+  );
 }
 
 type StudentsQuery = Omit<z.infer<typeof ZSurveyStudentsQuery>, 'page' | 'limit'>;
 
-export async function surveyStudentsPage(db: Db, surveyId: number, q: StudentsQuery & Paged) {
+/** Without the times, no order by them either (it would give the order of submission back). */
+function studentsFilter(actor: Actor, q: StudentsQuery) {
+  return seesSubmissionTimes(actor) || q.sort !== 'submittedAt' ? q : { ...q, sort: undefined };
+}
+const withoutTime = <T extends { submittedAt: string | null }>(actor: Actor, rows: T[]) =>
+  seesSubmissionTimes(actor) ? rows : rows.map((r) => ({ ...r, submittedAt: null }));
+
+export async function surveyStudentsPage(db: Db, actor: Actor, surveyId: number, q: StudentsQuery & Paged) {
   await requireSurvey(db, surveyId);
-  const r = await surveyStudents(db, surveyId, { ...q, limit: q.limit, offset: offsetOf(q) });
-  return page(r.items, r.total, q);
+  const r = await surveyStudents(db, surveyId, { ...studentsFilter(actor, q), limit: q.limit, offset: offsetOf(q) });
+  return page(withoutTime(actor, r.items), r.total, q);
 }
 
-export async function surveyStudentsExport(db: Db, surveyId: number, q: StudentsQuery) {
+export async function surveyStudentsExport(db: Db, actor: Actor, surveyId: number, q: StudentsQuery) {
   const survey = await requireSurvey(db, surveyId);
-  const r = await surveyStudents(db, surveyId, { ...q, limit: MAX_SHEET_ROWS, offset: 0 });
-  return { survey, rows: r.items };
+  const r = await surveyStudents(db, surveyId, { ...studentsFilter(actor, q), limit: MAX_SHEET_ROWS, offset: 0 });
+  return { survey, rows: withoutTime(actor, r.items), withTimes: seesSubmissionTimes(actor) };
 }
 
 export async function homeroomSurveyStatus(db: Db, actor: Actor, classId: number, moduleId?: number): Promise<THomeroomSurveyStatus> {

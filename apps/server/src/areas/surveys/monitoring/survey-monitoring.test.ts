@@ -288,6 +288,31 @@ describe('GET /surveys/{id}/students and its export', () => {
     expect(sheet.rows.map((r) => `${r.values['Họ và tên']}/${r.values['Lớp học phần']}`)).toContain('Nguyễn Văn An/CC2 lớp học phần');
   });
 
+  it('gives the submission time beside a name to ADMIN only, and no order by it to the others (issue 11)', async () => {
+    const byTime = `/surveys/${f.G.id}/students?sort=submittedAt&order=asc&done=true&limit=100`;
+    const admin = await data(byTime);
+    expect(admin.items.every((r: { submittedAt: string | null }) => r.submittedAt !== null)).toBe(true);
+    const byName = await data(`/surveys/${f.G.id}/students?done=true&limit=100`, 'qa');
+    for (const who of ['qa', 'principal', 'academic']) {
+      const rows = await data(byTime, who);
+      expect(rows.total).toBe(admin.total);
+      expect(rows.items.every((r: { submittedAt: string | null; done: boolean }) => r.submittedAt === null && r.done)).toBe(true);
+      // sort=submittedAt falls back to the list's own order: the same rows as without it.
+      expect(rows.items.map((r: { studentId: number }) => r.studentId)).toEqual(
+        byName.items.map((r: { studentId: number }) => r.studentId),
+      );
+      const sheet = await readSheet((await get(`/surveys/${f.G.id}/students/export?done=true`, who)).rawPayload, 'x.xlsx');
+      expect(sheet.headers).not.toContain('Thời điểm gửi');
+      const status = await data(`/surveys/all-students-survey-status?surveyId=${f.G.id}&limit=100`, who);
+      expect(status.items.every((r: { lastSubmittedAt: string | null }) => r.lastSubmittedAt === null)).toBe(true);
+    }
+    expect(admin.items.map((r: { studentId: number }) => r.studentId)).not.toEqual(
+      byName.items.map((r: { studentId: number }) => r.studentId),
+    );
+    const adminStatus = await data(`/surveys/all-students-survey-status?surveyId=${f.G.id}&limit=100`);
+    expect(adminStatus.items.some((r: { lastSubmittedAt: string | null }) => r.lastSubmittedAt !== null)).toBe(true);
+  });
+
   it('is refused to everyone but the staff who oversee the school', async () => {
     for (const url of [`/surveys/${f.S.id}/students`, `/surveys/${f.S.id}/students/export?done=false`]) {
       for (const who of READERS) expect((await get(url, who)).statusCode, `${url} ${who}`).toBe(200);

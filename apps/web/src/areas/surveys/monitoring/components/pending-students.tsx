@@ -26,7 +26,10 @@ const DONE_OPTIONS: Option[] = [
   { value: 'true', label: 'Đã làm' },
 ];
 
-/** `withTime`: a list of students not done has no submission time to show. */
+/**
+ * `withTime`: a list of students not done has no submission time to show, and only ADMIN's rows
+ * carry one (issue 11: a time beside a name is for ADMIN only).
+ */
 function columns(subject: boolean, withTime: boolean): Column<TSurveyStudentStatus>[] {
   return [
     {
@@ -60,8 +63,8 @@ function columns(subject: boolean, withTime: boolean): Column<TSurveyStudentStat
 
 /**
  * The students of one survey, "Chưa làm" first by default: searchable, paged, filtered by class,
- * exported to Excel with the same filters (GET /surveys/{id}/students/export). Done / not done and
- * when; only an ADMIN gets row actions to read or delete a done student's response.
+ * exported to Excel with the same filters (GET /surveys/{id}/students/export). Done / not done, and
+ * when for ADMIN; only an ADMIN gets row actions to read or delete a done student's response.
  */
 export function PendingStudents({ surveyId, subject, classOptions }: { surveyId: number; subject: boolean; classOptions: Option[] }) {
   const list = useListQuery({
@@ -127,7 +130,7 @@ export function PendingStudents({ surveyId, subject, classOptions }: { surveyId:
       </ListToolbar>
       <DataTable
         label={title}
-        columns={columns(subject, list.filters.done !== 'false')}
+        columns={columns(subject, list.filters.done !== 'false' && list.items.some((r) => r.submittedAt !== null))}
         rowKey={(r) => `${r.studentId}-${r.courseClassId ?? 0}`}
         emptyTitle={list.filters.done === 'false' ? 'Tất cả học sinh đã hoàn thành khảo sát.' : 'Chưa có học sinh nào.'}
         {...list.tableProps}

@@ -88,14 +88,26 @@ describe('admin actions on a done student of the "Tiến độ" list', () => {
     expect(urls).toContain('GET /v1/surveys/7/responses/student/1');
   });
 
-  it.each(['QUALITY_ASSURANCE', 'PRINCIPAL'] as const)('%s sees no row action', async (role) => {
-    renderAs(role);
+  it('an admin sees when a done student sent it', async () => {
+    renderAs('ADMIN');
     const table = await screen.findByRole('table', { name: 'Tất cả học sinh phải làm' });
-    const done = await within(table).findByRole('row', { name: /Nguyễn Văn An/ });
-    expect(done).toHaveTextContent('Đã làm');
-    expect(within(table).queryByRole('button', { name: /Xem câu trả lời|Xóa phản hồi/ })).not.toBeInTheDocument();
-    expect(screen.getByText(/Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời\./)).toBeInTheDocument();
+    expect(await within(table).findByRole('row', { name: /Nguyễn Văn An/ })).toHaveTextContent('20/11/2026');
+    expect(within(table).getByRole('columnheader', { name: /Thời điểm gửi/ })).toBeInTheDocument();
   });
+
+  it.each(['QUALITY_ASSURANCE', 'PRINCIPAL'] as const)(
+    '%s sees no row action and no time (the server sends none, issue 11)',
+    async (role) => {
+      students = [{ ...doneRow, submittedAt: null }, notDoneRow];
+      renderAs(role);
+      const table = await screen.findByRole('table', { name: 'Tất cả học sinh phải làm' });
+      const done = await within(table).findByRole('row', { name: /Nguyễn Văn An/ });
+      expect(done).toHaveTextContent('Đã làm');
+      expect(within(table).queryByRole('columnheader', { name: /Thời điểm gửi/ })).not.toBeInTheDocument();
+      expect(within(table).queryByRole('button', { name: /Xem câu trả lời|Xóa phản hồi/ })).not.toBeInTheDocument();
+      expect(screen.getByText(/Chỉ hiển thị đã làm hay chưa, không hiển thị câu trả lời\./)).toBeInTheDocument();
+    },
+  );
 
   it('deletes only after confirmation, with the course class, then refreshes the list', async () => {
     renderAs('ADMIN');
