@@ -91,12 +91,12 @@ export async function getSurveyFor(db: Db, actor: Actor, id: number, courseClass
   return survey;
 }
 
-/** References exist and the cover is ours or https (a clear 400 instead of a foreign-key error). */
+/** References exist and the cover is one of our uploads (a clear 400 instead of a foreign-key error). */
 async function checkRefs(tx: DbOrTx, input: Pick<TSurveyInput, 'moduleId' | 'subjectId' | 'coverImageUrl'>) {
   if (input.moduleId !== null && !(await moduleExists(tx, input.moduleId))) throw badRequest('Học phần đã chọn không tồn tại.');
   if (input.subjectId !== null && !(await findSubjectBrief(tx, input.subjectId))) throw badRequest('Môn học đã chọn không tồn tại.');
   if (input.coverImageUrl !== null && !isSafeImageUrl(input.coverImageUrl))
-    throw badRequest('Ảnh bìa phải là ảnh đã tải lên hoặc một đường dẫn https.');
+    throw badRequest('Ảnh bìa phải là ảnh đã tải lên máy chủ của trường.');
 }
 
 const TRANSITIONS: Record<TSurveyStatus, TSurveyStatus[]> = { draft: ['active'], active: ['closed'], closed: ['active'] };

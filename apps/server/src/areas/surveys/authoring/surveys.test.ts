@@ -248,7 +248,8 @@ describe('validation', () => {
       [input({ status: 'active', startDate: null }), 'Ngày bắt đầu là bắt buộc.'],
       [input({ status: 'closed' }), 'Khảo sát mới không thể ở trạng thái "Đã đóng".'],
       [input({ endDate: '2026-11-01' }), 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu.'],
-      [input({ coverImageUrl: 'javascript:alert(1)' }), 'Ảnh bìa phải là ảnh đã tải lên hoặc một đường dẫn https.'],
+      [input({ coverImageUrl: 'javascript:alert(1)' }), 'Ảnh bìa phải là ảnh đã tải lên máy chủ của trường.'],
+      [input({ coverImageUrl: 'https://example.org/a.png' }), 'Ảnh bìa phải là ảnh đã tải lên máy chủ của trường.'],
     ];
     const noCols = input();
     noCols.sections[1].questions[2].gridGroup = { key: 'g2', columns: [YESNO[0]] };
@@ -602,7 +603,8 @@ describe('sanitizing', () => {
     body.description = '<p style="color:red" onclick="x()">Mô tả</p><style>p{}</style>';
     const s = await create(body);
     const q = s.sections[1].questions[0];
-    expect(q.content).toBe('<p>Câu <b>hỏi</b> <a>x</a></p><img src="https://example.org/a.png" />');
+    // The https image goes too: rich text keeps only images served by our own server (no tracking pixels).
+    expect(q.content).toBe('<p>Câu <b>hỏi</b> <a>x</a></p>');
     const [stored] = await rows<{ content: string }>(sql`select content from survey_questions where id = ${q.id}`);
     expect(stored.content).not.toMatch(/script|onerror|onload|javascript/);
     expect(s.description).toBe('<p>Mô tả</p>');

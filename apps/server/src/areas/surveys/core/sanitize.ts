@@ -3,10 +3,13 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * Rich text of questions and descriptions (HTML from the survey builder). Sanitized before it is
  * stored and again when it is served: basic formatting, lists, links (http, https, mailto) and
- * images from our own /uploads/ or https. Scripts, styles, event attributes and javascript: URLs go.
+ * images served by our own server only (`/uploads/…`, the cover upload's path). An image from
+ * anywhere else (an https address, a data: URL, an absolute URL even to this host, whose public
+ * name the server does not know) is dropped: a picture loaded from another server tells that
+ * server who opened the survey and when (a tracking pixel). Scripts, styles, event attributes and
+ * javascript: URLs go.
  */
 const UPLOAD_SRC = /^\/uploads\/[A-Za-z0-9._-]+$/;
-const HTTPS_SRC = /^https:\/\/[^\s]+$/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -47,7 +50,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     ol: ['start'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
@@ -57,8 +60,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
     }),
   },
-  // An image must come from our uploads or an https address; anything else (relative, data:, …) is dropped.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !(UPLOAD_SRC.test(frame.attribs.src ?? '') || HTTPS_SRC.test(frame.attribs.src ?? '')),
+  // An image must come from our uploads; anything else (https, data:, other relative paths, …) is dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !UPLOAD_SRC.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeRich(html: string): string;
@@ -68,5 +71,5 @@ export function sanitizeRich(html: string | null): string | null {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** A cover image is one of our uploads or an https address. */
-export const isSafeImageUrl = (url: string) => UPLOAD_SRC.test(url) || HTTPS_SRC.test(url);
+/** A cover image is one of our uploads (never another server's picture). */
+export const isSafeImageUrl = (url: string) => UPLOAD_SRC.test(url);
