@@ -392,9 +392,9 @@ function migrationsUpTo(header: BackupHeader) {
 }
 
 /** Refuses a database holding any row (migration bookkeeping aside) or a newer schema. */
-async function assertEmpty(db: Db, header: BackupHeader) {
+async function assertEmpty(db: Db, schemaVersion: number) {
   const applied = await appliedMigrations(db);
-  if (applied.some((m) => m.createdAt > header.schemaVersion.createdAt)) {
+  if (applied.some((m) => m.createdAt > schemaVersion)) {
     throw refuse(
       'Cơ sở dữ liệu đích có lược đồ mới hơn tệp sao lưu: hãy khôi phục vào một cơ sở dữ liệu trống mới tạo.',
       'The target database has a newer schema than the backup: restore into a newly created, empty database.',
@@ -483,7 +483,7 @@ export async function restoreBackup(database: Database, opts: { file: string; up
   const started = Date.now();
   const { header, lines } = await readHeader(opts.file);
   const migrations = migrationsUpTo(header);
-  await assertEmpty(database.db, header);
+  await assertEmpty(database.db, header.schemaVersion.createdAt);
   // The driver's own migrator, limited to the backup's version (drizzle's migrate() takes a folder).
   await new PgDialect().migrate(migrations, database.db._.session as unknown as Parameters<PgDialect['migrate']>[1], {
     migrationsFolder: MIGRATIONS_DIR,
@@ -629,6 +629,9 @@ async function moveFiles(staging: string, uploadsDir: string, files: FileSummary
  * every table of the target back and compares its row count and checksum with the backup's.
  */
 export async function moveSchool(source: Database, target: Database, opts: { file: string; uploadsDir: string }) {
+  // Refused before a copy is written: the target must be empty and not ahead of the source.
+  const applied = await appliedMigrations(source.db);
+  await assertEmpty(target.db, applied[applied.length - 1]?.createdAt ?? 0);
   const backup = await writeBackup(source, opts);
   const restored = await restoreBackup(target, { file: opts.file, uploadsDir: null });
   const diff = differences(backup.tables, await tableChecksums(target.db));
