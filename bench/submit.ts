@@ -13,11 +13,19 @@
  * per submission during the load — what a submission costs, which a machine shared with other work
  * cannot blur the way it blurs latency.
  *
+ * Capacity (`--capacity`, issue 11, "Speed"): closed loop on PostgreSQL, C concurrent students
+ * (`--concurrency=16`) each submitting the next response as soon as the last one answered, through the
+ * server started with WEB_CONCURRENCY=1 and then 2 (`--workers=1,2`), next to the same rows inserted by
+ * bare SQL with the same concurrency in the same run. Printed: submissions/s, % of bare, p50/p99, the
+ * database check. Target: ≥ 40% of bare with WEB_CONCURRENCY=2, p99 < 150 ms at 16 concurrent.
+ *
  *   node --import tsx bench/submit.ts [--quick] [--rate=50] [--students=1500] [--db=both|pglite|postgres] [--no-web]
+ *   node --import tsx bench/submit.ts --capacity [--concurrency=16] [--workers=1,2] [--students=3000]
  *     [--server-prof=DIR]  (the server runs with --cpu-prof, its profile written to DIR when it stops)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,10 +35,11 @@ import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import type { TSubmission } from '@app/shared/surveys';
-import { queryRows, type Database } from '../apps/server/src/db/client';
+import { fromPool, queryRows, type Database } from '../apps/server/src/db/client';
+import { insertTestSurvey } from '../apps/server/src/test/surveys';
 import { createSessionTokens } from '../apps/server/src/lib/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
-import { ANSWERS, answersFor, checkCounts, prepare, type Fixture } from './submit-fixture';
+import { ANSWERS, answersFor, checkCounts, prepare, surveyInput, type Fixture } from './submit-fixture';
 import { fmt, ms, onFreshDatabase, percentile, printTable, procCpuMs, saveResults } from './support';
 import { TARGET_WEB_KB, webInitialJs } from './web-size';
 
@@ -42,6 +51,10 @@ const RATE = Number(arg('rate') ?? 50);
 const DBS = (arg('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db')!];
 const WEB = !argv.includes('--no-web') && process.env.SKIP_WEB_BUILD !== '1';
 const SERVER_PROF = arg('server-prof');
+const CAPACITY = argv.includes('--capacity');
+const CONCURRENCY = Number(arg('concurrency') ?? 16);
+const WORKER_COUNTS = (arg('workers') ?? '1,2').split(',').map(Number);
+const TARGET_SHARE_OF_BARE = 0.4;
 const SAMPLE = Math.min(50, STUDENTS);
 const TARGET_P99_MS = 150;
 const TARGET_RATE = 50;
@@ -60,7 +73,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }) {
+async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }, extra: Record<string, string> = {}) {
   const port = await freePort();
   const prof = SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -79,6 +92,7 @@ async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }) {
       LOG_LEVEL: 'warn',
       GOOGLE_CLIENT_ID: '',
       WEB_DIST: join(tmpdir(), 'no-web-dist'),
+      ...extra,
     },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -445,4 +459,220 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-await main();
+// ---------------------------------------------------------------- capacity (closed loop)
+
+/** Runs `one(0…n-1)` with `c` in flight at all times (each starts the next when it ends). */
+async function closedLoop(n: number, c: number, one: (i: number) => Promise<Sample>) {
+  const samples: Sample[] = new Array(n);
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(c, n) }, async () => {
+      for (let i = next++; i < n; i = next++) samples[i] = await one(i);
+    }),
+  );
+  return { samples, wallMs: ms(t0) };
+}
+
+const summary = (samples: Sample[], wallMs: number) => {
+  const lat = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const ok = samples.filter((s) => s.status === 200 && !s.already).length;
+  return {
+    n: samples.length,
+    ok,
+    errors: samples.length - ok,
+    perSec: ok / (wallMs / 1000),
+    p50: percentile(lat, 50),
+    p99: percentile(lat, 99),
+  };
+};
+
+/** The node:cluster workers of a server (its children), for their CPU time. */
+const childPids = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/** The bare SQL reference with `c` clients at once: the same two inserts per response as bareSql, one transaction each. */
+async function bareConcurrent(databaseUrl: string, fx: Fixture, c: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: c });
+  const database = fromPool(pool);
+  const db = database.db;
+  try {
+    const info = await queryRows<{ id: number; grade: number; campus_id: number; homeroom_class_id: number | null }>(
+      db,
+      sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
+    );
+    const s = fx.refSurvey;
+    const questions = s.sections.flatMap((x) => x.questions);
+    const rng = createRng(41);
+    const answers = info.map(() => answersFor(s, rng));
+    const { samples, wallMs } = await closedLoop(info.length, c, async (i) => {
+      const st = info[i];
+      const a = answers[i];
+      const t0 = performance.now();
+      await db.transaction(async (tx) => {
+        const [r] = await queryRows<{ id: number }>(
+          tx,
+          sql`
+          insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
+          values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`,
+        );
+        const values = questions.map((q) => {
+          const v = a[q.id];
+          if (q.questionType === 'grid') {
+            const col = q.gridGroup!.columns.find((x) => x.value === v)!;
+            return sql`(${r.id}, ${q.id}, ${col.label}, null, ${col.id}, ${col.valueNumber})`;
+          }
+          if (q.questionType === 'linear_scale') return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, ${Number(v)})`;
+          if (q.questionType === 'multiple_choice') return sql`(${r.id}, ${q.id}, null, ${JSON.stringify([v])}::jsonb, null, null)`;
+          return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, null)`;
+        });
+        await tx.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number)
+          values ${sql.join(values, sql`, `)}`);
+      });
+      return { ms: ms(t0), status: 200, already: false };
+    });
+    const check = await checkCounts(db, s.id, info.length);
+    return { ...summary(samples, wallMs), check };
+  } finally {
+    await database.close();
+  }
+}
+
+async function runCapacity() {
+  return onFreshDatabase('postgres', 'capacity', async ({ dir, databaseUrl = '', open }) => {
+    let t0 = performance.now();
+    const database = await open();
+    const fx = await prepare(database, STUDENTS);
+    const [mod] = await queryRows<{ id: number }>(database.db, sql`select id from modules where is_current`);
+    // One survey per server run: the same students answer each once.
+    const surveys = [fx.survey];
+    for (let k = 1; k < WORKER_COUNTS.length; k++)
+      surveys.push((await insertTestSurvey(database.db, surveyInput(mod.id, `Khảo sát cuối kỳ (bench ${k + 1})`))).survey);
+    await database.close();
+    console.log(
+      `  postgres: ${STUDENTS} students, ${surveys.length} load surveys and the reference on a fresh database: ${fmt(ms(t0))} ms`,
+    );
+
+    const tokens = createSessionTokens(new TextEncoder().encode(SECRET), '2h');
+    const signed = await Promise.all(fx.students.map(async (s) => ({ ...s, token: await tokens.sign(s.userId) })));
+    const runs = [];
+    for (const [k, workers] of WORKER_COUNTS.entries()) {
+      const survey = surveys[k];
+      const rng = createRng(40 + k);
+      const bodies = signed.map((s) => JSON.stringify(answersToSubmission(survey, answersFor(survey, rng), { studentId: s.studentId })));
+      t0 = performance.now();
+      const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl }, { WEB_CONCURRENCY: String(workers) });
+      console.log(`  server with WEB_CONCURRENCY=${workers} up: ${fmt(ms(t0))} ms; ${STUDENTS} submissions, ${CONCURRENCY} at a time…`);
+      const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
+      try {
+        // Warm-up: students' reads on every worker (JIT, pools), none a submission.
+        await closedLoop(200, CONCURRENCY, async (i) => {
+          const s = signed[i % signed.length];
+          const t = performance.now();
+          const res = await fetch(`${base}/api/v1/surveys/students/${s.studentId}`, {
+            dispatcher: agent,
+            headers: { authorization: `Bearer ${s.token}` },
+          });
+          await res.text();
+          return { ms: ms(t), status: res.status, already: false };
+        });
+        const pids = [child.pid!, ...childPids(child.pid!)];
+        const cpu0 = procCpuMs(pids);
+        const dbCpu = await backendsCpu(databaseUrl);
+        const { samples, wallMs } = await closedLoop(signed.length, CONCURRENCY, (i) =>
+          submit(agent, base, survey.id, signed[i].token, bodies[i]),
+        );
+        const serverCpuMs = procCpuMs(pids) - cpu0;
+        const dbCpuMs = await dbCpu();
+        const errors = samples.filter((x) => x.status !== 200);
+        if (errors.length) console.log(`  ${errors.length} errors, e.g. ${errors[0].status} ${errors[0].error}`);
+        runs.push({
+          workers,
+          ...summary(samples, wallMs),
+          serverCpuMs: serverCpuMs / STUDENTS,
+          dbCpuMs: dbCpuMs / STUDENTS,
+          survey: survey.id,
+        });
+      } finally {
+        await agent.close();
+        await stopServer(child);
+      }
+    }
+    const check = await open();
+    try {
+      for (const r of runs) Object.assign(r, { check: await checkCounts(check.db, r.survey, STUDENTS) });
+    } finally {
+      await check.close();
+    }
+    console.log(`  bare SQL, ${CONCURRENCY} clients at a time…`);
+    const bare = await bareConcurrent(databaseUrl, fx, CONCURRENCY);
+    return { runs: runs as Array<(typeof runs)[number] & { check: Awaited<ReturnType<typeof checkCounts>> }>, bare };
+  });
+}
+
+async function capacity() {
+  console.log(
+    `bench/submit --capacity: ${STUDENTS.toLocaleString('en')} students × one ${ANSWERS}-answer response, closed loop with ${CONCURRENCY} in flight, ` +
+      `through the server (WEB_CONCURRENCY=${WORKER_COUNTS.join(', ')}) and by bare SQL, on PostgreSQL (${availableParallelism()} cores shared by both); ` +
+      `target: ≥ ${TARGET_SHARE_OF_BARE * 100}% of bare with WEB_CONCURRENCY=2, p99 < ${TARGET_P99_MS} ms, nothing lost or duplicated`,
+  );
+  const r = await runCapacity();
+  if (!r) return;
+  console.log();
+  printTable(
+    ['path', 'in flight', 'sent', 'ok', 'subm/s', '% of bare', 'p50 ms', 'p99 ms', 'server CPU ms/subm', 'DB CPU ms/subm', 'DB check'],
+    [
+      ...r.runs.map((x) => [
+        `server, WEB_CONCURRENCY=${x.workers}`,
+        CONCURRENCY,
+        x.n,
+        x.ok,
+        x.perSec.toFixed(0),
+        `${((x.perSec / r.bare.perSec) * 100).toFixed(0)}%`,
+        fmt(x.p50),
+        fmt(x.p99),
+        x.serverCpuMs.toFixed(2),
+        x.dbCpuMs.toFixed(2),
+        x.check.ok ? 'OK' : 'FAILED',
+      ]),
+      [
+        'bare SQL (same rows)',
+        CONCURRENCY,
+        r.bare.n,
+        r.bare.ok,
+        r.bare.perSec.toFixed(0),
+        '100%',
+        fmt(r.bare.p50),
+        fmt(r.bare.p99),
+        '',
+        '',
+        r.bare.check.ok ? 'OK' : 'FAILED',
+      ],
+    ],
+  );
+  const verdicts: string[] = [];
+  let failed = false;
+  for (const x of r.runs) {
+    const share = x.perSec / r.bare.perSec;
+    const integrity = x.errors === 0 && x.check.ok;
+    const judged = x.workers === 2 && CONCURRENCY === 16;
+    const pass = integrity && share >= TARGET_SHARE_OF_BARE && x.p99 < TARGET_P99_MS;
+    if (!integrity || (judged && !pass)) failed = true;
+    verdicts.push(
+      `capacity (WEB_CONCURRENCY=${x.workers}): ${judged ? (pass ? 'PASS' : 'FAIL') : 'info'} — ${x.perSec.toFixed(0)} subm/s = ${(share * 100).toFixed(0)}% of bare ` +
+        `(${r.bare.perSec.toFixed(0)}/s; target ≥ ${TARGET_SHARE_OF_BARE * 100}%), p99 ${fmt(x.p99)} ms (< ${TARGET_P99_MS}) at ${CONCURRENCY} in flight, ` +
+        `${x.errors} errors, DB ${x.check.responses}/${STUDENTS} responses, ${x.check.details}/${STUDENTS * ANSWERS} details`,
+    );
+  }
+  console.log();
+  for (const v of verdicts) console.log(v);
+  saveResults('submit-capacity', { students: STUDENTS, concurrency: CONCURRENCY, answers: ANSWERS, ...r });
+  if (failed) process.exitCode = 1;
+}
+
+await (CAPACITY ? capacity() : main());

@@ -10,6 +10,7 @@ import type { Actor } from '@/plugins/actor';
 import { foldSql, searchColumns, searchWhere } from '@/db/sql';
 import { searchText } from './list';
 import { refuseIfUsed, write } from './write';
+import { createSessionTokens } from './tokens';
 import { readSheet, xlsxBuffer } from './xlsx';
 
 let database: Database;
@@ -167,5 +168,24 @@ describe('xlsx and the import framework', () => {
     await expect(runImport({ db: database.db, kind, file, filename: 'f.xlsx', dryRun: true, actor, limits })).rejects.toMatchObject({
       message: expect.stringContaining('Thiếu cột bắt buộc: Mã'),
     });
+  });
+});
+
+describe('session tokens (lib/tokens.ts: HS256 checked with node:crypto)', () => {
+  const secret = new TextEncoder().encode('a-session-secret-long-enough-0123456789');
+  const tokens = createSessionTokens(secret, '1h');
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+  it('reads its own tokens and refuses altered, unsigned, expired or foreign ones', async () => {
+    const token = await tokens.sign(42, 3);
+    expect(await tokens.verify(token)).toEqual({ userId: 42, version: 3 });
+    const [head, body, sig] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    expect(await tokens.verify(`${head}.${b64({ ...claims, sub: '1' })}.${sig}`)).toBeNull(); // another user
+    expect(await tokens.verify(`${b64({ alg: 'none' })}.${body}.`)).toBeNull();
+    expect(await tokens.verify(`${head}.${body}.${sig.slice(0, -2)}`)).toBeNull();
+    expect(await tokens.verify(`${head}.${body}`)).toBeNull();
+    expect(await createSessionTokens(secret, '-1s').verify(await createSessionTokens(secret, '-1s').sign(42))).toBeNull();
+    expect(await tokens.verify(await createSessionTokens(new TextEncoder().encode('x'.repeat(40)), '1h').sign(42))).toBeNull();
   });
 });

@@ -116,10 +116,27 @@ async function pgTransport(options: pg.PoolConfig, log: FastifyBaseLogger): Prom
   start();
   await connecting;
 
+  let outbox: string[] = [];
+  let sending = false;
+  const flush = async () => {
+    sending = true;
+    while (outbox.length && client) {
+      const batch = outbox;
+      outbox = [];
+      await client
+        .query('select pg_notify($1, m) from unnest($2::text[]) as m', [CHANNEL, batch])
+        .catch((err) => log.warn({ err }, 'cluster bus notify failed'));
+    }
+    outbox = [];
+    sending = false;
+  };
+
   return {
     publish(message) {
+      // One NOTIFY statement at a time on the client; what is published meanwhile goes in the next, together.
       // Lost while the link is down: the other side hears a gap when it reconnects, or times out its cache.
-      client?.query('select pg_notify($1, $2)', [CHANNEL, message]).catch((err) => log.warn({ err }, 'cluster bus notify failed'));
+      outbox.push(message);
+      if (!sending) void flush();
     },
     subscribe(onMessage, onGap) {
       handlers = { onMessage, onGap };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import pg from 'pg';
 import { createClient } from 'redis';
 import type { Db } from '../db/client';
@@ -66,7 +66,7 @@ export async function sharedRateLimitStore(opts: {
   redisUrl: string | null;
   redisPrefix: string;
   log: FastifyBaseLogger;
-}): Promise<{ store: NonNullable<FastifyRateLimitOptions['store']>; kind: SharedCounter['kind']; close(): Promise<void> } | null> {
+}): Promise<{ store: FastifyRateLimitStoreCtor; kind: SharedCounter['kind']; close(): Promise<void> } | null> {
   const isPostgres = (opts.db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
   const counter =
     (opts.redisUrl ? await redisCounter(opts.redisUrl, opts.redisPrefix, opts.log) : null) ??
@@ -85,13 +85,13 @@ export async function sharedRateLimitStore(opts: {
         (err: Error) => cb(err),
       );
     }
-    child(routeOptions: { routeInfo?: { method?: unknown; url?: unknown } }) {
-      const info = routeOptions.routeInfo ?? {};
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const info = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
       return new SharedStore({}, `${String(info.method ?? '')} ${String(info.url ?? '')}`);
     }
   }
   return {
-    store: SharedStore as unknown as NonNullable<FastifyRateLimitOptions['store']>,
+    store: SharedStore as unknown as FastifyRateLimitStoreCtor,
     kind: counter.kind,
     close: () => counter.close(),
   };
