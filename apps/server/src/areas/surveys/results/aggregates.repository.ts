@@ -388,17 +388,23 @@ export async function mixedClasses(db: DbOrTx, surveyIds: number[]): Promise<Set
   return new Set(rows.map((r) => `${r.survey_id}:${r.course_class_id}`));
 }
 
-/** Responses and straight-lined responses per course class, whatever the filter (a course result's context). */
-export async function classCounts(db: DbOrTx, surveyIds: number[], teacherIds?: number[] | null) {
-  const rows = await queryRows<{ surveyId: number; courseClassId: number; total: number; straightLined: number }>(
+/**
+ * Responses and straight-lined responses per course class, whatever the filter (a course result's
+ * context); with `step`, of the responses the stepped figures keep (a count would otherwise tell
+ * whether the last response was straight-lined). Class null: the survey's responses without a class.
+ */
+export async function classCounts(db: DbOrTx, surveyIds: number[], teacherIds?: number[] | null, step?: Slice['step']) {
+  const rows = await queryRows<{ surveyId: number; courseClassId: number | null; total: number; straightLined: number }>(
     db,
     sql`
-    select survey_id as "surveyId", course_class_id as "courseClassId", count(*)::int total,
-      count(*) filter (where straight_lined)::int as "straightLined"
-    from survey_responses
-    where survey_id = any(${intArray(surveyIds)}) and course_class_id is not null
-      ${teacherIds ? sql`and teacher_ids && ${intArray(teacherIds)}` : sql``}
+    with ${respCte({ surveyIds, filtered: false, minResponses: 1, teacherIds: teacherIds ?? null, step })}
+    select r.survey_id as "surveyId", r.course_class_id as "courseClassId", count(*)::int total,
+      count(*) filter (where x.straight_lined)::int as "straightLined"
+    from resp r join survey_responses x on x.id = r.id
     group by 1, 2`,
   );
-  return new Map(rows.map((r) => [`${r.surveyId}:${r.courseClassId}`, r]));
+  const byClass = new Map<string, { surveyId: number; courseClassId: number; total: number; straightLined: number }>();
+  for (const r of rows)
+    if (r.courseClassId !== null) byClass.set(`${r.surveyId}:${r.courseClassId}`, { ...r, courseClassId: r.courseClassId });
+  return Object.assign(byClass, { straightLinedAll: rows.reduce((a, r) => a + Number(r.straightLined), 0) });
 }

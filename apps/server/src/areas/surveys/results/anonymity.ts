@@ -17,9 +17,15 @@ import { RESULTS_MSG, type TAggregate } from '@app/shared/survey-results';
  * its SD between classes gives away two hidden classes at once, and a pooled per-question figure
  * next to the mean of class scores of the same classes gives a second equation.
  *
+ * A part is also left out, for the same viewers, when its class's responses did not all name the same
+ * teachers (the class's teachers changed during the survey): a teacher-narrowed part of it would
+ * differ from the whole class by one period's responses (issue 11, "k on every difference").
+ *
  * The SQL applies it (`Slice.minPart`, aggregates.repository.ts): `minPartFor` is the only place a
  * slice gets its floor; `partHidden` marks listed parts, `aggregateFigure` the figures above them.
- * Grade×campus figures cut across classes, so restricted viewers get none.
+ * Grade×campus figures cut across classes, so restricted viewers get none. The other rules of issue 11
+ * sit around this one: restricted viewers read only published surveys (publication.service.ts) and one
+ * variant (access.ts `variantFor`); open surveys' live figures move in steps of k (`stepFor`).
  */
 export interface Hideable {
   hidden: boolean;

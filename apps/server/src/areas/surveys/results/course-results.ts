@@ -36,7 +36,7 @@ export async function computeCourses(db: DbOrTx, o: CourseRunOpts): Promise<{ su
   const tSlice = o.teacherId ? { ...slice, teacherIds: [o.teacherId] } : slice;
   const [rows, counts, mixed] = await Promise.all([
     o.pre && !o.teacherId ? Promise.resolve(o.pre) : aggregates(db, tSlice, kinds),
-    classCounts(db, slice.surveyIds, tSlice.teacherIds),
+    classCounts(db, slice.surveyIds, tSlice.teacherIds, slice.step),
     o.restricted ? mixedClasses(db, slice.surveyIds) : Promise.resolve(new Set<string>()),
   ]);
   const classRows = rows.filter((r) => r.kind === 'class' || r.kind === 'teacher_class');

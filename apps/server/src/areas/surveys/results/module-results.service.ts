@@ -84,7 +84,7 @@ async function liveModule(ctx: Ctx, o: { moduleId: number; viewer: Viewer; filte
         ? ['overall', 'survey', 'department', 'subject', 'teacher']
         : ['overall', 'survey', 'department', 'subject', 'teacher', 'grade_campus'],
     ),
-    filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min }),
+    filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min, step }),
     restricted ? Promise.resolve(new Map<string, number>()) : eligibleByGradeCampus(db, surveyIds),
   ]);
   const ids = (kind: AggregateRow['kind'], k: 'k1' | 'k2' = 'k1') => byKind(rows, kind).map((r) => r[k]!);
@@ -298,7 +298,7 @@ export async function teacherCourseResults(
     const deptTeachers = teacher.departmentId ? await teachersOfDepartments(db, [teacher.departmentId]) : null;
     const [courses, filter, dept, school, trend] = await Promise.all([
       computeCourses(db, { slice, teacherId, restricted, min }),
-      filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
+      filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min, step: slice.step }),
       deptTeachers ? aggregates(db, { ...slice, teacherIds: deptTeachers }, ['overall']) : Promise.resolve([]),
       aggregates(db, { ...slice, teacherIds: null }, ['overall']),
       aggregates(
@@ -369,7 +369,7 @@ export async function subjectCourseResults(
       surveyIds.length
         ? computeCourses(db, { slice, include, restricted, min, allowedClassIds: allowed })
         : Promise.resolve({ summary: aggregateOf(undefined), items: [] }),
-      filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
+      filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min, step: slice.step }),
     ]);
     return { moduleId, subjectId, subjectName: subject.name, filter, computedAt: now(), summary: courses.summary, items: courses.items };
   });
@@ -409,7 +409,7 @@ export async function departmentAverage(
     const [rows, school, filter] = await Promise.all([
       aggregates(db, slice, ['overall', 'teacher', 'subject']),
       aggregates(db, { ...slice, teacherIds: null }, ['overall']),
-      filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min }),
+      filterInfo(db, { surveyIds, filtered, minResponses, minGroupSize: min, step: slice.step }),
     ]);
     const [teachers, subjects] = await Promise.all([
       namesOf(

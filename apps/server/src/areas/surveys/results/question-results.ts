@@ -14,7 +14,7 @@ import {
 } from './aggregates.repository';
 import { aggregateFigure, HIDDEN, SHOWN } from './anonymity';
 import type { Scoped } from './access';
-import { responseTotals, scoreQuestionIds, teachersOfDepartments } from './survey-results.repository';
+import { scoreQuestionIds, teachersOfDepartments } from './survey-results.repository';
 
 /** Figures are rounded for the wire; tests compare with toBeCloseTo. */
 export const r4 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 1e4) / 1e4);
@@ -191,14 +191,14 @@ export async function computeQuestions(db: DbOrTx, o: QuestionRunOpts) {
   return { n, leftOut: restricted ? allN - kept : 0, score, hidden: sliceHidden, questions };
 }
 
-/** What the filter left out of a survey's figures, for the screen. */
+/** What the filter left out of a survey's figures, for the screen (counted like the figures: in steps of k while open). */
 export async function filterInfo(
   db: DbOrTx,
-  o: { surveyIds: number[]; filtered: boolean; minResponses: number; minGroupSize: number; keptN?: number },
+  o: { surveyIds: number[]; filtered: boolean; minResponses: number; minGroupSize: number; step?: Slice['step'] },
 ): Promise<TFilterInfo> {
   const base = { filtered: o.filtered, minResponses: o.minResponses, minGroupSize: o.minGroupSize };
   if (!o.filtered) return { ...base, straightLinedExcluded: 0, classesExcluded: 0 };
-  const [totals, counts] = await Promise.all([responseTotals(db, o.surveyIds), classCounts(db, o.surveyIds)]);
+  const counts = await classCounts(db, o.surveyIds, null, o.step);
   const classesExcluded = [...counts.values()].filter((c) => c.total - c.straightLined < o.minResponses).length;
-  return { ...base, straightLinedExcluded: totals.straightLined, classesExcluded };
+  return { ...base, straightLinedExcluded: counts.straightLinedAll, classesExcluded };
 }

@@ -126,7 +126,7 @@ async function liveQuestions(
   const schoolSlice: Slice = { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minPart, step };
   const [r, filter] = await Promise.all([
     computeQuestions(db, { survey: o.survey, slice, scoped, restricted, compare: !!o.q.compare, schoolSlice, pre: o.pre }),
-    filterInfo(db, { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minGroupSize: min }),
+    filterInfo(db, { surveyIds: [o.meta.id], filtered: o.filtered, minResponses, minGroupSize: min, step }),
   ]);
   return {
     ...header(o.meta),
@@ -298,7 +298,7 @@ async function liveCourses(
   const allowedClassIds = await allowedClasses(db, o.viewer, surveyIds);
   const [r, filter] = await Promise.all([
     computeCourses(db, { slice, include, restricted, min, allowedClassIds, pre: o.pre }),
-    filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min }),
+    filterInfo(db, { surveyIds, filtered: o.filtered, minResponses, minGroupSize: min, step: slice.step }),
   ]);
   return { surveyId: o.meta.id, filter, computedAt: now(), stored: false, stale: false, summary: r.summary, items: r.items };
 }
@@ -335,7 +335,7 @@ async function liveGradeCampus(ctx: Ctx, meta: SurveyMeta, filtered: boolean, pr
   const [rows, eligible, filter] = await Promise.all([
     pre ? Promise.resolve(pre) : aggregates(db, slice, ['grade_campus', 'survey']),
     eligibleByGradeCampus(db, [meta.id]),
-    filterInfo(db, { surveyIds: [meta.id], filtered, minResponses, minGroupSize: rt.config.minGroupSize }),
+    filterInfo(db, { surveyIds: [meta.id], filtered, minResponses, minGroupSize: rt.config.minGroupSize, step: slice.step }),
   ]);
   const gc = rows.filter((r) => r.kind === 'grade_campus');
   const cells = new Set([...gc.map((r) => `${r.k1}:${r.k2}`), ...eligible.keys()]);

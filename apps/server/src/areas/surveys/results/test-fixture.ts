@@ -124,6 +124,36 @@ async function addSurvey(
   const [g1, g2, g3, g4, g5, ls, mc, tx] = questions.map((q) => q.id);
   const columns = questions[0].gridGroup!.columns;
   const columnOf = (v: number | null) => columns.find((c) => (v === null ? c.value === 'None' : c.valueNumber === v))!;
+  /** Stores one response of `student` in class `classId` naming `teacherIds`, as a submission stores it. */
+  const answer = async (classId: number, teacherIds: number[], st: Student, a: Answer) => {
+    const [r] = await addResponses(db, [
+      {
+        surveyId: survey.id,
+        studentId: st.id,
+        courseClassId: classId,
+        teacherIds,
+        studentGrade: 10,
+        campusId: o.campusId,
+        homeroomClassId: st.homeroomClassId,
+        straightLined: a.sl === true,
+      },
+    ]);
+    const rows = a.g.map((v, i) => {
+      const c = columnOf(v);
+      return sql`(${r.id}, ${[g1, g2, g3, g4, g5][i]}, ${c.label}, null::jsonb, ${c.id}, ${c.valueNumber})`;
+    });
+    rows.push(sql`(${r.id}, ${ls}, ${String(a.ls)}, null::jsonb, null, ${a.ls})`);
+    rows.push(sql`(${r.id}, ${mc}, null, ${JSON.stringify([a.mc])}::jsonb, null, null)`);
+    if (a.tx) rows.push(sql`(${r.id}, ${tx}, ${a.tx[0]}, null::jsonb, null, null)`);
+    await db.execute(
+      sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number) values ${sql.join(rows, sql`, `)}`,
+    );
+    if (a.tx) {
+      await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at)
+          select id, ${a.tx[1]}, case when ${a.tx[1]} = 'pending' then null else now() end from response_details where response_id = ${r.id} and question_id = ${tx}`);
+    }
+    return r.id;
+  };
   const classIds: number[] = [];
   const responseIds: number[][] = [];
   let s = 0;
@@ -141,40 +171,12 @@ async function addSurvey(
     });
     classIds.push(classId);
     responseIds.push([]);
-    for (const [i, a] of cls.answers.entries()) {
-      const st = classStudents[i];
-      const [r] = await addResponses(db, [
-        {
-          surveyId: survey.id,
-          studentId: st.id,
-          courseClassId: classId,
-          teacherIds: [cls.teacherId],
-          studentGrade: 10,
-          campusId: o.campusId,
-          homeroomClassId: st.homeroomClassId,
-          straightLined: a.sl === true,
-        },
-      ]);
-      responseIds[responseIds.length - 1].push(r.id);
-      const rows = a.g.map((v, i) => {
-        const c = columnOf(v);
-        return sql`(${r.id}, ${[g1, g2, g3, g4, g5][i]}, ${c.label}, null::jsonb, ${c.id}, ${c.valueNumber})`;
-      });
-      rows.push(sql`(${r.id}, ${ls}, ${String(a.ls)}, null::jsonb, null, ${a.ls})`);
-      rows.push(sql`(${r.id}, ${mc}, null, ${JSON.stringify([a.mc])}::jsonb, null, null)`);
-      if (a.tx) rows.push(sql`(${r.id}, ${tx}, ${a.tx[0]}, null::jsonb, null, null)`);
-      await db.execute(
-        sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number) values ${sql.join(rows, sql`, `)}`,
-      );
-      if (a.tx) {
-        await db.execute(sql`insert into response_reviews (response_detail_id, status, reviewed_at)
-          select id, ${a.tx[1]}, case when ${a.tx[1]} = 'pending' then null else now() end from response_details where response_id = ${r.id} and question_id = ${tx}`);
-      }
-    }
+    for (const [i, a] of cls.answers.entries())
+      responseIds[responseIds.length - 1].push(await answer(classId, [cls.teacherId], classStudents[i], a));
   }
   // Closed and published, so teachers and heads read its figures (publication has tests of its own).
   if (o.publish !== false) await publishForTest(db, survey.id);
-  return { surveyId: survey.id, classIds, responseIds, q: { g1, g2, g3, g4, g5, ls, mc, tx } };
+  return { surveyId: survey.id, classIds, responseIds, q: { g1, g2, g3, g4, g5, ls, mc, tx }, answer };
 }
 
 export async function buildResultsFixture(t: TestApp) {

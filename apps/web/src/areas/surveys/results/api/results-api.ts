@@ -9,6 +9,7 @@ import {
   ZGradeCampusResults,
   ZGridQuestions,
   ZModuleResults,
+  ZPublication,
   ZScoreConfig,
   ZSubjectCourseResults,
   ZSurveyResults,
@@ -120,6 +121,15 @@ export const saveScoreConfig = (surveyId: number, questionIds: number[]) =>
   sendWrite('post', `${S}/${surveyId}/score-config`, { questionIds }, ZScoreConfig);
 /** Back to the default score (every grid answer with a number). */
 export const clearScoreConfig = (surveyId: number) => sendWrite('delete', `${S}/${surveyId}/score-config`, undefined, ZScoreConfig);
+
+// ---- Publication (issue 11): teachers and heads read a survey's results once it is published ----
+
+export const publicationQuery = (surveyId: number | null) =>
+  resultsQuery(`${S}/${surveyId}/publication`, ZPublication, {}, surveyId !== null);
+export const publishSurvey = (surveyId: number) => sendWrite('post', `${S}/${surveyId}/publish`, {}, ZPublication);
+export const unpublishSurvey = (surveyId: number) => sendWrite('post', `${S}/${surveyId}/unpublish`, {}, ZPublication);
+/** A teacher's or head's read of a survey whose results are not published yet (403 NOT_PUBLISHED). */
+export const isNotPublished = (error: unknown) => isAxiosError(error) && error.response?.data?.code === 'NOT_PUBLISHED';
 
 /** Every results figure (and the survey lists, whose auto-calculate flag may have changed). */
 function refreshResults(client: QueryClient) {

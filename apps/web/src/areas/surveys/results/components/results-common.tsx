@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, Clock, Filter, Info, RefreshCw } from 'lucide-react';
+import { CircleAlert, Clock, Filter, Hourglass, Info, RefreshCw } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
-import type { TFilterInfo } from '@app/shared/survey-results';
+import { RESULTS_MSG, type TFilterInfo } from '@app/shared/survey-results';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { DASH, fmtCount, fmtN, fmtScore, TOO_FEW } from '../lib/stats';
+import { isNotPublished } from '../api/results-api';
 
 /** Two pressed-state buttons: "Chưa lọc" / "Đã lọc". */
 export function FilterToggle({ filtered, onChange }: { filtered: boolean; onChange: (v: boolean) => void }) {
@@ -107,6 +109,8 @@ export function LoadError({
   retrying?: boolean;
   fallback?: string;
 }) {
+  // A teacher or head reading a survey not published yet: not an error, a state to explain (issue 11).
+  if (isNotPublished(error)) return <EmptyState icon={Hourglass} title={RESULTS_MSG.notPublished} />;
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-5">
       <p className="flex items-center gap-2 text-sm font-medium text-danger">

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSurvey } from '@app/shared/survey-fixtures';
-import type { TCourseResults, TGradeCampusResults, TGridQuestions, TScoreConfig, TSurveyResults } from '@app/shared/survey-results';
+import {
+  RESULTS_MSG,
+  type TCourseResults,
+  type TGradeCampusResults,
+  type TGridQuestions,
+  type TPublication,
+  type TScoreConfig,
+  type TSurveyResults,
+} from '@app/shared/survey-results';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
 import { agg, COMPUTED, course, filterInfo, question, renderResultsPage, scope } from '../test/results-fixtures';
@@ -113,6 +121,8 @@ function api(over: MockRoutes = {}): MockRoutes {
     'POST /v1/surveys/11/toggle-auto-calculate': (req) =>
       ok({ surveyId: 11, autoCalculate: (req.body as { enabled: boolean }).enabled }, 'Đã bật tự động tính kết quả khi có phản hồi mới.'),
     'GET /v1/surveys/11/export-excel': () => ({ status: 200, body: new Blob(['xlsx']) }),
+    'GET /v1/surveys/11/publication': () =>
+      ok({ surveyId: 11, status: 'active', publishedAt: null, pendingTexts: 0, canPublish: false, reason: RESULTS_MSG.notClosed }),
     ...over,
   };
 }
@@ -220,5 +230,53 @@ describe('Kết quả tab of /admin/surveys/{id}', () => {
     );
     expect(await screen.findByText('Chưa có phản hồi nào.')).toBeInTheDocument();
     expect(await screen.findByText('Không thể tải kết quả theo khối và cơ sở. Vui lòng thử lại sau.')).toBeInTheDocument();
+  });
+});
+
+describe('publication of the results (issue 11)', () => {
+  const pub = (o: Partial<TPublication>): TPublication => ({
+    surveyId: 11,
+    status: 'closed',
+    publishedAt: null,
+    pendingTexts: 0,
+    canPublish: true,
+    reason: null,
+    ...o,
+  });
+
+  it('disables "Công bố kết quả" with the reason while texts wait for review', async () => {
+    renderTab(
+      api({ 'GET /v1/surveys/11/publication': () => ok(pub({ pendingTexts: 2, canPublish: false, reason: RESULTS_MSG.pendingTexts(2) })) }),
+    );
+    const bar = await screen.findByTestId('publication-bar');
+    expect(within(bar).getByText('Chưa công bố cho giáo viên')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Công bố kết quả' })).toBeDisabled();
+    expect(bar).toHaveTextContent(RESULTS_MSG.pendingTexts(2));
+  });
+
+  it('publishes after a confirmation, then shows "Đã công bố dd/mm/yyyy" and "Thu hồi công bố"', async () => {
+    let state = pub({});
+    renderTab(
+      api({
+        'GET /v1/surveys/11/publication': () => ok(state),
+        'POST /v1/surveys/11/publish': () => {
+          state = pub({ publishedAt: '2026-01-21T03:00:00.000Z', canPublish: false });
+          return ok(state, RESULTS_MSG.published);
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Công bố kết quả' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Công bố kết quả' }));
+    await waitFor(() => expect(mock!.calls.some((c) => c.method === 'POST' && c.url === '/v1/surveys/11/publish')).toBe(true));
+    expect(await screen.findByText('Đã công bố 21/01/2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Thu hồi công bố' })).toBeEnabled();
+  });
+
+  it('explains, instead of an error, a survey not published yet (a teacher or head)', async () => {
+    renderTab(api({ 'GET /v1/surveys/11/results': () => fail(403, RESULTS_MSG.notPublished, 'NOT_PUBLISHED') }));
+    expect(await screen.findByText(RESULTS_MSG.notPublished)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import { aggDetail, CourseBars, CourseTable } from './course-table';
 import { GradeCampusView } from './grade-campus';
 import { QuestionCard } from './question-results';
 import { FigureCard, FilterNote, FilterToggle, Freshness, LoadError, LoadingBlock, Panel } from './results-common';
+import { PublicationBar } from './publication-bar';
 import { ScoreConfigEditor } from './score-config-editor';
 import { SurveyExportButton } from './survey-export-button';
 import { useFilteredParam } from '../lib/use-param';
@@ -54,6 +55,7 @@ export default function ResultsTab({ surveyId, survey }: SurveyTabProps) {
 
   return (
     <div>
+      {!survey.isTemplate && <PublicationBar surveyId={surveyId} />}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <FilterToggle filtered={filtered} onChange={setFiltered} />
         <Button onClick={() => calc.mutate(surveyId)} disabled={calc.isPending} aria-busy={calc.isPending}>
