@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -60,6 +61,16 @@ describe('config', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('starts one process on the embedded database, the core count on a server, and refuses several on the embedded one', () => {
+    const server = 'postgres://u@h/db';
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: server }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: server, WEB_CONCURRENCY: '3' }).workers).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).workers).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY > 1 cần máy chủ PostgreSQL/);
+    expect(() => loadConfig({ DATABASE_URL: server, WEB_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 
   it('rejects malformed values with a readable message', () => {
