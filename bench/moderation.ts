@@ -7,8 +7,8 @@
  *   node --import tsx bench/moderation.ts
  */
 import { REVIEW_CASES } from '../apps/server/src/areas/surveys/text-reviews/auto-review.cases';
-import { HELDOUT_CASES, TUNING_CASES } from '../apps/server/src/areas/surveys/text-reviews/auto-review.cases-new';
-import { figureLine, measure } from '../apps/server/src/areas/surveys/text-reviews/auto-review.measure';
+import { HELDOUT_CASES, TUNING_CASES } from '../apps/server/src/areas/surveys/text-reviews/auto-review.new.cases';
+import { figureLine, measure } from '../apps/server/src/areas/surveys/text-reviews/test-moderation';
 import { saveResults } from './support';
 
 const sets = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { autoReview } from './auto-review';
 import { REVIEW_CASES } from './auto-review.cases';
-import { HELDOUT_CASES, TUNING_CASES } from './auto-review.cases-new';
-import { figureLine, measure } from './auto-review.measure';
+import { HELDOUT_CASES, TUNING_CASES } from './auto-review.new.cases';
+import { figureLine, measure } from './test-moderation';
 
 describe('auto-review on the table of student comments', () => {
   it('has at least 80 cases of every kind', () => {
