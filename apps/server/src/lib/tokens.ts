@@ -42,8 +42,8 @@ export function createSessionTokens(secret: Uint8Array, ttl: string) {
     },
     /**
      * The claims of a valid, unexpired token, else null. A token without a version (signed before versions) is version 0.
-     * Checked with node:crypto's HMAC, synchronously: WebCrypto's (jose's) costs a thread-pool round trip on
-     * every API call, a sixth of a submission's CPU (bench/submit.ts --capacity, profiled).
+     * Checked with node:crypto's HMAC, synchronously, on every API call: ~5 µs of CPU where jose's WebCrypto
+     * path took ~24 µs and a hop through the thread pool.
      */
     async verify(token: string): Promise<SessionClaims | null> {
       try {
