@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
+import { secureDataDir } from './lib/data-dir';
 import { resolveSecret } from './lib/tokens';
 import { ensureAdmins } from './seed/admins';
 import { seedDemo } from './seed/demo';
@@ -36,7 +37,7 @@ async function prepare(config: AppConfig, database: Database) {
 /** Opens the database and serves; with `prepared` false it first migrates and seeds (one process). */
 async function serve(config: AppConfig, prepared: boolean) {
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
   const seeded = prepared ? undefined : await prepare(config, database);
 
   const app = await buildApp({ config, database });
@@ -69,7 +70,7 @@ async function serve(config: AppConfig, prepared: boolean) {
  * share lives in PostgreSQL or Redis (docs/architecture.md, "Several processes").
  */
 async function primary(config: AppConfig) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
   const seeded = await prepare(config, database);
   await database.close();
   // Without AUTH_SECRET the secret is generated into DATA_DIR now, so every worker signs with the same one.
@@ -110,7 +111,11 @@ async function primary(config: AppConfig) {
 }
 
 async function main() {
+  // Everything this server creates (database files, uploads, the secret) is the owner's alone:
+  // files 0600, folders 0700. Workers inherit the mask.
+  process.umask(0o077);
   const config = readConfig();
+  if (!cluster.isWorker) secureDataDir(config.dataDir);
   if (cluster.isWorker) return serve(config, true);
   if (config.workers > 1) return primary(config);
   return serve(config, false);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
+import { secureDataDir } from '@/lib/data-dir';
 
 /** One type for both drivers: repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -81,9 +81,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('connect', (client) => client.on('error', () => {}));
     return fromPool(pool);
   }
-  mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(`${opts.dataDir.replace(/\/$/, '')}/pgdata`);
-  return fromPglite(client);
+  // PGlite writes its initial files and its relcache files with modes of its own (0666, 0644),
+  // whatever the umask: they are made owner-only once it has started and again once it is closed.
+  const pgdata = `${opts.dataDir.replace(/\/$/, '')}/pgdata`;
+  secureDataDir(opts.dataDir);
+  const client = await PGlite.create(pgdata);
+  await client.query('select 1');
+  secureDataDir(pgdata);
+  const database = fromPglite(client);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      secureDataDir(pgdata);
+    },
+  };
 }
 
 /** Raw SQL for aggregates: both drivers answer with `rows`, typed here once. */
