@@ -48,6 +48,15 @@ beforeAll(async () => {
     await database.db.execute(sql`select ${MARK}::int, ${'student 5001'}::int`);
     return { ok: true };
   });
+  // The database's own last line: a number or a text that does not fit, past the schemas.
+  app.get('/api/test-out-of-range', { config: { public: true } }, async () => {
+    await database.db.execute(sql`select ${'99999999999'}::int`);
+    return { ok: true };
+  });
+  app.get('/api/test-bad-bytes', { config: { public: true } }, async () => {
+    await database.db.execute(sql`select convert_from(${Buffer.from([0x61, 0xff])}, 'UTF8')`);
+    return { ok: true };
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -158,6 +167,15 @@ describe('what an error leaves in the log', () => {
     expect(log).not.toMatch(/params|Failed query|invalid input syntax/);
   });
 
+  it('a value the database cannot hold is a 400 in Vietnamese, never a 500', async () => {
+    const big = await app.inject({ url: '/api/test-out-of-range' });
+    expect(big.statusCode, big.body).toBe(400);
+    expect(big.json()).toEqual({ success: false, code: 'OUT_OF_RANGE', message: ERROR_CODES.OUT_OF_RANGE.message });
+    const bytes = await app.inject({ url: '/api/test-bad-bytes' });
+    expect(bytes.statusCode, bytes.body).toBe(400);
+    expect(bytes.json().code).toBe('INVALID_TEXT');
+  });
+
   it('a request line names the path, never the query string (searches name people)', async () => {
     logLines = [];
     const res = await app.inject({
@@ -181,11 +199,34 @@ describe('ids outside 1 … 2³¹−1', () => {
       '/api/v1/surveys/1/results?courseClassId=99999999999',
       '/api/v1/course-classes?moduleId=99999999999',
       '/api/v1/students?page=99999999999999',
+      '/api/v1/students?page=1e300',
+      '/api/v1/surveys?page=1e300',
+      '/api/v1/surveys/1/responses?page=1e300',
+      '/api/v1/surveys/1/students?page=1e300',
+      '/api/v1/system-logs?page=1e300',
     ];
     for (const url of urls) {
       const res = await app.inject({ url, headers: admin });
       expect([400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
     }
+    // Every route with a path parameter, each parameter 2³¹ or beyond.
+    let checked = 0;
+    for (const route of app.routeTable.filter((r) => r.url.includes('/:'))) {
+      const caller = demo.find((p) => p.roles.some((r) => (route.roles as readonly TRole[]).includes(r)))!;
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      for (const id of ['99999999999', '2147483648', '-1']) {
+        const url = route.url.replace(/:[A-Za-z]+/g, id);
+        const res = await app.inject({
+          method,
+          url,
+          headers: bearer(await tokenOf(caller.local)),
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
+        expect([400, 404], `${method} ${url}: ${res.body}`).toContain(res.statusCode);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
     const max = await app.inject({ url: '/api/v1/surveys/2147483647', headers: admin });
     expect(max.statusCode).toBe(404);
   });

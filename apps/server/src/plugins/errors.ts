@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   BAD_REQUEST: { status: 400, message: MSG.badRequest },
   VALIDATION_ERROR: { status: 400, message: MSG.badRequest },
   CHECK_FAILED: { status: 400, message: 'Dữ liệu không hợp lệ.' },
+  OUT_OF_RANGE: { status: 400, message: 'Có giá trị vượt quá giới hạn cho phép (số quá lớn hoặc chuỗi quá dài).' },
   IMPORT_INVALID: { status: 400, message: MSG.badRequest },
   IMPORT_TOO_LARGE: { status: 400, message: 'Tệp quá lớn để nhập. Hãy chia thành nhiều tệp nhỏ hơn.' },
   INVALID_TEXT: {
@@ -67,6 +68,11 @@ const PG_CODES: Record<string, ErrorCode> = {
   '23505': 'DUPLICATE',
   '23503': 'IN_USE',
   '23514': 'CHECK_FAILED',
+  // What got past the schemas and still does not fit a column: the caller's data, a 400, not a 500.
+  '22003': 'OUT_OF_RANGE',
+  '22001': 'OUT_OF_RANGE',
+  '22021': 'INVALID_TEXT',
+  '22P05': 'INVALID_TEXT',
   // statement_timeout, idle_in_transaction_session_timeout, idle_session_timeout: a bounded wait ran out.
   '57014': 'DB_TIMEOUT',
   '25P03': 'DB_TIMEOUT',
