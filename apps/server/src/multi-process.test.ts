@@ -204,6 +204,16 @@ describe.skipIf(testDbKind() !== 'pg')('two server processes on one PostgreSQL d
       expect(s2.hits).toBe(s1.hits);
     });
 
+    it('switching the results cache off in one switches it off in the other', async () => {
+      const off = await call(a!, 'POST', '/surveys/cache/toggle', admin, { enabled: false });
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      await sleep(300);
+      expect((await cacheStatus(b!)).enabled).toBe(false);
+      expect((await call(b!, 'POST', '/surveys/cache/toggle', admin, { enabled: true })).status).toBe(200);
+      await sleep(300);
+      expect((await cacheStatus(a!)).enabled).toBe(true);
+    });
+
     it('the sign-in rate limit counts the requests of both processes', async () => {
       const codes: number[] = [];
       for (let i = 0; i < LIMIT + 4; i++)

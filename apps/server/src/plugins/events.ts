@@ -15,6 +15,8 @@ export interface AppEvents {
   'survey.changed': { surveyId: number };
   /** A survey's figures (and its module's) were recalculated or rescored: other processes drop their cached copies. */
   'survey.results.changed': { surveyId: number; moduleId: number | null };
+  /** The results cache was switched on or off (POST /surveys/cache/toggle): every process follows. */
+  'results.cache.switched': { enabled: boolean };
   /** Free-text reviews were decided (by a person or the auto-review); `surveyId` when only one survey's. */
   'survey.texts.reviewed': { surveyId: number | null };
 }

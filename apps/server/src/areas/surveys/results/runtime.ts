@@ -13,6 +13,8 @@ import { CACHE_ENABLED_SETTING, dropStored, readSetting, readStored, responseTot
 export type ResultsConfig = AppConfig['results'];
 
 export const surveyScope = (id: number) => `s:${id}`;
+/** How long a survey's module and auto-calculate switch are trusted without an event saying they changed. */
+const FACTS_TTL_MS = 60_000;
 export const moduleScope = (id: number) => `m:${id}`;
 
 /**
@@ -26,6 +28,11 @@ export class ResultsRuntime {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly running = new Map<number, Promise<void>>();
   private readonly again = new Set<number>();
+  /**
+   * What a response needs to know of its survey (module, auto-calculate), so a submission costs no query
+   * here: dropped when the survey or its auto-calculate switch changes, in this process or another.
+   */
+  private readonly facts = new Map<number, { moduleId: number | null; autoCalculate: boolean; until: number }>();
   /** Surveys whose next recalculation runs even when the stored figures count every response (a score change). */
   private readonly forced = new Set<number>();
   private closed = false;
@@ -56,11 +63,16 @@ export class ResultsRuntime {
       events.on('survey.changed', ({ surveyId }) => this.surveyChanged(surveyId)),
       events.onRemote('survey.response.created', ({ surveyId }) => this.changedElsewhere(surveyId)),
       events.onRemote('survey.responses.changed', ({ surveyId }) => this.changedElsewhere(surveyId)),
-      events.onRemote('survey.changed', ({ surveyId }) => this.changedElsewhere(surveyId)),
+      events.onRemote('survey.changed', ({ surveyId }) => {
+        this.facts.delete(surveyId);
+        this.changedElsewhere(surveyId);
+      }),
       events.onRemote('survey.results.changed', ({ surveyId, moduleId }) => {
+        this.facts.delete(surveyId);
         if (!this.moduleOf.has(surveyId)) this.remember(surveyId, moduleId);
         this.changedElsewhere(surveyId);
       }),
+      events.onRemote('results.cache.switched', ({ enabled }) => void (this.cache.enabled = enabled)),
       events.onRemoteGap(() => this.missedElsewhere()),
     ];
   }
@@ -92,6 +104,7 @@ export class ResultsRuntime {
 
   /** After a recalculation or a score change (the other processes hear of it through the bus). */
   async invalidate(surveyId: number, moduleId: number | null) {
+    this.facts.delete(surveyId);
     this.remember(surveyId, moduleId);
     await this.cache.invalidate(this.scopesOf(surveyId, moduleId));
     this.events.emit('survey.results.changed', { surveyId, moduleId });
@@ -108,6 +121,10 @@ export class ResultsRuntime {
 
   /** The link to the other processes was down: whatever they changed meanwhile is unknown, so nothing cached is trusted. */
   private missedElsewhere() {
+    this.facts.clear();
+    void readSetting<boolean>(this.db, CACHE_ENABLED_SETTING)
+      .then((v) => void (this.cache.enabled = v !== false))
+      .catch(() => {});
     if (this.closed || this.cache.backend.kind !== 'memory') return;
     this.log.warn('results cache dropped: events from other processes may have been missed');
     void this.cache.invalidate([...new Set([...this.moduleOf].flatMap(([s, m]) => this.scopesOf(s, m)))]);
@@ -119,7 +136,17 @@ export class ResultsRuntime {
     const known = this.moduleOf.has(surveyId);
     // In memory this runs to completion before the submission answers, so the next read is fresh.
     if (known) void this.cache.invalidate(this.scopesOf(surveyId, this.moduleOf.get(surveyId) ?? null));
-    void surveyMeta(this.db, surveyId)
+    const cached = this.facts.get(surveyId);
+    const facts =
+      cached && cached.until > Date.now()
+        ? Promise.resolve(cached)
+        : surveyMeta(this.db, surveyId).then((s) => {
+            if (!s) return null;
+            const f = { moduleId: s.moduleId, autoCalculate: s.autoCalculate, until: Date.now() + FACTS_TTL_MS };
+            this.facts.set(surveyId, f);
+            return f;
+          });
+    void facts
       .then(async (s) => {
         if (!s) return;
         if (!known) await this.invalidate(surveyId, s.moduleId);
@@ -127,6 +154,12 @@ export class ResultsRuntime {
         if (s.autoCalculate) this.schedule(surveyId, { unlessFresh: true });
       })
       .catch((err) => this.log.warn({ err, surveyId }, 'results invalidation failed'));
+  }
+
+  /** POST /surveys/cache/toggle: this process at once, the others through the bus. */
+  switchCache(enabled: boolean) {
+    this.cache.enabled = enabled;
+    this.events.emit('results.cache.switched', { enabled });
   }
 
   /**
@@ -137,6 +170,7 @@ export class ResultsRuntime {
    */
   async surveyChanged(surveyId: number) {
     if (this.closed) return;
+    this.facts.delete(surveyId);
     try {
       const s = await surveyMeta(this.db, surveyId);
       const modules = [...new Set([this.moduleOf.get(surveyId) ?? null, s?.moduleId ?? null])].filter((m): m is number => m !== null);

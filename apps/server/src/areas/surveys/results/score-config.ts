@@ -148,6 +148,6 @@ export async function toggleCache(ctx: Ctx, actor: Actor, enabled: boolean): Pro
     await writeSetting(w.tx, CACHE_ENABLED_SETTING, enabled);
     await w.log({ action: 'update', entity: 'results_cache', entityId: null, before: { enabled: before }, after: { enabled } });
   });
-  ctx.rt.cache.enabled = enabled;
+  ctx.rt.switchCache(enabled);
   return ctx.rt.cache.status();
 }
