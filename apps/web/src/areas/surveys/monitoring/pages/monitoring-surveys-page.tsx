@@ -19,6 +19,7 @@ import { MONITOR_PATHS, useSurveyCompletion } from '../api/monitoring-api';
 import { CompletionPanel } from '../components/completion-panel';
 import { ProgressBar } from '../components/progress-bar';
 import { closesSoon, daysLeftText, studentsText } from '../lib/completion';
+import { PublicationBar } from '@/areas/surveys/results/public';
 
 /** The drill-down keeps the chosen survey in the address, so a reload or a shared link opens it again. */
 const SURVEY_KEY = 'surveyId';
@@ -147,6 +148,7 @@ function SurveyDrillDown({ surveyId }: { surveyId: number }) {
         title={survey.data?.title ?? 'Tiến độ khảo sát'}
         subtitle="Tiến độ làm khảo sát theo lớp, theo khối và cơ sở, và danh sách học sinh chưa hoàn thành."
       />
+      <PublicationBar surveyId={surveyId} />
       <CompletionPanel surveyId={surveyId} />
     </div>
   );

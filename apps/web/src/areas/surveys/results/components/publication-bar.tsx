@@ -7,6 +7,7 @@ import { RESULTS_MSG } from '@app/shared/survey-results';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/areas/auth/public';
 import { publicationQuery, publishSurvey, unpublishSurvey, useRefreshResults } from '../api/results-api';
 
 /**
@@ -15,6 +16,9 @@ import { publicationQuery, publishSurvey, unpublishSurvey, useRefreshResults } f
  * with the server's reason, while the survey is open or free text waits for review. The server decides.
  */
 export function PublicationBar({ surveyId }: { surveyId: number }) {
+  const { user } = useAuth();
+  // Publishing is ADMIN's and QUALITY_ASSURANCE's; the principal sees the state only.
+  const canWrite = (user?.roles ?? []).some((r) => r.role === 'ADMIN' || r.role === 'QUALITY_ASSURANCE');
   const pub = useQuery(publicationQuery(surveyId));
   const refresh = useRefreshResults();
   const [asking, setAsking] = useState<'publish' | 'unpublish' | null>(null);
@@ -37,7 +41,7 @@ export function PublicationBar({ surveyId }: { surveyId: number }) {
       ) : (
         <span className="rounded-full bg-surface-2 px-3 py-1 text-sm font-medium text-muted">Chưa công bố cho giáo viên</span>
       )}
-      {p.publishedAt ? (
+      {!canWrite ? null : p.publishedAt ? (
         <Button variant="secondary" onClick={() => setAsking('unpublish')} disabled={act.isPending}>
           <Undo2 aria-hidden="true" className="size-4" />
           Thu hồi công bố

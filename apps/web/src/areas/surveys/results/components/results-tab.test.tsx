@@ -14,6 +14,7 @@ import {
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRoutes } from '@/test/mock-api';
 import { agg, COMPUTED, course, filterInfo, question, renderResultsPage, scope } from '../test/results-fixtures';
+import { PublicationBar } from './publication-bar';
 import ResultsTab from './results-tab';
 
 const ADMIN = makeUser(['ADMIN']);
@@ -272,6 +273,15 @@ describe('publication of the results (issue 11)', () => {
     await waitFor(() => expect(mock!.calls.some((c) => c.method === 'POST' && c.url === '/v1/surveys/11/publish')).toBe(true));
     expect(await screen.findByText('Đã công bố 21/01/2026')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Thu hồi công bố' })).toBeEnabled();
+  });
+
+  it('shows the principal the state without the buttons (publishing is ADMIN and QUALITY_ASSURANCE)', async () => {
+    mock = mockApi(
+      api({ 'GET /v1/surveys/11/publication': () => ok(pub({ publishedAt: '2026-01-21T03:00:00.000Z', canPublish: false })) }),
+    );
+    renderResultsPage(<PublicationBar surveyId={11} />, { path: '/quality/surveys?surveyId=11', user: makeUser(['PRINCIPAL']) });
+    expect(await screen.findByText('Đã công bố 21/01/2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('explains, instead of an error, a survey not published yet (a teacher or head)', async () => {
