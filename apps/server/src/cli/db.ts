@@ -65,7 +65,8 @@ async function withDatabase<T>(database: Database, fn: (d: Database) => Promise<
 }
 
 async function backup(config: AppConfig, file: string | undefined) {
-  const target = resolve(file ?? `sao-luu-${stamp()}.jsonl.gz`);
+  // By default beside the data (DATA_DIR is git-ignored: a copy of the school never lands in a commit).
+  const target = resolve(file ?? join(config.dataDir, 'backups', `sao-luu-${stamp()}.jsonl.gz`));
   if (!config.databaseUrl) {
     assertEmbeddedExists(config);
     assertEmbeddedClosed(config);

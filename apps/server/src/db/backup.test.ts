@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -90,6 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await src?.close();
+  rmSync(work, { recursive: true, force: true });
 });
 
 async function startOn(database: Database, dataDir: string) {

@@ -229,7 +229,7 @@ export async function writeBackup(database: Database, opts: { file: string; uplo
   const started = Date.now();
   if (existsSync(opts.file))
     throw refuse(`Tệp ${opts.file} đã có: hãy chọn tên khác.`, `${opts.file} already exists: choose another name.`);
-  await mkdir(dirname(opts.file), { recursive: true });
+  await mkdir(dirname(opts.file), { recursive: true, mode: 0o700 });
   const tmp = `${opts.file}.${randomBytes(4).toString('hex')}.part`;
   const tables: TableSummary[] = [];
   const files: FileSummary[] = [];
