@@ -37,8 +37,16 @@ async function prepare(config: AppConfig, database: Database) {
 /** Opens the database and serves; with `prepared` false it first migrates and seeds (one process). */
 async function serve(config: AppConfig, prepared: boolean) {
   const started = Date.now();
+  // Migrations may run longer than DB_STATEMENT_TIMEOUT_MS (an index on a large table): on a server
+  // they run on a connection of their own without that bound (PGlite has none, and one process at a time).
+  let seeded: boolean | undefined;
+  if (!prepared && config.databaseUrl) {
+    const tool = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    seeded = await prepare(config, tool).finally(() => tool.close());
+    prepared = true;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
-  const seeded = prepared ? undefined : await prepare(config, database);
+  if (!prepared) seeded = await prepare(config, database);
 
   const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {
@@ -70,7 +78,8 @@ async function serve(config: AppConfig, prepared: boolean) {
  * share lives in PostgreSQL or Redis (docs/architecture.md, "Several processes").
  */
 async function primary(config: AppConfig) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
+  // Only migrates and seeds: without the statement bound (see serve).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = await prepare(config, database);
   await database.close();
   // Without AUTH_SECRET the secret is generated into DATA_DIR now, so every worker signs with the same one.

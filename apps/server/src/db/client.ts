@@ -51,7 +51,11 @@ export interface DbTimeouts {
   idleTxTimeoutMs: number;
 }
 
-const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000, idleTxTimeoutMs: 30_000 };
+/**
+ * Without `timeouts` (tools: backup, restore, move, bench) only the connection wait is bounded: a
+ * backup's long statements must not be cancelled. The server passes config.db (main.ts).
+ */
+const TOOL_DB_TIMEOUTS: DbTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 0, idleTxTimeoutMs: 0 };
 
 /**
  * The pool's settings: a connection (or a free client of the pool) is awaited at most connectTimeoutMs;
@@ -59,7 +63,7 @@ const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectTimeoutMs: 5_000, statementTime
  * after idleTxTimeoutMs; and since a server that stopped answering (a stalled link) cancels nothing,
  * the client gives a query up itself a little later (query_timeout) and the pool drops that connection.
  */
-function poolConfig(connectionString: string, t: DbTimeouts = DEFAULT_DB_TIMEOUTS, max = 10): pg.PoolConfig {
+function poolConfig(connectionString: string, t: DbTimeouts = TOOL_DB_TIMEOUTS, max = 10): pg.PoolConfig {
   return {
     connectionString,
     max,
