@@ -5,14 +5,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['lists.ts', 'import.ts', 'submit.ts', 'results.ts', 'monitoring.ts', 'moderation.ts'];
+const BENCHES = ['lists.ts', 'import.ts', 'submit.ts', 'submit.ts --capacity', 'results.ts', 'monitoring.ts', 'moderation.ts'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const failed: string[] = [];
 
 for (const name of BENCHES) {
   console.log(`\n=== bench/${name} ===`);
   const t0 = performance.now();
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}`], { cwd: root, stdio: 'inherit', env: process.env });
+  const [file, ...args] = name.split(' ');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`, ...args], { cwd: root, stdio: 'inherit', env: process.env });
   console.log(`(bench/${name} took ${((performance.now() - t0) / 1000).toFixed(1)} s in all)`);
   if (res.status !== 0) failed.push(name);
 }

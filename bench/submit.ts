@@ -34,7 +34,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { answersToSubmission } from '@app/shared/survey-answers';
-import type { TSubmission } from '@app/shared/surveys';
+import type { TSubmission, TSurvey } from '@app/shared/surveys';
 import { fromPool, queryRows, type Database } from '../apps/server/src/db/client';
 import { insertTestSurvey } from '../apps/server/src/test/surveys';
 import { createSessionTokens } from '../apps/server/src/lib/tokens';
@@ -497,7 +497,7 @@ const childPids = (pid: number) => {
 };
 
 /** The bare SQL reference with `c` clients at once: the same two inserts per response as bareSql, one transaction each. */
-async function bareConcurrent(databaseUrl: string, fx: Fixture, c: number) {
+async function bareConcurrent(databaseUrl: string, s: TSurvey, c: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: c });
   pool.on('error', () => {}); // an idle client's loss is reported by the next query
   const database = fromPool(pool);
@@ -507,7 +507,6 @@ async function bareConcurrent(databaseUrl: string, fx: Fixture, c: number) {
       db,
       sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
     );
-    const s = fx.refSurvey;
     const questions = s.sections.flatMap((x) => x.questions);
     const rng = createRng(41);
     const answers = info.map(() => answersFor(s, rng));
@@ -554,10 +553,14 @@ async function runCapacity() {
     const surveys = [fx.survey];
     for (let k = 1; k < WORKER_COUNTS.length; k++)
       surveys.push((await insertTestSurvey(database.db, surveyInput(mod.id, `Khảo sát cuối kỳ (bench ${k + 1})`))).survey);
+    // The bare reference runs before and after the servers (the machine's load moves; their mean is the yardstick).
+    const refAfter = (await insertTestSurvey(database.db, surveyInput(mod.id, 'Khảo sát tham chiếu 2 (bench, bare SQL)'))).survey;
     await database.close();
     console.log(
       `  postgres: ${STUDENTS} students, ${surveys.length} load surveys and the reference on a fresh database: ${fmt(ms(t0))} ms`,
     );
+    console.log(`  bare SQL, ${CONCURRENCY} clients at a time…`);
+    const bareBefore = await bareConcurrent(databaseUrl, fx.refSurvey, CONCURRENCY);
 
     const tokens = createSessionTokens(new TextEncoder().encode(SECRET), '2h');
     const signed = await Promise.all(fx.students.map(async (s) => ({ ...s, token: await tokens.sign(s.userId) })));
@@ -610,8 +613,9 @@ async function runCapacity() {
     } finally {
       await check.close();
     }
-    console.log(`  bare SQL, ${CONCURRENCY} clients at a time…`);
-    const bare = await bareConcurrent(databaseUrl, fx, CONCURRENCY);
+    console.log(`  bare SQL again, ${CONCURRENCY} clients at a time…`);
+    const bareAfter = await bareConcurrent(databaseUrl, refAfter, CONCURRENCY);
+    const bare = { ...bareAfter, perSec: (bareBefore.perSec + bareAfter.perSec) / 2, before: bareBefore.perSec, after: bareAfter.perSec };
     return { runs: runs as Array<(typeof runs)[number] & { check: Awaited<ReturnType<typeof checkCounts>> }>, bare };
   });
 }
@@ -622,8 +626,10 @@ async function capacity() {
       `through the server (WEB_CONCURRENCY=${WORKER_COUNTS.join(', ')}) and by bare SQL, on PostgreSQL (${availableParallelism()} cores shared by both); ` +
       `target: ≥ ${TARGET_SHARE_OF_BARE * 100}% of bare with WEB_CONCURRENCY=2, p99 < ${TARGET_P99_MS} ms, nothing lost or duplicated`,
   );
+  const load0 = loadavg()[0];
   const r = await runCapacity();
   if (!r) return;
+  console.log(`\n1-minute load average: ${load0.toFixed(2)} before → ${loadavg()[0].toFixed(2)} after (${availableParallelism()} cores)`);
   console.log();
   printTable(
     ['path', 'in flight', 'sent', 'ok', 'subm/s', '% of bare', 'p50 ms', 'p99 ms', 'server CPU ms/subm', 'DB CPU ms/subm', 'DB check'],
@@ -642,7 +648,7 @@ async function capacity() {
         x.check.ok ? 'OK' : 'FAILED',
       ]),
       [
-        'bare SQL (same rows)',
+        `bare SQL (same rows; ${r.bare.before.toFixed(0)}/s before, ${r.bare.after.toFixed(0)}/s after)`,
         CONCURRENCY,
         r.bare.n,
         r.bare.ok,
