@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { BackupError, moveSchool, restoreBackup, writeBackup, type TableSummary } from '../db/backup';
+import { moveSchool, writeBackup } from '../db/backup';
+import { BackupError, type TableSummary } from '../db/backup-format';
+import { restoreBackup } from '../db/restore';
 import { openDatabase, type Database } from '../db/client';
 
 /**

@@ -13,7 +13,9 @@ import { PGLITE_TEMPLATE_FILE, testDbKind, withDatabase } from '../test/db';
 import { multipart } from '../test/multipart';
 import { uniq } from '../test/uniq';
 import { demoEmail } from '../seed/demo';
-import { BackupError, differences, moveSchool, restoreBackup, tableChecksums, writeBackup, type BackupSummary } from './backup';
+import { moveSchool, writeBackup } from './backup';
+import { BackupError, differences, tableChecksums, type BackupSummary } from './backup-format';
+import { restoreBackup } from './restore';
 import { fromPglite, fromPool, queryRows, type Database } from './client';
 import { sql } from 'drizzle-orm';
 
