@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
-import { secureDataDir } from './lib/data-dir';
+import { secureDataDir } from './db/data-dir';
 import { resolveSecret } from './lib/tokens';
 import { ensureAdmins } from './seed/admins';
 import { seedDemo } from './seed/demo';
