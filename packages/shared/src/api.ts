@@ -13,7 +13,7 @@ export const ZErrorBody = z.object({
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 
 /** Ids are PostgreSQL `integer` (serial): 1 … 2³¹−1; anything outside is a 400, never a database error. */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 export const ZId = z.number().int().positive().max(ID_MAX);
 /** An id in a path or query string ("12"). */
 export const ZIdText = z.coerce.number().int().positive().max(ID_MAX);

@@ -108,7 +108,7 @@ const PROGRAM_ERRORS = new Set(['TypeError', 'ReferenceError', 'RangeError']);
  * query or parameters: Drizzle's "Failed query … params: …", pg's "Key (email)=(…)" and JSON's
  * "Unexpected token … in \"…\"" all carry what a person sent (answers, student ids, names).
  */
-export function loggableError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+function loggableError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
   if (!err || typeof err !== 'object') return { type: typeof err, message: typeof err, stack: '' };
   const e = err as Error & { code?: unknown; statusCode?: unknown };
   const type = e.constructor?.name ?? e.name;
