@@ -149,10 +149,10 @@ export const LOG_SERIALIZERS = { err: loggableError, error: loggableError, req: 
 // eslint-disable-next-line no-control-regex -- NUL is the character this test looks for
 const HOSTILE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** True when any string (or key) inside a parsed body, query or params holds such a character. */
+/** True when any string (or key) inside a parsed body, query or params holds such a character (a 2 MB body holds well under the cap's million values). */
 function holdsHostileText(value: unknown): boolean {
   const stack: unknown[] = [value];
-  for (let seen = 0; stack.length && seen < 100_000; seen++) {
+  for (let seen = 0; stack.length && seen < 1_000_000; seen++) {
     const v = stack.pop();
     if (typeof v === 'string') {
       if (HOSTILE_TEXT.test(v)) return true;
