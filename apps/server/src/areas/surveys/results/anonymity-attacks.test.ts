@@ -4,6 +4,7 @@ import { RESULTS_MSG, ZModuleResults, ZPublication, ZSurveyResults, ZTeacherCour
 import { queryRows } from '@/db/client';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { MIN_RESPONSES_SETTING, writeSetting } from './survey-results.repository';
+import { opaqueIds } from '../core/opaque-id';
 import { ANSWERS, buildResultsFixture, type ResultsFixture } from './test-fixture';
 
 /**
@@ -93,7 +94,8 @@ describe('an unpublished survey', () => {
           join survey_responses r on r.id = d.response_id where r.survey_id = ${s.surveyId} and rv.status = 'pending'`,
     );
     ok(await call('PUT', '/surveys/settings/publication', 'quantri', { autoPublish: true, restrictedFiltered: true }));
-    ok(await call('PUT', `/surveys/responses/reviews/${review.id}`, 'dbcl', { status: 'approved' }));
+    const token = (await opaqueIds(t.database.db)).encode('review', review.id);
+    ok(await call('PUT', `/surveys/responses/reviews/${token}`, 'dbcl', { status: 'approved' }));
     let published: string | null = null;
     for (let i = 0; i < 100 && !published; i++) {
       published = ZPublication.parse(await get(`/surveys/${s.surveyId}/publication`, 'quantri')).publishedAt;

@@ -4,11 +4,13 @@ import type { DbOrTx } from '@/db/client';
 import { courseClasses, courseClassTeachers, students, subjects, teachers } from '@/db/schema/school';
 import { responseDetails, responseReviews } from '@/db/schema/survey-responses';
 import { addResponses, currentModuleId, insertTestSurvey } from '@/test/surveys';
+import { opaqueIds } from '../core/opaque-id';
 
 /**
  * Tests only: a subject survey of the current module about one demo course class, and responses
  * with free-text answers stored straight into the tables (as the submission stores them: details
  * plus a `pending` review per free text), so these tests do not depend on the submission path.
+ * Each text comes with its bare ids (for the tables) and its tokens (what the API sends and takes).
  */
 export async function reviewFixture(db: DbOrTx) {
   const moduleId = await currentModuleId(db);
@@ -46,6 +48,7 @@ export async function reviewFixture(db: DbOrTx) {
     .orderBy(asc(students.id))
     .limit(200);
   let next = 0;
+  const opaque = await opaqueIds(db);
 
   /** One response with the given texts: short text (101), long text (102), "Khác" of a choice (103). */
   async function respond(texts: { short?: string; long?: string; other?: string }) {
@@ -68,7 +71,7 @@ export async function reviewFixture(db: DbOrTx) {
         : []),
       { key: 'scale', questionId: made.qid(106), answerText: '4', valueNumber: 4 },
     ];
-    const ids: Record<string, { detailId: number; reviewId: number | null }> = {};
+    const ids: Record<string, Ids> = {};
     for (const { key, ...row } of rows) {
       const [d] = await db
         .insert(responseDetails)
@@ -77,17 +80,38 @@ export async function reviewFixture(db: DbOrTx) {
       let reviewId: number | null = null;
       if (key !== 'scale')
         [{ id: reviewId }] = await db.insert(responseReviews).values({ responseDetailId: d.id }).returning({ id: responseReviews.id });
-      ids[key] = { detailId: d.id, reviewId };
+      ids[key] = {
+        detailId: d.id,
+        reviewId,
+        detailToken: opaque.encode('detail', d.id),
+        reviewToken: reviewId === null ? null : opaque.encode('review', reviewId),
+      };
     }
+    type Text = { detailId: number; reviewId: number; detailToken: number; reviewToken: number };
     return { responseId: r.id, studentId: st.id, ...ids } as {
       responseId: number;
       studentId: number;
-      short: { detailId: number; reviewId: number };
-      long: { detailId: number; reviewId: number };
-      other: { detailId: number; reviewId: number };
-      scale: { detailId: number; reviewId: null };
+      short: Text;
+      long: Text;
+      other: Text;
+      scale: { detailId: number; reviewId: null; detailToken: number; reviewToken: null };
     };
   }
 
-  return { moduleId, survey: made.survey, qid: made.qid, classId: cls.id, teacherNames: classTeachers.map((x) => x.fullName), respond };
+  return {
+    moduleId,
+    survey: made.survey,
+    qid: made.qid,
+    classId: cls.id,
+    teacherNames: classTeachers.map((x) => x.fullName),
+    respond,
+    opaque,
+  };
+}
+
+interface Ids {
+  detailId: number;
+  reviewId: number | null;
+  detailToken: number;
+  reviewToken: number | null;
 }

@@ -24,6 +24,7 @@ import { badRequest, notFound } from '@/plugins/errors';
 import { autoReview } from './auto-review';
 import { claimUndecided } from './auto-review.repository';
 import { ADMIN_ONLY } from '../access';
+import { opaqueIds, type OpaqueIds } from '../core/opaque-id';
 import { privateOrderKey } from '../core/order-key.repository';
 import {
   applyReviewChanges,
@@ -52,16 +53,17 @@ const spans = (v: unknown) => (Array.isArray(v) ? (v as TReviewSpan[]) : []);
 const codeList = (v: TReviewReason[]) => v.map((r) => r.code);
 
 /**
+ * `ids`: review and answer ids leave as opaque tokens (core/opaque-id.ts), for every reader of the queue.
  * `whenShown`: ADMIN reads every time. Anyone else (quality assurance) reads the text without when
  * (issue 11): no submission or creation time (a review is made with its response), no update time,
  * and the time of an auto-review's decision neither (it follows the submission within a second);
  * a person's decision keeps its time.
  */
-export function reviewView(r: ReviewRow, whenShown: boolean): TTextReview {
+function reviewView(r: ReviewRow, whenShown: boolean, ids: OpaqueIds): TTextReview {
   const decidedBy = r.reviewerId !== null ? 'person' : r.reviewedAt !== null ? 'auto' : null;
   return {
-    id: r.id,
-    responseDetailId: r.responseDetailId,
+    id: ids.encode('review', r.id),
+    responseDetailId: ids.encode('detail', r.responseDetailId),
     status: r.status as TReviewStatus,
     reason: r.reason,
     reasonCodes: reasons(r.reasonCodes),
@@ -104,8 +106,9 @@ export async function reviewQueue(db: Db, actor: Actor, q: QueueQuery) {
   const keyed = !whenShown;
   const sort = keyed && (q.sort === undefined || TIME_SORTS.includes(q.sort)) ? undefined : q.sort;
   const r = await listReviews(db, { ...q, sort, offset: offsetOf(q), orderKey: keyed ? await privateOrderKey(db) : undefined });
+  const ids = await opaqueIds(db);
   return page(
-    r.items.map((x) => reviewView(x, whenShown)),
+    r.items.map((x) => reviewView(x, whenShown, ids)),
     r.total,
     q,
   );
@@ -123,14 +126,20 @@ export async function queueCounts(db: Db, f: ReviewFilter) {
   };
 }
 
-export async function reviewDetail(db: Db, actor: Actor, id: number): Promise<TTextReviewDetail> {
+/** GET /surveys/responses/reviews/{token}. */
+export async function reviewDetail(db: Db, actor: Actor, token: number): Promise<TTextReviewDetail> {
+  return detailOf(db, actor, (await opaqueIds(db)).decode('review', token));
+}
+
+async function detailOf(db: Db, actor: Actor, id: number): Promise<TTextReviewDetail> {
   const row = found(await findReview(db, id), 'bản duyệt ý kiến');
   const history = await historyOf(db, id);
   const whenShown = whenShownTo(actor);
+  const ids = await opaqueIds(db);
   return {
-    ...reviewView(row, whenShown),
+    ...reviewView(row, whenShown, ids),
     history: history.map((h) => ({
-      id: h.id,
+      id: ids.encode('review-history', h.id),
       status: h.status as TReviewStatus,
       reason: h.reason,
       reasonCodes: reasons(h.reasonCodes),
@@ -199,23 +208,27 @@ async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> 
   for (let i = 0; i < states.length; i++) await logChange(ctx, 'review', states[i], changes[i]);
 }
 
-export async function decideReview(db: Db, actor: Actor, id: number, d: Decision): Promise<TTextReviewDetail> {
+/** PUT /surveys/responses/reviews/{token}. */
+export async function decideReview(db: Db, actor: Actor, token: number, d: Decision): Promise<TTextReviewDetail> {
+  const id = (await opaqueIds(db)).decode('review', token);
   await write(db, actor, (ctx) => decide(ctx, [id], d));
-  return reviewDetail(db, actor, id);
+  return detailOf(db, actor, id);
 }
 
 /** POST /surveys/responses/reviews: the answer's review (made when missing) gets a person's decision. */
-export async function reviewAnswer(db: Db, actor: Actor, detailId: number, d: Decision): Promise<TTextReviewDetail> {
+export async function reviewAnswer(db: Db, actor: Actor, detailToken: number, d: Decision): Promise<TTextReviewDetail> {
+  const detailId = (await opaqueIds(db)).decode('detail', detailToken);
   const id = await write(db, actor, async (ctx) => {
     const reviewId = await ensureReview(ctx, detailId);
     await decide(ctx, [reviewId], d);
     return reviewId;
   });
-  return reviewDetail(db, actor, id);
+  return detailOf(db, actor, id);
 }
 
 export async function bulkDecide(db: Db, actor: Actor, input: { ids: number[]; status: TReviewStatus; reason?: string | null }) {
-  const ids = [...new Set(input.ids)];
+  const opaque = await opaqueIds(db);
+  const ids = [...new Set(input.ids.map((token) => opaque.decode('review', token)))];
   await write(db, actor, (ctx) => decide(ctx, ids, { status: input.status, reason: input.reason }));
   return { updated: ids.length };
 }
@@ -371,20 +384,31 @@ async function reviewItems(
   return { run, results };
 }
 
+/** Answer tokens in, review tokens out (the auto-review calls that name stored answers). */
+function onTheWire(ids: OpaqueIds) {
+  return {
+    item: (it: TAutoReviewInput): TAutoReviewInput =>
+      it.responseDetailId === undefined ? it : { ...it, responseDetailId: ids.decode('detail', it.responseDetailId) },
+    result: (r: TAutoReviewResult): TAutoReviewResult => (r.reviewId === null ? r : { ...r, reviewId: ids.encode('review', r.reviewId) }),
+  };
+}
+
 /** POST /surveys/responses/auto-review. */
 export async function autoReviewOne(db: Db, actor: Actor, input: TAutoReviewInput): Promise<TAutoReviewResult> {
   const settings = await readSettings(db);
   if (input.responseDetailId === undefined) return textOnly(input.responseText, input.teacherNames, settings);
-  const { results } = await write(db, actor, (ctx) => reviewItems(ctx, [input], settings));
-  return results[0];
+  const wire = onTheWire(await opaqueIds(db));
+  const { results } = await write(db, actor, (ctx) => reviewItems(ctx, [wire.item(input)], settings));
+  return wire.result(results[0]);
 }
 
 /** POST /surveys/responses/batch-auto-review: `responses` (≤ 500 items) or every reviewable text of a module. */
 export async function batchAutoReview(db: Db, actor: Actor, input: TBatchAutoReviewInput): Promise<TAutoReviewRun> {
   const settings = await readSettings(db);
   if (input.responses?.length) {
-    const { run, results } = await write(db, actor, (ctx) => reviewItems(ctx, input.responses!, settings));
-    return { ...run, results };
+    const wire = onTheWire(await opaqueIds(db));
+    const { run, results } = await write(db, actor, (ctx) => reviewItems(ctx, input.responses!.map(wire.item), settings));
+    return { ...run, results: results.map(wire.result) };
   }
   if (input.moduleId === undefined) throw badRequest(TEXT_REVIEW_MSG.batchNeedsInput);
   if (!(await moduleExists(db, input.moduleId))) throw notFound('Không tìm thấy học phần.');
@@ -401,6 +425,8 @@ export async function autoReviewSurvey(db: Db, actor: Actor, surveyId: number): 
 }
 
 const NO_RUN: TAutoReviewRun = { checked: 0, flagged: 0, approved: 0, pending: 0, skipped: 0, changed: 0 };
+/** A run of the machine's own review (queue, sweep), with the surveys whose texts it decided: they may now be publishable. */
+export type MachineRun = TAutoReviewRun & { surveyIds: number[] };
 
 /** The pending texts of some responses, auto-reviewed in one transaction; the audit entry lists the responses. */
 async function reviewResponses(
@@ -432,21 +458,23 @@ export async function autoReviewResponse(db: Db, actor: Actor, responseId: numbe
  * once without an actor: the auto-review decided, not the students. Two runners at once (the queue
  * and the sweep, or two workers) never decide the same text: one history row per decision.
  */
-export async function autoReviewUndecided(db: Db, opts: { limit: number; responseIds?: number[] }): Promise<TAutoReviewRun> {
+export async function autoReviewUndecided(db: Db, opts: { limit: number; responseIds?: number[] }): Promise<MachineRun> {
   const ids = opts.responseIds && [...new Set(opts.responseIds)];
-  if (ids && !ids.length) return NO_RUN;
+  if (ids && !ids.length) return { ...NO_RUN, surveyIds: [] };
   const settings = await readSettings(db);
+  let surveyIds: number[] = [];
   const applied = await write(db, systemActor('auto-review'), async (ctx): Promise<Applied | null> => {
     const claimed = await claimUndecided(ctx.tx, { limit: opts.limit, responseIds: ids });
     if (!claimed.length) return null;
     const rows = await autoReviewable(ctx.tx, { reviewIds: claimed });
+    surveyIds = [...new Set(rows.map((r) => r.surveyId))].sort((a, b) => a - b);
     const log: AutoCtx['log'] = ids ? (c) => ctx.log({ ...c, after: { ...(c.after as object), responseIds: ids } }) : ctx.log;
     const scope = ids
       ? { entity: 'survey_response', entityId: ids.length === 1 ? ids[0] : null }
       : { entity: 'response_review', entityId: null };
     return applyAuto({ tx: ctx.tx, log }, rows, settings, scope);
   });
-  return applied?.run ?? NO_RUN;
+  return applied ? { ...applied.run, surveyIds } : { ...NO_RUN, surveyIds: [] };
 }
 
 const QUEUE_CLAIM = 2000;
@@ -456,11 +484,13 @@ const QUEUE_CLAIM = 2000;
  * after its replies (auto-review-queue.ts), so a survey window's peak pays one settings read and one
  * transaction per batch instead of per response (more only past `QUEUE_CLAIM` texts).
  */
-export async function autoReviewResponses(db: Db, responseIds: number[]): Promise<TAutoReviewRun> {
+export async function autoReviewResponses(db: Db, responseIds: number[]): Promise<MachineRun> {
   const total = { ...NO_RUN };
+  const surveyIds = new Set<number>();
   for (;;) {
     const run = await autoReviewUndecided(db, { limit: QUEUE_CLAIM, responseIds });
     for (const k of ['checked', 'flagged', 'approved', 'pending', 'skipped', 'changed'] as const) total[k] += run[k];
-    if (run.checked + run.skipped < QUEUE_CLAIM) return total;
+    for (const id of run.surveyIds) surveyIds.add(id);
+    if (run.checked + run.skipped < QUEUE_CLAIM) return { ...total, surveyIds: [...surveyIds].sort((a, b) => a - b) };
   }
 }

@@ -33,17 +33,17 @@ describe('roles', () => {
   it('refuses every review route to anyone but ADMIN and QUALITY_ASSURANCE, so no one else reads pending or rejected text', async () => {
     const r = await fx.respond({ short: 'Thầy dạy như cc luôn', long: 'Cô dạy rất hay' });
     // One rejected, one pending: a refused caller must see neither.
-    await call('dbcl', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, { status: 'rejected', reason: 'Thô tục' });
+    await call('dbcl', 'PUT', `/surveys/responses/reviews/${r.short.reviewToken}`, { status: 'rejected', reason: 'Thô tục' });
     const routes: Array<[Method, string, object?]> = [
       ['GET', `/surveys/responses/reviews?surveyId=${fx.survey.id}`],
       ['GET', `/surveys/responses/reviews?status=rejected`],
       ['GET', `/surveys/responses/reviews/counts`],
-      ['GET', `/surveys/responses/reviews/${r.short.reviewId}`],
-      ['GET', `/surveys/responses/reviews/${r.long.reviewId}`],
-      ['PUT', `/surveys/responses/reviews/${r.long.reviewId}`, { status: 'approved' }],
-      ['POST', `/surveys/responses/reviews`, { responseDetailId: r.long.detailId, status: 'approved' }],
-      ['POST', `/surveys/responses/reviews/bulk`, { ids: [r.long.reviewId], status: 'approved' }],
-      ['POST', `/surveys/responses/auto-review`, { responseDetailId: r.long.detailId }],
+      ['GET', `/surveys/responses/reviews/${r.short.reviewToken}`],
+      ['GET', `/surveys/responses/reviews/${r.long.reviewToken}`],
+      ['PUT', `/surveys/responses/reviews/${r.long.reviewToken}`, { status: 'approved' }],
+      ['POST', `/surveys/responses/reviews`, { responseDetailId: r.long.detailToken, status: 'approved' }],
+      ['POST', `/surveys/responses/reviews/bulk`, { ids: [r.long.reviewToken], status: 'approved' }],
+      ['POST', `/surveys/responses/auto-review`, { responseDetailId: r.long.detailToken }],
       ['POST', `/surveys/responses/auto-review`, { responseText: 'thử' }],
       ['POST', `/surveys/responses/batch-auto-review`, { moduleId: fx.moduleId }],
       ['POST', `/surveys/${fx.survey.id}/auto-review-text-responses`],
@@ -60,7 +60,7 @@ describe('roles', () => {
     // Nothing changed by the refused calls.
     expect((await reviewRow(r.long.reviewId)).status).toBe('pending');
     for (const who of REVIEWERS) {
-      const res = await call(who, 'GET', `/surveys/responses/reviews/${r.short.reviewId}`);
+      const res = await call(who, 'GET', `/surveys/responses/reviews/${r.short.reviewToken}`);
       expect(res.statusCode, who).toBe(200);
       expect(res.json().data).toMatchObject({ status: 'rejected', text: 'Thầy dạy như cc luôn' });
     }
@@ -85,7 +85,7 @@ describe('queue', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { items, total } = res.json().data;
     expect(total).toBeGreaterThanOrEqual(1);
-    const item = items.find((x: { id: number }) => x.id === r.short.reviewId);
+    const item = items.find((x: { id: number }) => x.id === r.short.reviewToken);
     expect(item).toMatchObject({
       status: 'pending',
       text: 'Gọi em số 0912 345 678',
@@ -101,13 +101,13 @@ describe('queue', () => {
     expect(item.teacherNames.length).toBeGreaterThan(0);
     expect(JSON.stringify(items)).not.toMatch(/student/i);
     // "Khác" text of a choice question, approved as clean.
-    const other = await call('dbcl', 'GET', `/surveys/responses/reviews/${r.other.reviewId}`);
+    const other = await call('dbcl', 'GET', `/surveys/responses/reviews/${r.other.reviewToken}`);
     expect(other.json().data).toMatchObject({ isOther: true, text: 'Học nhóm', status: 'approved', decidedBy: 'auto' });
     // Search ignores diacritics; another reason finds nothing of ours.
     const found = await call('dbcl', 'GET', `/surveys/responses/reviews?surveyId=${fx.survey.id}&search=goi em so`);
-    expect(found.json().data.items.map((x: { id: number }) => x.id)).toContain(r.short.reviewId);
+    expect(found.json().data.items.map((x: { id: number }) => x.id)).toContain(r.short.reviewToken);
     const none = await call('dbcl', 'GET', `/surveys/responses/reviews?surveyId=${fx.survey.id}&reason=threat`);
-    expect(none.json().data.items.map((x: { id: number }) => x.id)).not.toContain(r.short.reviewId);
+    expect(none.json().data.items.map((x: { id: number }) => x.id)).not.toContain(r.short.reviewToken);
     const counts = await call('quantri', 'GET', `/surveys/responses/reviews/counts?surveyId=${fx.survey.id}`);
     expect(counts.json().data.pending).toBeGreaterThanOrEqual(1);
     expect(counts.json().data.byReason.phone).toBeGreaterThanOrEqual(1);
@@ -132,7 +132,7 @@ describe('auto-review', () => {
   it('stores the decision on an answer with a history row, audited without the text; a different text sent along is refused', async () => {
     const r = await fx.respond({ long: 'Thầy dạy ngu vl' });
     const mismatch = await call('dbcl', 'POST', '/surveys/responses/auto-review', {
-      responseDetailId: r.long.detailId,
+      responseDetailId: r.long.detailToken,
       responseText: 'Thầy dạy hay',
     });
     expect(mismatch.statusCode).toBe(400);
@@ -140,7 +140,7 @@ describe('auto-review', () => {
     expect(await historyRows(r.long.reviewId)).toHaveLength(0);
 
     const res = await call('dbcl', 'POST', '/surveys/responses/auto-review', {
-      responseDetailId: r.long.detailId,
+      responseDetailId: r.long.detailToken,
       responseText: 'Thầy dạy ngu vl',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -149,7 +149,7 @@ describe('auto-review', () => {
       status: 'pending',
       applied: true,
       currentStatus: 'pending',
-      reviewId: r.long.reviewId,
+      reviewId: r.long.reviewToken,
     });
     const row = await reviewRow(r.long.reviewId);
     expect(row).toMatchObject({ status: 'pending', reviewerId: null });
@@ -159,7 +159,7 @@ describe('auto-review', () => {
     expect(hist).toHaveLength(1);
     expect(hist[0]).toMatchObject({ status: 'pending', reviewerId: null });
     // Running again with the same result writes nothing new.
-    await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.long.detailId });
+    await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.long.detailToken });
     expect(await historyRows(r.long.reviewId)).toHaveLength(1);
     const logs = await t.database.db
       .select()
@@ -171,12 +171,12 @@ describe('auto-review', () => {
 
   it('never overrides a person: a human decision stays through single, survey and module runs', async () => {
     const r = await fx.respond({ short: 'đmm bài khó', long: 'Cô dạy dễ hiểu' });
-    const put = await call('quantri', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, {
+    const put = await call('quantri', 'PUT', `/surveys/responses/reviews/${r.short.reviewToken}`, {
       status: 'approved',
       reason: 'Góp ý thật, chấp nhận',
     });
     expect(put.statusCode, put.body).toBe(200);
-    const one = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.short.detailId });
+    const one = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.short.detailToken });
     expect(one.json()).toMatchObject({
       message: TEXT_REVIEW_MSG.humanKept,
       data: { flagged: true, applied: false, currentStatus: 'approved' },
@@ -199,7 +199,7 @@ describe('auto-review', () => {
     }
     const r = await fx.respond({ short: 'Cô dạy tốt ạ', long: 'asdfghjkl' });
     const res = await call('quantri', 'POST', '/surveys/responses/batch-auto-review', {
-      responses: [{ responseDetailId: r.short.detailId }, { responseDetailId: r.long.detailId }, { responseText: 'liên hệ a@b.vn' }],
+      responses: [{ responseDetailId: r.short.detailToken }, { responseDetailId: r.long.detailToken }, { responseText: 'liên hệ a@b.vn' }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
@@ -260,7 +260,7 @@ describe('auto-review', () => {
     expect((await call('dbcl', 'POST', '/surveys/responses/batch-auto-review', { moduleId: 999999 })).statusCode).toBe(404);
     expect((await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: 999999 })).statusCode).toBe(404);
     const r = await fx.respond({});
-    const res = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.scale.detailId });
+    const res = await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.scale.detailToken });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(TEXT_REVIEW_MSG.notFreeText);
   });
@@ -269,7 +269,7 @@ describe('auto-review', () => {
 describe('decisions', () => {
   it('a reject needs a reason; nothing changes without one', async () => {
     const r = await fx.respond({ short: 'Dạy như shit' });
-    const res = await call('dbcl', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, { status: 'rejected', reason: '  ' });
+    const res = await call('dbcl', 'PUT', `/surveys/responses/reviews/${r.short.reviewToken}`, { status: 'rejected', reason: '  ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(TEXT_REVIEW_MSG.rejectReason);
     expect(await reviewRow(r.short.reviewId)).toMatchObject({ status: 'pending', reviewedAt: null });
@@ -278,10 +278,10 @@ describe('decisions', () => {
 
   it('keeps the whole history, newest last, and shows it with the reviewer in GET', async () => {
     const r = await fx.respond({ short: 'Em góp ý thầy nói nhỏ' });
-    await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.short.detailId });
-    await call('dbcl', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, { status: 'rejected', reason: 'Trùng ý kiến' });
-    await call('quantri', 'PUT', `/surveys/responses/reviews/${r.short.reviewId}`, { status: 'approved', reasonCodes: [] });
-    const res = await call('dbcl', 'GET', `/surveys/responses/reviews/${r.short.reviewId}`);
+    await call('dbcl', 'POST', '/surveys/responses/auto-review', { responseDetailId: r.short.detailToken });
+    await call('dbcl', 'PUT', `/surveys/responses/reviews/${r.short.reviewToken}`, { status: 'rejected', reason: 'Trùng ý kiến' });
+    await call('quantri', 'PUT', `/surveys/responses/reviews/${r.short.reviewToken}`, { status: 'approved', reasonCodes: [] });
+    const res = await call('dbcl', 'GET', `/surveys/responses/reviews/${r.short.reviewToken}`);
     const data = res.json().data;
     expect(data).toMatchObject({ status: 'approved', decidedBy: 'person', reviewer: { id: await t.userId('quantri') }, reason: null });
     expect(
@@ -300,10 +300,10 @@ describe('decisions', () => {
   it('creates the review of an answer that has none and decides it (POST /reviews)', async () => {
     const r = await fx.respond({ long: 'Mong thầy chữa bài kỹ hơn' });
     await t.database.db.delete(responseReviews).where(eq(responseReviews.id, r.long.reviewId));
-    const res = await call('dbcl', 'POST', '/surveys/responses/reviews', { responseDetailId: r.long.detailId, status: 'approved' });
+    const res = await call('dbcl', 'POST', '/surveys/responses/reviews', { responseDetailId: r.long.detailToken, status: 'approved' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
-      responseDetailId: r.long.detailId,
+      responseDetailId: r.long.detailToken,
       status: 'approved',
       decidedBy: 'person',
       history: [{ status: 'approved' }],
@@ -311,15 +311,16 @@ describe('decisions', () => {
     const logs = await t.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'response_review'), eq(auditLogs.entityId, String(res.json().data.id))));
+      .where(and(eq(auditLogs.entity, 'response_review'), eq(auditLogs.entityId, String(fx.opaque.decode('review', res.json().data.id)))));
     expect(logs.map((l) => l.action).sort()).toEqual(['create', 'review']);
   });
 
   it('decides many at once in one transaction: all or none', async () => {
     const a = await fx.respond({ short: 'vcl', long: 'clgt' });
     const ids = [a.short.reviewId, a.long.reviewId];
+    const tokens = [a.short.reviewToken, a.long.reviewToken];
     const missing = await call('dbcl', 'POST', '/surveys/responses/reviews/bulk', {
-      ids: [...ids, 999999],
+      ids: [...tokens, 999999],
       status: 'rejected',
       reason: 'Thô tục',
     });
@@ -327,7 +328,7 @@ describe('decisions', () => {
     expect(
       (await t.database.db.select().from(responseReviews).where(inArray(responseReviews.id, ids))).every((x) => x.status === 'pending'),
     ).toBe(true);
-    const res = await call('dbcl', 'POST', '/surveys/responses/reviews/bulk', { ids, status: 'rejected', reason: 'Thô tục' });
+    const res = await call('dbcl', 'POST', '/surveys/responses/reviews/bulk', { ids: tokens, status: 'rejected', reason: 'Thô tục' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Đã từ chối 2 ý kiến.', data: { updated: 2 } });
     for (const id of ids) {

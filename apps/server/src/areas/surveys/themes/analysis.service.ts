@@ -1,4 +1,10 @@
-import { createKeywordMatcher, type TAnalyzeResult, type TResponseDetailCode, type TThemeSummary } from '@app/shared/theme-codes';
+import {
+  createKeywordMatcher,
+  type TAnalyzeResult,
+  type TResponseDetailCode,
+  type TSurveyText,
+  type TThemeSummary,
+} from '@app/shared/theme-codes';
 import type { Db, DbOrTx } from '@/db/client';
 import type { Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
@@ -6,6 +12,8 @@ import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import { allCodeKeywords, findCode } from './theme-codes.repository';
+import { opaqueIds, type OpaqueIds } from '../core/opaque-id';
+import { privateOrderKey } from '../core/order-key.repository';
 import {
   approvedTextsOfSurvey,
   deleteTag,
@@ -42,19 +50,42 @@ async function surveyOf(db: DbOrTx, id: number) {
   return found(await surveyTitleOf(db, id), 'khảo sát');
 }
 
+// ---- Ids on the wire ----
+// Answer and tag ids leave as opaque tokens and come back through their inverse (core/opaque-id.ts):
+// sorted, the bare ids would give back the order the texts came in and group one response's texts.
+
+const wireTag = (ids: OpaqueIds) => (t: TResponseDetailCode) => ({
+  ...t,
+  id: ids.encode('tag', t.id),
+  responseDetailId: ids.encode('detail', t.responseDetailId),
+});
+const wireText = (ids: OpaqueIds) => (t: TSurveyText) => ({
+  ...t,
+  responseDetailId: ids.encode('detail', t.responseDetailId),
+  tags: t.tags.map((x) => ({ ...x, id: ids.encode('tag', x.id) })),
+});
+const tagIdOf = async (db: DbOrTx, token: number) => (await opaqueIds(db)).decode('tag', token);
+
 // ---- Tagged texts ----
 
 export async function tagPage(db: Db, q: TagQuery & Paged) {
-  const r = await listTags(db, { ...q, limit: q.limit, offset: offsetOf(q) });
-  return page(r.items, r.total, q);
+  const r = await listTags(db, { ...q, limit: q.limit, offset: offsetOf(q), orderKey: await privateOrderKey(db) });
+  return page(r.items.map(wireTag(await opaqueIds(db))), r.total, q);
 }
 
+/** The export's rows carry no ids, only their order. */
 export async function tagExportRows(db: Db, q: TagQuery): Promise<TResponseDetailCode[]> {
-  return (await listTags(db, { ...q, limit: MAX_SHEET_ROWS, offset: 0 })).items;
+  return (await listTags(db, { ...q, limit: MAX_SHEET_ROWS, offset: 0, orderKey: await privateOrderKey(db) })).items;
 }
 
-export async function getTag(db: DbOrTx, id: number): Promise<TResponseDetailCode> {
-  return found(await findTag(db, id), 'câu trả lời được gắn mã');
+/** The tag by its bare id, with opaque ids. */
+async function tagOf(db: DbOrTx, id: number): Promise<TResponseDetailCode> {
+  return wireTag(await opaqueIds(db))(found(await findTag(db, id), 'câu trả lời được gắn mã'));
+}
+
+/** GET /theme-codes/response-details/{token}. */
+export async function getTag(db: DbOrTx, token: number): Promise<TResponseDetailCode> {
+  return tagOf(db, await tagIdOf(db, token));
 }
 
 export async function codeTagPage(db: Db, codeId: number, q: TagQuery & Paged) {
@@ -64,8 +95,8 @@ export async function codeTagPage(db: Db, codeId: number, q: TagQuery & Paged) {
 
 export async function surveyTextPage(db: Db, surveyId: number, q: SurveyTextFilters & Paged) {
   await surveyOf(db, surveyId);
-  const r = await surveyTexts(db, surveyId, { ...q, limit: q.limit, offset: offsetOf(q) });
-  return page(r.items, r.total, q);
+  const r = await surveyTexts(db, surveyId, { ...q, limit: q.limit, offset: offsetOf(q), orderKey: await privateOrderKey(db) });
+  return page(r.items.map(wireText(await opaqueIds(db))), r.total, q);
 }
 
 /** Only an approved free text can carry a code; anything else is a clear 400, not a silent tag. */
@@ -85,44 +116,48 @@ async function assertCode(tx: DbOrTx, codeId: number) {
  */
 export async function createTag(opts: WriteOpts & { input: { responseDetailId: number; codeId: number } }): Promise<TResponseDetailCode> {
   const userId = opts.actor.userId;
+  const input = { ...opts.input, responseDetailId: (await opaqueIds(opts.db)).decode('detail', opts.input.responseDetailId) };
   const id = await write(opts.db, opts.actor, async (ctx) => {
-    await assertTaggable(ctx.tx, opts.input.responseDetailId);
-    await assertCode(ctx.tx, opts.input.codeId);
-    const existing = await lockTagOf(ctx.tx, opts.input.responseDetailId, opts.input.codeId);
+    await assertTaggable(ctx.tx, input.responseDetailId);
+    await assertCode(ctx.tx, input.codeId);
+    const existing = await lockTagOf(ctx.tx, input.responseDetailId, input.codeId);
     if (existing?.source === 'manual') throw conflict('Câu trả lời này đã được gắn mã này.');
     if (existing) {
-      const after = await setTagManual(ctx.tx, existing.id, { codeId: opts.input.codeId, userId });
+      const after = await setTagManual(ctx.tx, existing.id, { codeId: input.codeId, userId });
       await ctx.log({ action: 'update', entity: 'response_detail_code', entityId: existing.id, before: existing, after });
       return existing.id;
     }
-    const row = await insertManualTag(ctx.tx, { ...opts.input, userId });
+    const row = await insertManualTag(ctx.tx, { ...input, userId });
     await ctx.log({ action: 'create', entity: 'response_detail_code', entityId: row.id, after: row });
     return row.id;
   });
-  return getTag(opts.db, id);
+  return tagOf(opts.db, id);
 }
 
 /** Another code for the same text; the tag becomes manual. */
 export async function editTag(opts: WriteOpts & { id: number; input: { codeId: number } }): Promise<TResponseDetailCode> {
+  const id = await tagIdOf(opts.db, opts.id);
   await write(opts.db, opts.actor, async (ctx) => {
-    const before = found(await lockTag(ctx.tx, opts.id), 'câu trả lời được gắn mã');
+    const before = found(await lockTag(ctx.tx, id), 'câu trả lời được gắn mã');
     await assertTaggable(ctx.tx, before.responseDetailId);
     await assertCode(ctx.tx, opts.input.codeId);
     const other = before.codeId === opts.input.codeId ? null : await lockTagOf(ctx.tx, before.responseDetailId, opts.input.codeId);
     if (other) throw conflict('Câu trả lời này đã được gắn mã này.');
-    const after = await setTagManual(ctx.tx, opts.id, { codeId: opts.input.codeId, userId: opts.actor.userId });
-    await ctx.log({ action: 'update', entity: 'response_detail_code', entityId: opts.id, before, after });
+    const after = await setTagManual(ctx.tx, id, { codeId: opts.input.codeId, userId: opts.actor.userId });
+    await ctx.log({ action: 'update', entity: 'response_detail_code', entityId: id, before, after });
   });
-  return getTag(opts.db, opts.id);
+  return tagOf(opts.db, id);
 }
 
 /** The answer is the tag as it was, when its text is still approved (else only the ids: no text leaves). */
 export async function removeTag(opts: WriteOpts & { id: number }) {
+  const ids = await opaqueIds(opts.db);
+  const id = ids.decode('tag', opts.id);
   return write(opts.db, opts.actor, async (ctx) => {
-    const before = found(await lockTag(ctx.tx, opts.id), 'câu trả lời được gắn mã');
-    await deleteTag(ctx.tx, opts.id);
-    await ctx.log({ action: 'delete', entity: 'response_detail_code', entityId: opts.id, before });
-    return { id: before.id, responseDetailId: before.responseDetailId, codeId: before.codeId, source: before.source };
+    const before = found(await lockTag(ctx.tx, id), 'câu trả lời được gắn mã');
+    await deleteTag(ctx.tx, id);
+    await ctx.log({ action: 'delete', entity: 'response_detail_code', entityId: id, before });
+    return { id: opts.id, responseDetailId: ids.encode('detail', before.responseDetailId), codeId: before.codeId, source: before.source };
   });
 }
 

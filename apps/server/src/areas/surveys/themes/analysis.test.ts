@@ -9,6 +9,7 @@ import { readSheet } from '@/lib/xlsx';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
 import { uniq } from '@/test/uniq';
 import { currentModuleId, insertTestSurvey } from '@/test/surveys';
+import { opaqueIds } from '../core/opaque-id';
 
 /**
  * analyze-survey on a fixture: texts with and without diacritics, "Khác" texts, and pending and
@@ -23,8 +24,9 @@ let teacherA: number;
 let teacherB: number;
 const code: Record<'easy' | 'fast' | 'submit' | 'lab', { id: number; name: string }> = {} as never;
 let themeId: number;
-/** Detail ids by fixture label. */
+/** Detail ids by fixture label (for the tables), and their tokens (what the API sends and takes: core/opaque-id.ts). */
 const detail: Record<string, number> = {};
+const token: Record<string, number> = {};
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {
   const res = await t.app.inject({
@@ -65,6 +67,7 @@ async function respond(
     const status = a.status ?? 'approved';
     await db.insert(responseReviews).values({ responseDetailId: d.id, status, reviewedAt: status === 'pending' ? null : new Date() });
     detail[a.label] = d.id;
+    token[a.label] = (await opaqueIds(db)).encode('detail', d.id);
   }
 }
 
@@ -189,13 +192,13 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
   it('keeps manual tags through re-analysis and replaces only automatic ones', async () => {
     await call('POST', `/analyze-survey/${survey.id}`, tok.dbcl);
     // A person confirms an automatic tag (it becomes manual) and adds one the keywords missed.
-    const confirm = await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.easyFast, codeId: code.easy.id });
+    const confirm = await call('POST', '/response-details', tok.dbcl, { responseDetailId: token.easyFast, codeId: code.easy.id });
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
     expect(confirm.body.data).toMatchObject({ source: 'manual', matchedKeyword: null, text: 'Thầy giảng dễ hiểu, nhưng nói nhanh quá.' });
-    const added = await call('POST', '/response-details', tok.quantri, { responseDetailId: detail.labo, codeId: code.lab.id });
+    const added = await call('POST', '/response-details', tok.quantri, { responseDetailId: token.labo, codeId: code.lab.id });
     expect(added.status).toBe(200);
     expect(added.body.message).toBe('Đã gắn mã cho câu trả lời.');
-    expect((await call('POST', '/response-details', tok.quantri, { responseDetailId: detail.labo, codeId: code.lab.id })).status).toBe(409);
+    expect((await call('POST', '/response-details', tok.quantri, { responseDetailId: token.labo, codeId: code.lab.id })).status).toBe(409);
 
     // The code loses its keyword: automatic tags go, the manual one stays.
     const put = await call('PUT', `/codes/${code.easy.id}`, tok.dbcl, { name: code.easy.name, keywords: [] });
@@ -206,7 +209,7 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
     expect(run.manualTags).toBe(2);
     expect(run.removedAutoTags).toBe(2);
     const list = await call('GET', `/codes/${code.easy.id}/response-details`, tok.hieutruong);
-    expect(list.body.data.items.map((x: TResponseDetailCode) => [x.responseDetailId, x.source])).toEqual([[detail.easyFast, 'manual']]);
+    expect(list.body.data.items.map((x: TResponseDetailCode) => [x.responseDetailId, x.source])).toEqual([[token.easyFast, 'manual']]);
 
     await call('PUT', `/codes/${code.easy.id}`, tok.dbcl, { name: code.easy.name, keywords: ['giảng dễ hiểu'] });
     const back = (await call('POST', `/analyze-survey/${survey.id}`, tok.dbcl)).body.data as TAnalyzeResult;
@@ -218,12 +221,12 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
     expect(texts.status).toBe(200);
     const ids = texts.body.data.items.map((x: TSurveyText) => x.responseDetailId);
     expect(ids).toHaveLength(7);
-    expect(ids).not.toContain(detail.pending);
-    expect(ids).not.toContain(detail.rejected);
+    expect(ids).not.toContain(token.pending);
+    expect(ids).not.toContain(token.rejected);
     expect(JSON.stringify(texts.body)).not.toMatch(/student|fullName|studentCode/i);
-    const khac = texts.body.data.items.find((x: TSurveyText) => x.responseDetailId === detail.otherLab);
+    const khac = texts.body.data.items.find((x: TSurveyText) => x.responseDetailId === token.otherLab);
     expect(khac).toMatchObject({ kind: 'other', text: 'Phòng LAB cũ quá', questionContent: 'Câu hỏi 103' });
-    const pendingTag = await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.pending, codeId: code.easy.id });
+    const pendingTag = await call('POST', '/response-details', tok.dbcl, { responseDetailId: token.pending, codeId: code.easy.id });
     expect(pendingTag.status).toBe(400);
     expect(pendingTag.body.message).toBe('Chỉ gắn mã cho câu trả lời đã được duyệt.');
 
@@ -274,14 +277,14 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
       `/response-details?codeId=${code.easy.id}&surveyId=${survey.id}&search=${encodeURIComponent('co giang')}`,
       tok.dbcl,
     );
-    expect(searched.body.data.items.map((x: TResponseDetailCode) => x.responseDetailId)).toEqual([detail.decomposed]);
+    expect(searched.body.data.items.map((x: TResponseDetailCode) => x.responseDetailId)).toEqual([token.decomposed]);
     expect(searched.body.data.items[0].teacherNames).toHaveLength(1);
     const byTheme = await call('GET', `/response-details?themeId=${themeId}&surveyId=${survey.id}&source=auto&limit=100`, tok.dbcl);
     expect(byTheme.body.data.items.every((x: TResponseDetailCode) => x.source === 'auto')).toBe(true);
     const untagged = await call('GET', `/survey/${survey.id}/response-details?untagged=true&limit=100`, tok.dbcl);
-    expect(untagged.body.data.items.map((x: TSurveyText) => x.responseDetailId)).toContain(detail.nothing);
+    expect(untagged.body.data.items.map((x: TSurveyText) => x.responseDetailId)).toContain(token.nothing);
     const withCode = await call('GET', `/survey/${survey.id}/response-details?codeId=${code.lab.id}`, tok.dbcl);
-    expect(withCode.body.data.items.map((x: TSurveyText) => x.responseDetailId).sort()).toEqual([detail.otherLab, detail.labo].sort());
+    expect(withCode.body.data.items.map((x: TSurveyText) => x.responseDetailId).sort()).toEqual([token.otherLab, token.labo].sort());
     expect((await call('GET', '/survey/999999/response-details', tok.dbcl)).status).toBe(404);
   });
 
@@ -307,7 +310,7 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
     for (const who of ['hieutruong', 'gv.toan', 'hs.an', 'giaovu']) {
       expect((await call('POST', `/analyze-survey/${survey.id}`, tok[who])).status, who).toBe(403);
       expect(
-        (await call('POST', '/response-details', tok[who], { responseDetailId: detail.nothing, codeId: code.lab.id })).status,
+        (await call('POST', '/response-details', tok[who], { responseDetailId: token.nothing, codeId: code.lab.id })).status,
         who,
       ).toBe(403);
     }
@@ -320,15 +323,15 @@ describe('POST /theme-codes/analyze-survey/{id}', () => {
   });
 
   it('edits and deletes a tag, audited without the text', async () => {
-    const made = await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.nothing, codeId: code.fast.id });
+    const made = await call('POST', '/response-details', tok.dbcl, { responseDetailId: token.nothing, codeId: code.fast.id });
     const id = made.body.data.id as number;
     const got = await call('GET', `/response-details/${id}`, tok.hieutruong);
     expect(got.body.data).toMatchObject({ id, codeId: code.fast.id, text: 'Không có ý kiến gì thêm', kind: 'other' });
     const moved = await call('PUT', `/response-details/${id}`, tok.dbcl, { codeId: code.submit.id });
     expect(moved.body).toMatchObject({ message: 'Đã đổi mã của câu trả lời.', data: { codeId: code.submit.id, source: 'manual' } });
-    const clash = await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.nothing, codeId: code.fast.id });
+    const clash = await call('POST', '/response-details', tok.dbcl, { responseDetailId: token.nothing, codeId: code.fast.id });
     expect((await call('PUT', `/response-details/${clash.body.data.id}`, tok.dbcl, { codeId: code.submit.id })).status).toBe(409);
-    expect((await call('POST', '/response-details', tok.dbcl, { responseDetailId: detail.nothing, codeId: 999999 })).body.message).toBe(
+    expect((await call('POST', '/response-details', tok.dbcl, { responseDetailId: token.nothing, codeId: 999999 })).body.message).toBe(
       'Mã đã chọn không tồn tại.',
     );
     const del = await call('DELETE', `/response-details/${id}`, tok.dbcl);

@@ -6,12 +6,15 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import { responseDetailCodes } from '@/db/schema/survey-responses';
 import { foldSql, searchWhere } from '@/db/sql';
 import { approvedTextOnly } from '../core/approved-text.repository';
+import { keyedOrderSql } from '../core/order-key.repository';
 
 /**
  * The text side: approved free-text answers, their code tags (`response_detail_codes`) and the
  * counts. A text is the answer of a short/long text question or the "Khác" text of a choice
  * question; it is analysed and shown only while its review is `approved`. No query here selects
- * the student.
+ * the student, and no list follows the order the texts came in: where the ids would (the survey's
+ * texts, ties between tags made by one analysis run) the order is a keyed hash of the id (`orderKey`,
+ * core/order-key.repository.ts).
  */
 
 export const TEXT = sql`(case when q.question_type in ('short_text', 'long_text') then rd.answer_text else rd.other_value end)`;
@@ -102,7 +105,11 @@ export interface SurveyTextFilters {
   questionId?: number;
 }
 
-export async function surveyTexts(db: DbOrTx, surveyId: number, f: SurveyTextFilters & { limit: number; offset: number }) {
+export async function surveyTexts(
+  db: DbOrTx,
+  surveyId: number,
+  f: SurveyTextFilters & { limit: number; offset: number; orderKey: string },
+) {
   const where = and([
     sql`sr.survey_id = ${surveyId}`,
     NON_EMPTY,
@@ -122,7 +129,7 @@ export async function surveyTexts(db: DbOrTx, surveyId: number, f: SurveyTextFil
                     from response_detail_codes x join codes c on c.id = x.code_id where x.response_detail_id = rd.id), '[]'::json) as tags,
           cast(count(*) over () as integer) as total
         from ${APPROVED_TEXTS} where ${where}
-        order by rd.id desc limit ${f.limit} offset ${f.offset}`,
+        order by ${keyedOrderSql(f.orderKey, sql`rd.id`)} limit ${f.limit} offset ${f.offset}`,
   );
   const items: TSurveyText[] = rows.map((r) => ({ ...context(r), tags: r.tags ?? [] }));
   return { items, total: Number(rows[0]?.total ?? 0) };
@@ -169,13 +176,17 @@ function tagWhere(f: TagFilters & { id?: number }): SQL {
   ]);
 }
 
-/** Tagged approved texts, newest first unless sorted; a tag on a text that is no longer approved is not listed. */
+/**
+ * Tagged approved texts, newest tags first unless sorted, ties in the keyed order (an analysis run
+ * tags a survey's texts in id order); a tag on a text that is no longer approved is not listed.
+ */
 export async function listTags(
   db: DbOrTx,
-  f: TagFilters & { id?: number; sort?: TagSort; order?: 'asc' | 'desc'; limit: number; offset: number },
+  f: TagFilters & { id?: number; sort?: TagSort; order?: 'asc' | 'desc'; limit: number; offset: number; orderKey: string },
 ) {
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
-  const order = f.sort ? sql`${TAG_SORT_SQL[f.sort]} ${dir}, rdc.id desc` : sql`rdc.created_at desc, rdc.id desc`;
+  const ties = keyedOrderSql(f.orderKey, sql`rdc.id`);
+  const order = f.sort ? sql`${TAG_SORT_SQL[f.sort]} ${dir}, ${ties}` : sql`rdc.created_at desc, ${ties}`;
   const rows = await queryRows<
     ContextRow & {
       id: number;
@@ -209,7 +220,7 @@ export async function listTags(
 }
 
 export async function findTag(db: DbOrTx, id: number): Promise<TResponseDetailCode | null> {
-  return (await listTags(db, { id, limit: 1, offset: 0 })).items[0] ?? null;
+  return (await listTags(db, { id, limit: 1, offset: 0, orderKey: '' })).items[0] ?? null;
 }
 
 export interface TagRow {
