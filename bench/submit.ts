@@ -55,6 +55,7 @@ const CAPACITY = argv.includes('--capacity');
 const CONCURRENCY = Number(arg('concurrency') ?? 16);
 const WORKER_COUNTS = (arg('workers') ?? '1,2').split(',').map(Number);
 const TARGET_SHARE_OF_BARE = 0.4;
+const WARM_UP = 300;
 const SAMPLE = Math.min(50, STUDENTS);
 const TARGET_P99_MS = 150;
 const TARGET_RATE = 50;
@@ -553,6 +554,10 @@ async function runCapacity() {
     const surveys = [fx.survey];
     for (let k = 1; k < WORKER_COUNTS.length; k++)
       surveys.push((await insertTestSurvey(database.db, surveyInput(mod.id, `Khảo sát cuối kỳ (bench ${k + 1})`))).survey);
+    // Each server first takes WARM_UP submissions on a survey of its own (every worker compiles the path), not counted.
+    const warmUps: TSurvey[] = [];
+    for (const k of WORKER_COUNTS.keys())
+      warmUps.push((await insertTestSurvey(database.db, surveyInput(mod.id, `Khởi động (bench ${k + 1})`))).survey);
     // The bare reference runs before and after the servers (the machine's load moves; their mean is the yardstick).
     const refAfter = (await insertTestSurvey(database.db, surveyInput(mod.id, 'Khảo sát tham chiếu 2 (bench, bare SQL)'))).survey;
     await database.close();
@@ -574,7 +579,7 @@ async function runCapacity() {
       console.log(`  server with WEB_CONCURRENCY=${workers} up: ${fmt(ms(t0))} ms; ${STUDENTS} submissions, ${CONCURRENCY} at a time…`);
       const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
       try {
-        // Warm-up: students' reads on every worker (JIT, pools), none a submission.
+        // Warm-up: students' reads and submissions on every worker (JIT, pools), on a survey not measured.
         await closedLoop(200, CONCURRENCY, async (i) => {
           const s = signed[i % signed.length];
           const t = performance.now();
@@ -585,6 +590,17 @@ async function runCapacity() {
           await res.text();
           return { ms: ms(t), status: res.status, already: false };
         });
+        const warm = warmUps[k];
+        const warmed = await closedLoop(Math.min(WARM_UP, signed.length), CONCURRENCY, (i) =>
+          submit(
+            agent,
+            base,
+            warm.id,
+            signed[i].token,
+            JSON.stringify(answersToSubmission(warm, answersFor(warm, rng), { studentId: signed[i].studentId })),
+          ),
+        );
+        if (warmed.samples.some((x) => x.status !== 200)) throw new Error('a warm-up submission failed');
         const pids = [child.pid!, ...childPids(child.pid!)];
         const cpu0 = procCpuMs(pids);
         const dbCpu = await backendsCpu(databaseUrl);
