@@ -2,7 +2,16 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '@/db/client';
 import type { EventBus } from '@/plugins/events';
 import { runExclusive } from '@/lib/jobs';
-import { autoReviewResponses, autoReviewUndecided } from './text-reviews.service';
+import { autoReviewResponses, autoReviewUndecided, type MachineRun } from './text-reviews.service';
+
+/**
+ * Tells the rest of the app that the machine decided texts of these surveys (issue 11), once per batch
+ * per survey, as a person's decision does (text-reviews.routes.ts): the last pending text of a closed
+ * survey may just have been approved, and auto-publish listens for this.
+ */
+function announce(events: EventBus, run: MachineRun) {
+  for (const surveyId of run.surveyIds) events.emit('survey.texts.reviewed', { surveyId });
+}
 
 /**
  * Auto-review of new responses' free texts (issue 6), run after the submissions have answered.
@@ -30,6 +39,7 @@ class AutoReviewQueue {
 
   constructor(
     private readonly db: Db,
+    private readonly events: EventBus,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -69,7 +79,7 @@ class AutoReviewQueue {
       }
       const ids = this.ids.splice(0, BATCH);
       try {
-        await autoReviewResponses(this.db, ids);
+        announce(this.events, await autoReviewResponses(this.db, ids));
       } catch (err) {
         this.log.error({ err, responseIds: ids }, 'auto-review after submission failed: the texts stay pending');
       }
@@ -95,6 +105,7 @@ class AutoReviewSweep {
 
   constructor(
     private readonly db: Db,
+    private readonly events: EventBus,
     private readonly log: FastifyBaseLogger,
     private readonly seconds: number,
   ) {}
@@ -118,6 +129,7 @@ class AutoReviewSweep {
         let decided = 0;
         for (;;) {
           const run = await autoReviewUndecided(this.db, { limit: SWEEP_BATCH });
+          announce(this.events, run);
           decided += run.checked;
           if (run.checked < SWEEP_BATCH || this.closing) return decided;
         }
@@ -141,8 +153,8 @@ class AutoReviewSweep {
  * both finish what they hold before the database closes.
  */
 export function startAutoReviewQueue(app: FastifyInstance, deps: { db: Db; events: EventBus; sweepSeconds: number }): void {
-  const queue = new AutoReviewQueue(deps.db, app.log);
-  const sweep = new AutoReviewSweep(deps.db, app.log, deps.sweepSeconds);
+  const queue = new AutoReviewQueue(deps.db, deps.events, app.log);
+  const sweep = new AutoReviewSweep(deps.db, deps.events, app.log, deps.sweepSeconds);
   const off = deps.events.on('survey.response.created', ({ responseId, hasFreeText }) => {
     if (hasFreeText) queue.add(responseId);
   });
