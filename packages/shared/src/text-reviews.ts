@@ -119,6 +119,7 @@ const ZPerson = z.object({ id: z.number().int(), name: z.string() });
 
 /** One review in the queue: the text, where it comes from (survey, class, question), never the student. */
 export const ZTextReview = z.object({
+  /** The review's and the answer's ids are opaque tokens (issue 11: sorted, they say nothing); send them back as they came. */
   id: z.number().int(),
   responseDetailId: z.number().int(),
   status: ZReviewStatus,

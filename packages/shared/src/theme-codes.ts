@@ -199,6 +199,7 @@ export const ZResponseDetailCodeUpdate = z.object({ codeId: id });
 
 /** Where an approved text comes from, without the student (never shown with a text). */
 const textContext = {
+  /** An opaque token, the same one the review queue gives the answer (issue 11); tag ids are opaque too. */
   responseDetailId: id,
   text: z.string(),
   /** `answer`: a short or long text answer; `other`: the "Khác" text of a choice question. */
