@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { createClient } from 'redis';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { ZCacheStatus } from '@app/shared/survey-results';
@@ -184,6 +185,12 @@ describe.skipIf(testDbKind() !== 'pg')('two server processes on one PostgreSQL d
     }, 60_000);
     afterAll(async () => {
       await Promise.all([stopServer(a), stopServer(b)]);
+      if (!redis) return;
+      // The cache's generation counters have no expiry: what this run left under its prefix goes.
+      const client = createClient({ url: REDIS_URL });
+      await client.connect();
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await client.del(keys);
+      await client.close();
     });
 
     it('a response sent to one drops the cached results the other serves', async () => {
