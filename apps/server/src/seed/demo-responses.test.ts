@@ -41,7 +41,7 @@ describe('demo responses', () => {
     expect(n).toBe(0);
   });
 
-  it('are stored as real submissions: valid, numbers from the grid columns, a pending review per free text', async () => {
+  it('are stored as real submissions: valid, numbers from the grid columns, a pending review per free text of the open surveys', async () => {
     const mismatched = await rows<{ n: number }>(sql`
       select count(*)::int as n from response_details d join grid_columns c on c.id = d.grid_column_id
       where d.answer_text <> c.label or d.value_number is distinct from c.value_number`);
@@ -49,6 +49,7 @@ describe('demo responses', () => {
     const [texts] = await rows<{ texts: number; reviewed: number; pending: number }>(sql`
       select count(*)::int as texts, count(v.id)::int as reviewed, count(*) filter (where v.status = 'pending')::int as pending
       from response_details d join survey_questions q on q.id = d.question_id
+      join survey_responses r on r.id = d.response_id join surveys s on s.id = r.survey_id and s.status = 'active'
       left join response_reviews v on v.response_detail_id = d.id
       where q.question_type in ('short_text', 'long_text') or d.other_value is not null`);
     expect(texts.texts).toBeGreaterThan(20);
@@ -78,6 +79,59 @@ describe('demo responses', () => {
           expect(validateSubmission(survey, r.submission)).toEqual([]);
       }
     }
+  });
+
+  it('the first module has a closed Toán survey: most classes ≥ MIN_GROUP_SIZE, a few under, every text decided, published by the quality office', async () => {
+    const closed = await rows<{ id: number; publishedAt: string | null; publishedBy: string | null; module: string }>(sql`
+      select s.id, s.published_at as "publishedAt", u.email as "publishedBy", m.code as module
+      from surveys s join modules m on m.id = s.module_id left join users u on u.id = s.published_by
+      where s.status = 'closed' and not s.is_template`);
+    expect(closed).toHaveLength(1);
+    const [c] = closed;
+    expect(c.module).toBe('2026-HK1-M1');
+    expect(c.publishedAt).not.toBeNull();
+    expect(c.publishedBy).toBe(demoEmail('dbcl'));
+
+    const perClass = await rows<{ n: number; size: number }>(sql`
+      select count(r.id)::int as n, (select count(*)::int from course_class_students e where e.course_class_id = cc.id) as size
+      from course_classes cc join surveys s on s.id = ${c.id} and s.subject_id = cc.subject_id and s.module_id = cc.module_id
+      left join survey_responses r on r.survey_id = s.id and r.course_class_id = cc.id group by cc.id`);
+    expect(perClass.length).toBeGreaterThanOrEqual(6);
+    const under = perClass.filter((x) => x.n < 5);
+    expect(under.length).toBeGreaterThanOrEqual(1);
+    expect(under.length).toBeLessThanOrEqual(perClass.length / 3);
+    for (const x of under) expect(x.n).toBeGreaterThanOrEqual(2);
+
+    const [v] = await rows<{ texts: number; approved: number; rejected: number; rejectedByPerson: number; history: number }>(sql`
+      select count(*)::int as texts, count(*) filter (where v.status = 'approved')::int as approved,
+             count(*) filter (where v.status = 'rejected')::int as rejected,
+             count(*) filter (where v.status = 'rejected' and u.email = ${demoEmail('dbcl')} and v.reason is not null)::int as "rejectedByPerson",
+             (select count(*)::int from response_review_history h where h.review_id = any(array_agg(v.id))) as history
+      from response_reviews v join response_details d on d.id = v.response_detail_id join survey_responses r on r.id = d.response_id
+      left join users u on u.id = v.reviewer_id
+      where r.survey_id = ${c.id}`);
+    expect(v.texts).toBeGreaterThan(20);
+    expect(v.approved + v.rejected).toBe(v.texts);
+    expect(v.rejected).toBeGreaterThanOrEqual(1);
+    expect(v.rejected).toBeLessThan(v.texts / 10);
+    expect(v.rejectedByPerson).toBe(v.rejected);
+    expect(v.history).toBe(v.approved + 2 * v.rejected);
+    const [times] = await rows<{ outside: number }>(sql`
+      select count(*)::int as outside from survey_responses r join surveys s on s.id = r.survey_id
+      where s.id = ${c.id} and (r.submitted_at < (s.start_date::timestamp at time zone 'Asia/Ho_Chi_Minh')
+                                or r.submitted_at > ((s.end_date + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh'))`);
+    expect(times.outside).toBe(0);
+  });
+
+  it('the published survey gives real figures to its teacher (gv.toan, head of Toán) for the first module', async () => {
+    const [m] = await rows<{ id: number }>(sql`select id from modules where code = '2026-HK1-M1'`);
+    const token = await t.tokenFor('gv.toan');
+    const res = await t.app.inject({ url: `/api/v1/surveys/modules/${m.id}/teachers/me/course-results`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { summary: { n: number; score: number | null }; items: unknown[] };
+    expect(data.summary.n).toBeGreaterThanOrEqual(5);
+    expect(data.summary.score).not.toBeNull();
+    expect(data.items.length).toBeGreaterThanOrEqual(1);
   });
 
   it('vary: several levels on every grid row, a few straight-lined, times within the survey window', async () => {

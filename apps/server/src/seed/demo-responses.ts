@@ -3,13 +3,14 @@ import { answersToSubmission } from '@app/shared/survey-answers';
 import { validateSubmission } from '@app/shared/survey-validation';
 import { htmlToPlainText, normalizeOptions, orderedSections, type TAnswers, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Tx } from '../db/client';
-import { responseDetails, responseReviews, surveyResponses } from '../db/schema/survey-responses';
+import { responseDetails, responseReviewHistory, responseReviews, surveyResponses } from '../db/schema/survey-responses';
+import { surveys as surveysTable } from '../db/schema/surveys';
 import { eligibleItemsSql } from '../areas/surveys/core/eligibility.repository';
 import { isStraightLined } from '../areas/surveys/core/straight-lining.repository';
 import { loadSurvey } from '../areas/surveys/core/surveys.repository';
 import { detailsFromSubmission } from '../areas/surveys/responses/survey-responses.service';
 import { bulkInsert } from './bulk-insert';
-import { DEMO_STUDENTS, demoEmail } from './demo-accounts';
+import { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 import type { Rng } from './demo-names';
 
 /**
@@ -25,6 +26,11 @@ import type { Rng } from './demo-names';
  * The demo STUDENT accounts (login page, browser and server tests) never get an answer: they must
  * still be able to answer themselves. Who answers what is fixed by the seed's rng; submission times
  * are spread from the survey's start to now (or its end), so "today" figures depend on the day.
+ *
+ * `closed` (issue 11): the same for the module's closed surveys, as they stand after their window:
+ * 60–90 % per class, a few classes under MIN_GROUP_SIZE (2–4 answers, so their figures stay hidden),
+ * times over the whole window, every free text decided (clean ones approved by the auto-review, a few
+ * rude ones rejected by the quality office's reviewer), and the results published by that reviewer.
  */
 
 const COMMENTS: Array<{ match: RegExp; texts: string[] }> = [
@@ -78,6 +84,9 @@ const COMMENTS: Array<{ match: RegExp; texts: string[] }> = [
   },
 ];
 const GENERIC = ['Em không có ý kiến gì thêm.', 'Mọi thứ đều ổn ạ.', 'Em cảm ơn thầy cô.'];
+/** What a reviewer rejects: written as students do write it, for the closed survey's reviewed texts. */
+const REJECTED = ['Dạy chán vl, toàn đọc chép.', 'Giờ này buồn ngủ vãi, học như cc.', 'Thầy cô dạy dở ẹc, biến đi cho rồi.'];
+const REJECT_REASON = 'Ngôn từ thiếu tôn trọng, không phù hợp để gửi giáo viên.';
 const OTHER_TEXTS = ['Tự học qua video', 'Nhờ anh chị khóa trên', 'Báo cho bạn bè cùng lớp', 'Câu lạc bộ tiếng Anh'];
 
 const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
@@ -87,7 +96,7 @@ const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n
  * survey; rows scatter around it; now and then a student ticks the same column everywhere, which
  * the straight-lining flag catches.
  */
-function makeAnswers(rng: Rng, survey: TSurvey, mood: number): TAnswers {
+function makeAnswers(rng: Rng, survey: TSurvey, mood: number, rude: boolean): TAnswers {
   const answers: TAnswers = {};
   const straight = rng.next() < 0.05 ? String(clamp(Math.round(mood), 3, 5)) : null;
   const noise = () => [-1, 0, 0, 0, 1][Math.floor(rng.next() * 5)];
@@ -95,13 +104,17 @@ function makeAnswers(rng: Rng, survey: TSurvey, mood: number): TAnswers {
     for (const q of sec.questions) {
       const required = q.required === 1;
       if (!required && rng.next() < 0.25 && q.questionType !== 'long_text') continue;
-      answers[q.id] = answerFor(rng, q, { mood, straight, noise });
+      answers[q.id] = answerFor(rng, q, { mood, straight, noise, rude });
       if (answers[q.id] === undefined) delete answers[q.id];
     }
   return answers;
 }
 
-function answerFor(rng: Rng, q: TSurveyQuestion, m: { mood: number; straight: string | null; noise: () => number }): TAnswers[number] {
+function answerFor(
+  rng: Rng,
+  q: TSurveyQuestion,
+  m: { mood: number; straight: string | null; noise: () => number; rude: boolean },
+): TAnswers[number] {
   switch (q.questionType) {
     case 'grid': {
       if (m.straight) return m.straight;
@@ -133,6 +146,7 @@ function answerFor(rng: Rng, q: TSurveyQuestion, m: { mood: number; straight: st
     case 'short_text':
     case 'long_text': {
       if (rng.next() > 0.3) return undefined; // most students leave comment boxes empty
+      if (m.rude && m.mood < 3.2 && rng.next() < 0.35) return rng.pick(REJECTED);
       const text = htmlToPlainText(q.content);
       return rng.pick(COMMENTS.find((c) => c.match.test(text))?.texts ?? GENERIC);
     }
@@ -153,15 +167,17 @@ interface Item {
 
 export async function seedDemoResponses(
   tx: Tx,
-  opts: { rng: Rng; moduleCode: string; now?: Date },
+  opts: { rng: Rng; moduleCode: string; now?: Date; closed?: { reviewerId: number | null } },
 ): Promise<{ responses: number; answers: number }> {
+  const closed = opts.closed;
   const now = opts.now ?? new Date();
+  const status = closed ? 'closed' : 'active';
   const demoEmails = DEMO_STUDENTS.map((p) => demoEmail(p.local));
   const surveys = await queryRows<{ id: number; startDate: string; endDate: string }>(
     tx,
     sql`select s.id, to_char(s.start_date, 'YYYY-MM-DD') as "startDate", to_char(s.end_date, 'YYYY-MM-DD') as "endDate"
         from surveys s join modules m on m.id = s.module_id
-        where m.code = ${opts.moduleCode} and s.status = 'active' and not s.is_template order by s.id`,
+        where m.code = ${opts.moduleCode} and s.status = ${status} and not s.is_template order by s.id`,
   );
   if (!surveys.length) return { responses: 0, answers: 0 };
   const ids = `{${surveys.map((s) => s.id).join(',')}}`;
@@ -184,9 +200,15 @@ export async function seedDemoResponses(
     groups.set(key, [...(groups.get(key) ?? []), it]);
   }
   const answered: Item[] = [];
-  for (const group of groups.values()) {
-    const share = 0.55 + opts.rng.next() * 0.25;
-    answered.push(...opts.rng.shuffle(group).slice(0, Math.round(share * group.length)));
+  // Closed: two classes answered only by a handful (their figures stay hidden under MIN_GROUP_SIZE), never
+  // one a demo sign-in account teaches: their own pages show figures.
+  const demoTeachers = closed ? await demoTeacherIds(tx) : new Set<number>();
+  const ordinary = [...groups].filter(([, g]) => !g.some((it) => it.teacherIds?.some((id) => demoTeachers.has(id)))).map(([k]) => k);
+  const few = new Set(closed ? opts.rng.shuffle(ordinary).slice(0, 2) : []);
+  for (const [key, group] of groups) {
+    const share = closed ? 0.6 + opts.rng.next() * 0.3 : 0.55 + opts.rng.next() * 0.25;
+    const n = few.has(key) ? opts.rng.int(2, 4) : Math.round(share * group.length);
+    answered.push(...opts.rng.shuffle(group).slice(0, n));
   }
 
   const loaded = new Map<number, TSurvey>();
@@ -194,7 +216,8 @@ export async function seedDemoResponses(
   const window = new Map(
     surveys.map((s) => {
       const from = new Date(`${s.startDate}T07:00:00+07:00`).getTime();
-      const to = Math.min(now.getTime(), new Date(`${s.endDate}T22:00:00+07:00`).getTime());
+      const end = new Date(`${s.endDate}T22:00:00+07:00`).getTime();
+      const to = closed ? end : Math.min(now.getTime(), end);
       return [s.id, { from, span: Math.max(to - from, 3_600_000) }];
     }),
   );
@@ -206,7 +229,7 @@ export async function seedDemoResponses(
   for (const it of answered) {
     const survey = loaded.get(it.surveyId)!;
     if (!mood.has(it.studentId)) mood.set(it.studentId, 2.6 + opts.rng.next() * 2.2);
-    const answers = makeAnswers(opts.rng, survey, clamp(mood.get(it.studentId)! + (opts.rng.next() - 0.5) * 0.8, 1.5, 5));
+    const answers = makeAnswers(opts.rng, survey, clamp(mood.get(it.studentId)! + (opts.rng.next() - 0.5) * 0.8, 1.5, 5), !!closed);
     const teacherIds = it.teacherIds ?? [];
     const submission = answersToSubmission(survey, answers, {
       studentId: it.studentId,
@@ -240,10 +263,88 @@ export async function seedDemoResponses(
     details.map((d) => ({ ...d.row, responseId: stored[d.response].id })),
     ['id'],
   );
-  await bulkInsert(
+  if (!closed) {
+    await bulkInsert(
+      tx,
+      responseReviews,
+      details.flatMap((d, i) => (d.reviewed ? [{ responseDetailId: detailIds[i].id, status: 'pending' }] : [])),
+    );
+    return { responses: stored.length, answers: detailIds.length };
+  }
+  await seedClosedReviews(tx, {
+    reviewerId: closed.reviewerId,
+    rng: opts.rng,
+    texts: details.flatMap((d, i) =>
+      d.reviewed
+        ? [
+            {
+              detailId: detailIds[i].id,
+              text: d.row.answerText ?? d.row.otherValue ?? '',
+              submittedAt: responses[d.response].submittedAt as Date,
+            },
+          ]
+        : [],
+    ),
+  });
+  for (const s of surveys) {
+    // Published by the reviewer two days after the window, once every text was decided.
+    const at = new Date(new Date(`${s.endDate}T09:00:00+07:00`).getTime() + 2 * 86_400_000);
+    await tx
+      .update(surveysTable)
+      .set({ publishedAt: at, publishedBy: closed.reviewerId })
+      .where(sql`id = ${s.id}`);
+  }
+  return { responses: stored.length, answers: detailIds.length };
+}
+
+async function demoTeacherIds(tx: Tx): Promise<Set<number>> {
+  const emails = DEMO_STAFF.map((p) => demoEmail(p.local));
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select t.id from teachers t join users u on u.id = t.user_id where u.email = any(${`{${emails.join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The decided reviews of a closed survey's texts, with their history: a clean text approved by the
+ * auto-review a second after it was sent; a rude one flagged by it, then rejected by the reviewer
+ * within the next days.
+ */
+async function seedClosedReviews(
+  tx: Tx,
+  o: { reviewerId: number | null; rng: Rng; texts: Array<{ detailId: number; text: string; submittedAt: Date }> },
+) {
+  const decided = o.texts.map((t) => {
+    const rude = REJECTED.includes(t.text);
+    const auto = new Date(t.submittedAt.getTime() + 1000);
+    const at = rude ? new Date(t.submittedAt.getTime() + Math.floor((0.2 + o.rng.next() * 2) * 86_400_000)) : auto;
+    return { ...t, rude, auto, at };
+  });
+  const reviews = await bulkInsert(
     tx,
     responseReviews,
-    details.flatMap((d, i) => (d.reviewed ? [{ responseDetailId: detailIds[i].id, status: 'pending' }] : [])),
+    decided.map((d) => ({
+      responseDetailId: d.detailId,
+      status: d.rude ? 'rejected' : 'approved',
+      reason: d.rude ? REJECT_REASON : null,
+      reviewerId: d.rude ? o.reviewerId : null,
+      reviewedAt: d.at,
+      createdAt: d.submittedAt,
+      updatedAt: d.at,
+    })),
+    ['id'],
   );
-  return { responses: stored.length, answers: detailIds.length };
+  await bulkInsert(
+    tx,
+    responseReviewHistory,
+    decided.flatMap((d, i) =>
+      d.rude
+        ? [
+            { reviewId: reviews[i].id, status: 'pending', reviewerId: null, createdAt: d.auto },
+            { reviewId: reviews[i].id, status: 'rejected', reason: REJECT_REASON, reviewerId: o.reviewerId, createdAt: d.at },
+          ]
+        : [{ reviewId: reviews[i].id, status: 'approved', reviewerId: null, createdAt: d.auto }],
+    ),
+  );
 }

@@ -6,17 +6,21 @@ import { subjects } from '../db/schema/school';
 import { surveys } from '../db/schema/surveys';
 import { copySurvey } from '../areas/surveys/authoring/survey-copy';
 import { insertSurvey } from '../areas/surveys/authoring/surveys.service';
-import { CURRENT_MODULE_CODE } from './demo-school';
+import { CURRENT_MODULE_CODE, OTHER_MODULE_CODE } from './demo-school';
 
 /**
  * Two real templates (general school feedback; feedback on teaching, after MOET's questionnaires
  * "lấy ý kiến phản hồi của người học về hoạt động giảng dạy của giáo viên"), and from them two
- * active surveys of the current module: Toán (subject) and a general one for grades 10–12.
+ * active surveys of the current module: Toán (subject) and a general one for grades 10–12; and the
+ * Toán survey of the module before it, closed (its answers reviewed and its results published by
+ * demo-responses.ts), so teachers and heads see published results on first start (issue 11).
  * Through the same code as POST /surveys and apply-template; deterministic.
  */
 export const GENERAL_TEMPLATE_TITLE = 'Khảo sát ý kiến học sinh về nhà trường';
 export const TEACHING_TEMPLATE_TITLE = 'Lấy ý kiến học sinh về hoạt động giảng dạy của giáo viên';
 export const DEMO_SURVEY_DATES = { startDate: '2026-11-16', endDate: '2026-12-06' } as const;
+/** The closed Toán survey of the first module (2026-HK1-M1, which ends on 31/10/2026). */
+export const DEMO_CLOSED_SURVEY_DATES = { startDate: '2026-10-12', endDate: '2026-10-25' } as const;
 
 const AGREE = [
   { label: 'Rất không đồng ý', value: '1', valueNumber: 1, displayOrder: 1 },
@@ -218,17 +222,18 @@ const TEACHING_TEMPLATE = {
   ],
 };
 
-export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; surveys: number }> {
+export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; surveys: number; closedSurveyId: number | null }> {
   const generalId = await insertSurvey(tx, ZSurveyInput.parse(GENERAL_TEMPLATE), null);
   const teachingId = await insertSurvey(tx, ZSurveyInput.parse(TEACHING_TEMPLATE), null);
 
   const [mod] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE)).limit(1);
+  const [earlier] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.code, OTHER_MODULE_CODE)).limit(1);
   const [toan] = await tx
     .select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms })
     .from(subjects)
     .where(eq(subjects.code, 'TOAN'))
     .limit(1);
-  if (!mod || !toan) return { templates: 2, surveys: 0 };
+  if (!mod || !earlier || !toan) return { templates: 2, surveys: 0, closedSurveyId: null };
   const base = { isTemplate: false, moduleId: mod.id, ...DEMO_SURVEY_DATES, allowedGrades: [10, 11, 12], createdBy: null };
   const subjectId = await copySurvey(tx, teachingId, {
     ...base,
@@ -248,5 +253,18 @@ export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; 
     .set({ status: active })
     .where(and(eq(surveys.id, subjectId)));
   await tx.update(surveys).set({ status: active }).where(eq(surveys.id, generalSurveyId));
-  return { templates: 2, surveys: 2 };
+  // After the open ones, so their ids stay what they were before it was added.
+  const closedSurveyId = await copySurvey(tx, teachingId, {
+    isTemplate: false,
+    moduleId: earlier.id,
+    ...DEMO_CLOSED_SURVEY_DATES,
+    allowedGrades: [10, 11, 12],
+    createdBy: null,
+    title: `Lấy ý kiến học sinh về hoạt động giảng dạy - ${toan.name} (học phần 1)`,
+    subjectId: toan.id,
+    dropLmsOnly: !toan.usesLms,
+  });
+  const closed: TSurveyStatus = 'closed';
+  await tx.update(surveys).set({ status: closed }).where(eq(surveys.id, closedSurveyId));
+  return { templates: 2, surveys: 3, closedSurveyId };
 }

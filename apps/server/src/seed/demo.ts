@@ -7,7 +7,7 @@ import { planCourses } from './demo-courses';
 import { insertCourses, insertPeople, insertUsers } from './demo-insert';
 import { createRng } from './demo-names';
 import { planStudents, planTeachers } from './demo-people';
-import { CURRENT_MODULE_CODE, CURRENT_YEAR_NAME, seedFrame } from './demo-school';
+import { CURRENT_MODULE_CODE, CURRENT_YEAR_NAME, OTHER_MODULE_CODE, seedFrame } from './demo-school';
 import { seedSurveyTemplates } from './demo-surveys';
 import { seedDemoResponses } from './demo-responses';
 import { seedThemeCodes } from './theme-codes';
@@ -44,6 +44,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSurveyTemplates(tx);
     // Its own rng: answers never shift the school above.
     const answers = await seedDemoResponses(tx, { rng: createRng(DEMO_RNG_SEED + 1), moduleCode: CURRENT_MODULE_CODE });
+    // The first module's closed survey, reviewed and published by the quality office (its own rng too).
+    const closedAnswers = await seedDemoResponses(tx, {
+      rng: createRng(DEMO_RNG_SEED + 2),
+      moduleCode: OTHER_MODULE_CODE,
+      closed: { reviewerId: demoUserId.get('dbcl') ?? null },
+    });
     await seedThemeCodes(tx);
 
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 2 } });
@@ -52,7 +58,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...people.counts,
       ...courses,
       users: demoUserId.size + people.counts.users,
-      surveyResponses: answers.responses,
+      surveyResponses: answers.responses + closedAnswers.responses,
     };
     await insertAudit(tx, { actorId: null, action: 'seed', entity: 'demo', after: counts });
     return true;
