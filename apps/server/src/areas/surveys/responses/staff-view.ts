@@ -22,16 +22,19 @@ import type { ResponseRow } from './survey-responses.repository';
 type Field = 'teachers' | 'place' | 'day';
 const FIELDS: Field[] = ['teachers', 'place', 'day'];
 
-const dayOf = (r: ResponseRow) => schoolToday(r.submittedAt);
-const valueOf: Record<Field, (r: ResponseRow) => string> = {
+/** What the rule reads of a row: the response list's rows and the results export's (results/export.ts). */
+type Described = Pick<ResponseRow, 'courseClassId' | 'teacherIds' | 'studentGrade' | 'campusId' | 'homeroomClassId' | 'submittedAt'>;
+
+const dayOf = (r: Described) => schoolToday(r.submittedAt);
+const valueOf: Record<Field, (r: Described) => string> = {
   teachers: (r) => [...r.teacherIds].sort((a, b) => a - b).join(','),
   place: (r) => `${r.studentGrade}|${r.campusId}|${r.homeroomClassId ?? ''}`,
   day: dayOf,
 };
 
 /** The fields each class group may show (key: course class id, '' for a general survey). */
-export function shownFields(rows: ResponseRow[], k: number): Map<string, Set<Field>> {
-  const groups = new Map<string, ResponseRow[]>();
+export function shownFields(rows: Described[], k: number): Map<string, Set<Field>> {
+  const groups = new Map<string, Described[]>();
   for (const r of rows) {
     const g = String(r.courseClassId ?? '');
     groups.set(g, [...(groups.get(g) ?? []), r]);

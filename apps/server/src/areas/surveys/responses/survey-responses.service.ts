@@ -46,6 +46,9 @@ import { insertSubmission, submissionContext, surveyForSubmission } from './subm
 import { adminView, staffPage } from './staff-view';
 import { ADMIN_ONLY, LIST_SCHOOL_WIDE, LIST_STAFF, REVIEW_ROLES } from '../access';
 
+/** The identity rules of staff reads, for the results export (results/export.ts) to apply the same ones. */
+export { keyedOrder, shownFields } from './staff-view';
+
 export const RESPONSE_MSG = {
   submitted: SURVEY_MSG.submitSuccess,
   alreadySubmitted: 'Bạn đã hoàn thành khảo sát này.',

@@ -1,20 +1,30 @@
 import { QUESTION_TYPE_LABELS, htmlToPlainText, normalizeOptions, type TQuestionType } from '@app/shared/surveys';
-import { formatDateTime } from '@app/shared/format';
+import { formatDate, formatDateTime } from '@app/shared/format';
 import { xlsxSheetsBuffer, type XlsxColumn } from '@/lib/xlsx';
 import { loadSurvey } from '../core/surveys.repository';
-import { exportRows, type ExportRow as Row } from './export.repository';
+import { exportRows } from './export.repository';
 import { viewerOf } from './access';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { REVIEW_ROLES } from '../access';
 import { questionsInOrder } from './question-results';
 import { surveyResults, type Ctx } from './survey-results.service';
 import { minResponsesSetting } from './survey-results.repository';
+import { stepFor } from './anonymity';
+import { privateOrderKey } from '../core/order-key.repository';
+import { schoolToday } from '../core/school-day';
+import { keyedOrder, shownFields } from '../responses/survey-responses.service';
 
 /**
  * GET /surveys/{id}/export-excel: sheet "Tổng hợp" (per question: n, distribution, mean, SD, median —
  * the same figures as GET /results, whole school), sheet "Phản hồi" (one row per response, one column
  * per question; the student's code and name only when the caller is ADMIN), sheet "Thông tin".
  * One row per response comes from SQL (answers grouped per response into one jsonb), not from a JS pivot.
+ *
+ * For everyone but ADMIN (issue 11, the response lists' rules, responses/staff-view.ts): no response
+ * id, no time, no straight-lining flag, the rows in the keyed order, and each describing column
+ * (teachers; grade, campus, homeroom class; the day) only for the class groups where every group it
+ * makes holds MIN_GROUP_SIZE. On an open survey their rows are those its stepped figures count, so
+ * two exports around one submission do not differ by it.
  */
 export async function exportExcel(ctx: Ctx, actor: Actor, id: number, filtered: boolean) {
   const { db } = ctx;
@@ -26,15 +36,22 @@ export async function exportExcel(ctx: Ctx, actor: Actor, id: number, filtered: 
   const survey = (await loadSurvey(db, id))!;
   const questions = questionsInOrder(survey);
   const minResponses = await minResponsesSetting(db);
+  const k = ctx.rt.config.minGroupSize;
 
-  const rows = await exportRows(db, {
+  const stored = await exportRows(db, {
     surveyId: id,
     filtered,
     minResponses,
     questionIds: questions.map((m) => m.q.id),
     allTexts,
     withIdentity,
+    step: withIdentity ? null : stepFor(k, survey.status !== 'closed' ? [id] : []),
   });
+  const all = stored.map((r) => ({ ...r, studentGrade: r.grade, submittedAt: new Date(r.submittedAt) }));
+  type Row = (typeof all)[number];
+  const fields = shownFields(all, k);
+  const shows = (r: Row, f: 'teachers' | 'place' | 'day') => withIdentity || !!fields.get(String(r.courseClassId ?? ''))?.has(f);
+  const rows = withIdentity ? all : keyedOrder(all, await privateOrderKey(db));
 
   // Choice answers are stored as values; the sheet shows their labels.
   const labelOf = new Map(
@@ -66,20 +83,20 @@ export async function exportExcel(ctx: Ctx, actor: Actor, id: number, filtered: 
     { header: 'Phân bố', width: 80, value: (q) => q.options.map((o) => `${o.label}: ${o.count} (${o.percent}%)`).join('; ') },
   ];
   const responseColumns: XlsxColumn<Row>[] = [
-    { header: 'Mã phản hồi', width: 12, value: (r) => r.id },
-    { header: 'Thời gian gửi', width: 18, value: (r) => formatDateTime(r.submittedAt) },
     ...(withIdentity
       ? [
+          { header: 'Mã phản hồi', width: 12, value: (r: Row) => r.id },
+          { header: 'Thời gian gửi', width: 18, value: (r: Row) => formatDateTime(r.submittedAt) },
           { header: 'Mã học sinh', width: 14, value: (r: Row) => r.studentCode },
           { header: 'Họ và tên', width: 26, value: (r: Row) => r.studentName },
         ]
-      : []),
-    { header: 'Khối', width: 8, value: (r) => r.grade },
-    { header: 'Cơ sở', width: 16, value: (r) => r.campusName },
-    { header: 'Lớp chủ nhiệm', width: 16, value: (r) => r.homeroomClassName },
+      : [{ header: 'Ngày gửi', width: 12, value: (r: Row) => (shows(r, 'day') ? formatDate(schoolToday(r.submittedAt)) : null) }]),
+    { header: 'Khối', width: 8, value: (r) => (shows(r, 'place') ? r.grade : null) },
+    { header: 'Cơ sở', width: 16, value: (r) => (shows(r, 'place') ? r.campusName : null) },
+    { header: 'Lớp chủ nhiệm', width: 16, value: (r) => (shows(r, 'place') ? r.homeroomClassName : null) },
     { header: 'Lớp học phần', width: 20, value: (r) => r.courseClassName },
-    { header: 'Giáo viên', width: 26, value: (r) => r.teachers },
-    { header: 'Chọn cùng một mức', width: 18, value: (r) => (r.straightLined ? 'Có' : '') },
+    { header: 'Giáo viên', width: 26, value: (r) => (shows(r, 'teachers') ? r.teachers : null) },
+    ...(withIdentity ? [{ header: 'Chọn cùng một mức', width: 18, value: (r: Row) => (r.straightLined ? 'Có' : '') }] : []),
     ...questions.map((m) => ({
       header: `Câu ${m.position}. ${htmlToPlainText(m.q.content)}`.slice(0, 120),
       width: 24,
