@@ -11,7 +11,9 @@ import { currentClassWithTeachers, insertTestSurvey, schoolDay, surveyPutBody } 
 /**
  * Staff changes that make computed results wrong drop them (issue 5 cache): deleting a student's
  * response, editing the survey, changing its status. Each test reads the results first (so they are
- * cached, or stored by calculate-results), makes the change, and reads again.
+ * cached, or stored by calculate-results), makes the change, and reads again. MIN_GROUP_SIZE is 1 here:
+ * live figures of an open survey move in steps of k (anonymity-attacks.test.ts), and with k = 1 one
+ * response is one step, which is what these tests need to see a change.
  */
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -19,7 +21,7 @@ let studentId: number;
 let moduleId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ MIN_GROUP_SIZE: '1' });
   for (const l of ['quantri', 'hs.an']) tok[l] = await t.tokenFor(l);
   const db = t.database.db;
   [{ studentId }] = (await db
