@@ -3,9 +3,11 @@ import type { Browser, Page } from 'playwright-core';
 import { BASE, demo, demoLogin, launch, newPage } from './browser';
 
 /**
- * Survey results pages (issue 5) on the demo school, whose seed answers part of the open Toán survey.
- * gv.toan teaches Toán and heads the Toán department: the personal page finds them by `teachers/me`
- * and reads their comments in one call about them.
+ * Survey results pages (issue 5) on the demo school. Teachers and heads read only published results
+ * (issue 11): the demo's published survey is the closed Toán survey of the first module (2026-HK1-M1),
+ * so each test picks that module in the header first, as a teacher would. gv.toan teaches Toán and
+ * heads the Toán department: the personal page finds them by `teachers/me` and reads their comments in
+ * one call about them.
  */
 let browser: Browser;
 
@@ -15,6 +17,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Picks the first module of the semester in the header's module picker (first start shows the current one, M2). */
+async function pickFirstModule(page: Page) {
+  await page.getByRole('button', { name: /^Học phần:/ }).click();
+  await page.getByRole('option', { name: /2026-HK1-M1/ }).click();
+  await page.getByRole('button', { name: /^Học phần: 2026-HK1-M1/ }).waitFor();
+}
 
 /** The results calls the page made. */
 function watchCalls(page: Page) {
@@ -37,6 +46,7 @@ describe('survey results pages', () => {
       try {
         await demoLogin(page, demo('gv.toan'));
         await page.goto(`${BASE}/teacher/personal-survey-results`);
+        await pickFirstModule(page);
         const own = page.getByRole('group', { name: 'Điểm của thầy cô' });
         await expect.poll(() => own.textContent()).toMatch(/n = \d+ phản hồi/);
         // The list kit shows a table on a desktop, a list of cards on a phone.
@@ -63,6 +73,7 @@ describe('survey results pages', () => {
     try {
       await demoLogin(page, demo('gv.toan'));
       await page.goto(`${BASE}/department/survey-results`);
+      await pickFirstModule(page);
       await expect.poll(() => page.getByRole('group', { name: 'Trung bình toàn trường' }).textContent()).toMatch(/n = \d+ phản hồi/);
       await page.getByRole('table', { name: 'Kết quả theo giáo viên' }).waitFor();
       await page

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
-import { secureDataDir } from './data-dir';
+import { secureDataDir, tightenTree } from './data-dir';
 
 /** One type for both drivers: repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -91,13 +91,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   secureDataDir(opts.dataDir);
   const client = await PGlite.create(pgdata);
   await client.query('select 1');
-  secureDataDir(pgdata);
+  tightenTree(pgdata);
   const database = fromPglite(client);
   return {
     ...database,
     async close() {
       await database.close();
-      secureDataDir(pgdata);
+      tightenTree(pgdata);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { secureDataDir } from './data-dir';
+import { secureDataDir, tightenTree } from './data-dir';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -63,6 +63,12 @@ describe.skipIf(process.platform === 'win32')('the data directory is the ownerâ€
     expect(lstatSync(join(dir, 'uploads')).mode & 0o777).toBe(0o700);
     expect(lstatSync(join(dir, 'uploads', 'old.png')).mode & 0o777).toBe(0o600);
     expect(lstatSync(outside).mode & 0o777).toBe(0o644);
+  });
+
+  it('a folder removed before or while the tree is tightened (a closing server, a test harness) is neither an error nor re-created', () => {
+    const gone = join(mkdtempSync(join(tmpdir(), 'data-dir-')), 'removed');
+    expect(() => tightenTree(gone)).not.toThrow();
+    expect(existsSync(gone)).toBe(false);
   });
 
   it('the server started on a fresh DATA_DIR (embedded database) leaves nothing readable by group or others', async () => {
