@@ -64,6 +64,9 @@ const ACTION_LABELS: Record<string, string> = {
   auto_review: 'Kiểm duyệt tự động',
   analyze: 'Phân tích',
   invalidate: 'Làm mới kết quả',
+  publish: 'Công bố kết quả',
+  unpublish: 'Thu hồi công bố kết quả',
+  withdraw_publication: 'Thu hồi công bố (khảo sát mở lại)',
 };
 
 export const entityLabel = (code: string) => ENTITY_LABELS[code] ?? code;

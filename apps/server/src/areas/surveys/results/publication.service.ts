@@ -108,7 +108,7 @@ export async function savePublicationSettings(db: Db, events: EventBus, actor: A
     const before = await publicationSettings(w.tx);
     await writeSetting(w.tx, AUTO_PUBLISH_SETTING, input.autoPublish);
     await writeSetting(w.tx, RESTRICTED_FILTERED_SETTING, input.restrictedFiltered);
-    await w.log({ action: 'update', entity: 'app_settings', entityId: 'survey_results.publication', before, after: input });
+    await w.log({ action: 'update', entity: 'app_setting', entityId: 'survey_results.publication', before, after: input });
   });
   if (input.autoPublish) await autoPublish(db, events);
   return publicationSettings(db);

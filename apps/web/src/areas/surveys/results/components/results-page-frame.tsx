@@ -4,7 +4,11 @@ import { useCurrentModule } from '@/areas/school/current-module/public';
 import { ModuleSelect } from './module-select';
 import { FilterToggle } from './results-common';
 
-/** The frame every results page shares: title, the module it shows, the module picker and the filtered toggle. */
+/**
+ * The frame every results page shares: title, the module it shows, the module picker and the filtered
+ * toggle. Teachers' and heads' pages pass no `onFilteredChange`: they read the one variant the school
+ * set (issue 11), so there is no toggle to offer them.
+ */
 export function ResultsPageFrame({
   title,
   filtered,
@@ -14,7 +18,7 @@ export function ResultsPageFrame({
 }: {
   title: string;
   filtered: boolean;
-  onFilteredChange: (v: boolean) => void;
+  onFilteredChange?: (v: boolean) => void;
   /** More buttons after the picker and the toggle. */
   actions?: ReactNode;
   children: ReactNode;
@@ -28,7 +32,7 @@ export function ResultsPageFrame({
         actions={
           <div className="flex flex-wrap items-end gap-2">
             <ModuleSelect />
-            <FilterToggle filtered={filtered} onChange={onFilteredChange} />
+            {onFilteredChange && <FilterToggle filtered={filtered} onChange={onFilteredChange} />}
             {actions}
           </div>
         }

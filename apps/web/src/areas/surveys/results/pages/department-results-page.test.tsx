@@ -113,20 +113,17 @@ describe('/department/survey-results', () => {
     expect(within(classes).getByRole('row', { name: /Toán 11A5/ })).toHaveTextContent('Chưa đủ số phản hồi để hiển thị');
   });
 
-  it('the filtered toggle reads the filtered figures and says what they leave out', async () => {
-    const { router } = renderPage();
+  it('offers no filtered toggle (heads read the one variant the school set) and says what the figures the server sent leave out', async () => {
+    // The server answers a head with the school's variant whatever the page asks: here, filtered.
+    renderPage({
+      'GET /v1/surveys/modules/3/results': () => ok(moduleResults(true)),
+      'GET /v1/surveys/modules/3/departments/2/average-score': () => ok(average(true)),
+    });
     await screen.findByRole('group', { name: 'Điểm Tổ Toán' });
-    await userEvent.click(screen.getByRole('button', { name: 'Đã lọc' }));
-    await waitFor(() => expect(mock!.calls.some((c) => c.url === '/v1/surveys/modules/3/results-filtered')).toBe(true));
-    await waitFor(() =>
-      expect(mock!.calls.filter((c) => c.url === '/v1/surveys/modules/3/departments/2/average-score').at(-1)?.params).toEqual({
-        filtered: 'true',
-      }),
-    );
+    expect(screen.queryByRole('group', { name: 'Cách tính số liệu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Đã lọc' })).toBeNull();
     expect(await screen.findByText(/Đã bỏ 6 phản hồi chọn cùng một mức/)).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('2 lớp học phần có ít hơn 10 phản hồi hợp lệ');
-    await waitFor(() => expect(mock!.calls.some((c) => c.url === '/v1/surveys/11/active-courses-results-filtered')).toBe(true));
-    expect(router.state.location.search).toBe('?filtered=1');
   });
 
   it('says when the department has no results, and shows a refusal with a retry', async () => {

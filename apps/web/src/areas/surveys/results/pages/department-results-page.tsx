@@ -21,7 +21,8 @@ import { useFilteredParam, useParam } from '../lib/use-param';
 export default function DepartmentResultsPage() {
   const title = useRouteTitle('Kết quả khảo sát của tổ');
   const { module, status } = useCurrentModule();
-  const [filtered, setFiltered] = useFilteredParam();
+  // One variant for teachers and heads, chosen by the school (issue 11): the server ignores this value for them.
+  const [filtered] = useFilteredParam();
   const mod = useQuery(moduleResultsQuery(module?.id ?? null, filtered));
 
   let body;
@@ -31,7 +32,7 @@ export default function DepartmentResultsPage() {
   else body = <DepartmentResults mod={mod.data} moduleId={module.id} filtered={filtered} />;
 
   return (
-    <ResultsPageFrame title={title} filtered={filtered} onFilteredChange={setFiltered}>
+    <ResultsPageFrame title={title} filtered={filtered}>
       {body}
     </ResultsPageFrame>
   );
@@ -52,7 +53,7 @@ function DepartmentResults({ mod, moduleId, filtered }: { mod: TModuleResults; m
       <EmptyState
         icon={ChartNoAxesColumn}
         title="Chưa có kết quả khảo sát của tổ trong học phần này."
-        description="Kết quả hiện khi học sinh đã trả lời khảo sát theo môn của các lớp do giáo viên trong tổ dạy."
+        description="Kết quả của một khảo sát hiện ở đây khi khảo sát đã kết thúc, các ý kiến đã được duyệt và nhà trường đã công bố kết quả."
       />
     );
   if (avg.isPending) return <LoadingBlock />;

@@ -201,30 +201,17 @@ describe('/teacher/personal-survey-results', () => {
     expect(textCalls[0].params.courseClassId).toBeUndefined();
   });
 
-  it('the filtered toggle asks the server for filtered figures and explains what was left out', async () => {
+  it('offers no filtered toggle (teachers read the one variant the school set) and explains what the figures the server sent leave out', async () => {
+    // The server answers a teacher with the school's variant whatever the page asks: here, filtered.
     renderPage({
       ...BASE,
-      [ME]: (req) =>
-        ok(
-          teacherResults(
-            req.params.filtered === 'true' ? { filter: filterInfo({ filtered: true, straightLinedExcluded: 4, classesExcluded: 1 }) } : {},
-          ),
-        ),
+      [ME]: () => ok(teacherResults({ filter: filterInfo({ filtered: true, straightLinedExcluded: 4, classesExcluded: 1 }) })),
     });
     await screen.findByRole('group', { name: 'Điểm của thầy cô' });
-    expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('Số liệu chưa lọc');
-    await userEvent.click(screen.getByRole('button', { name: 'Đã lọc' }));
-    await waitFor(() =>
-      expect(capture.seen.filter((c) => c.url === '/v1/surveys/modules/3/teachers/me/course-results').at(-1)?.params).toEqual({
-        filtered: 'true',
-      }),
-    );
+    expect(screen.queryByRole('group', { name: 'Cách tính số liệu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Đã lọc' })).toBeNull();
     expect(await screen.findByText(/Đã bỏ 4 phản hồi chọn cùng một mức/)).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Giải thích cách lọc' })).toHaveTextContent('1 lớp học phần có ít hơn 10 phản hồi hợp lệ');
-    expect(screen.getByRole('button', { name: 'Đã lọc' })).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() =>
-      expect(capture.seen.filter((c) => c.url === '/v1/surveys/11/results').at(-1)?.params).toMatchObject({ filtered: 'true' }),
-    );
   });
 
   it('a picked class narrows the questions and the comments to it', async () => {

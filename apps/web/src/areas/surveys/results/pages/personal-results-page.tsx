@@ -26,7 +26,8 @@ import { fmtN, fmtScore, scoreAxisMax, TOO_FEW } from '../lib/stats';
 export default function PersonalResultsPage() {
   const title = useRouteTitle('Kết quả khảo sát cá nhân');
   const { module, status } = useCurrentModule();
-  const [filtered, setFiltered] = useFilteredParam();
+  // One variant for teachers and heads, chosen by the school (issue 11): the server ignores this value for them.
+  const [filtered] = useFilteredParam();
   const results = useQuery(teacherCourseResultsQuery(module?.id ?? null, 'me', filtered));
 
   let body;
@@ -44,7 +45,7 @@ export default function PersonalResultsPage() {
   else body = <PersonalResults data={results.data} moduleId={module.id} filtered={filtered} />;
 
   return (
-    <ResultsPageFrame title={title} filtered={filtered} onFilteredChange={setFiltered}>
+    <ResultsPageFrame title={title} filtered={filtered}>
       {body}
     </ResultsPageFrame>
   );
@@ -97,7 +98,7 @@ function PersonalResults({ data, moduleId, filtered }: { data: TTeacherCourseRes
           <EmptyState
             icon={ChartNoAxesColumn}
             title="Chưa có kết quả khảo sát cho các lớp của thầy cô trong học phần này."
-            description="Kết quả hiện khi học sinh các lớp học phần của thầy cô đã trả lời khảo sát theo môn."
+            description="Kết quả của một khảo sát hiện ở đây khi khảo sát đã kết thúc, các ý kiến đã được duyệt và nhà trường đã công bố kết quả."
           />
         </div>
       ) : (
