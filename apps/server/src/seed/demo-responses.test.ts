@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { validateSubmission } from '@app/shared/survey-validation';
 import { queryRows, type Database } from '../db/client';
 import { loadSurvey } from '../areas/surveys/core/surveys.repository';
+import { autoReviewUndecided } from '../areas/surveys/text-reviews/text-reviews.service';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/db';
 import { DEMO_STUDENTS, demoEmail, seedDemo } from './demo';
@@ -166,5 +167,23 @@ describe('demo responses', () => {
     } finally {
       await other.close();
     }
+  });
+
+  // Last: it decides the open surveys' texts, as the first start's auto-review sweep does.
+  it("the open surveys' queue has real work: after the auto-review a few texts stay pending with reasons, the rest are approved", async () => {
+    await autoReviewUndecided(t.database.db, { limit: 100_000 });
+    const byStatus = await rows<{ status: string; n: number; codes: string[] | null }>(sql`
+      select v.status, count(*)::int as n,
+             array(select distinct c ->> 'code' from jsonb_array_elements(jsonb_agg(v.reason_codes)) a, jsonb_array_elements(a) c order by 1) as codes
+      from response_reviews v join response_details d on d.id = v.response_detail_id
+      join survey_responses r on r.id = d.response_id join surveys s on s.id = r.survey_id and s.status = 'active'
+      group by v.status order by v.status`);
+    const pending = byStatus.find((r) => r.status === 'pending');
+    const approved = byStatus.find((r) => r.status === 'approved');
+    expect(pending?.n).toBeGreaterThanOrEqual(5);
+    expect(pending?.n).toBeLessThanOrEqual(30);
+    expect(approved?.n).toBeGreaterThan(10 * pending!.n);
+    // A swear word, a phone number, a link and a pronoun of contempt: each reason the reviewer meets.
+    expect(pending?.codes).toEqual(expect.arrayContaining(['profanity', 'phone', 'link', 'insult']));
   });
 });

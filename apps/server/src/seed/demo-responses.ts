@@ -86,6 +86,18 @@ const COMMENTS: Array<{ match: RegExp; texts: string[] }> = [
 const GENERIC = ['Em không có ý kiến gì thêm.', 'Mọi thứ đều ổn ạ.', 'Em cảm ơn thầy cô.'];
 /** What a reviewer rejects: written as students do write it, for the closed survey's reviewed texts. */
 const REJECTED = ['Dạy chán vl, toàn đọc chép.', 'Giờ này buồn ngủ vãi, học như cc.', 'Thầy cô dạy dở ẹc, biến đi cho rồi.'];
+/**
+ * What the auto-review flags in the open surveys (a swear word, a phone number, a link, a pronoun of
+ * contempt): every FLAG_EVERY-th free text becomes one of these, without drawing on the random stream,
+ * so the review queue has real work on first start and every other answer stays as it was.
+ */
+const FLAGGED = [
+  'Dạy chán vl, toàn đọc chép.',
+  'Có gì thắc mắc các bạn cứ gọi em 0912 345 678 nhé.',
+  'Tài liệu ôn tập em để ở bit.ly/onthi-toan10 ạ.',
+  'Mày dạy thế mà cũng đòi lương à.',
+];
+const FLAG_EVERY = 29;
 const REJECT_REASON = 'Ngôn từ thiếu tôn trọng, không phù hợp để gửi giáo viên.';
 const OTHER_TEXTS = ['Tự học qua video', 'Nhờ anh chị khóa trên', 'Báo cho bạn bè cùng lớp', 'Câu lạc bộ tiếng Anh'];
 
@@ -256,6 +268,12 @@ export async function seedDemoResponses(
     for (const d of rows) details.push({ response: responses.length - 1, row: d.row, reviewed: d.reviewed });
   }
 
+  if (!closed) {
+    let k = 0;
+    for (const d of details)
+      if (d.reviewed && d.row.answerText && ++k % FLAG_EVERY === 0)
+        d.row = { ...d.row, answerText: FLAGGED[(k / FLAG_EVERY) % FLAGGED.length] };
+  }
   const stored = await bulkInsert(tx, surveyResponses, responses, ['id']);
   const detailIds = await bulkInsert(
     tx,
