@@ -1,5 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TCourseResults, TDepartmentAverage, TModuleResults } from '@app/shared/survey-results';
 import { makeUser } from '@/test/fixtures';
