@@ -4,19 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { bearer, createTestApp, TEST_SECRET, type TestApp } from '../test/app';
-import { PGLITE_TEMPLATE_FILE, testDbKind, withDatabase } from '../test/db';
+import { PGLITE_TEMPLATE_FILE, serverDatabase, testDbKind } from '../test/db';
 import { multipart } from '../test/multipart';
 import { uniq } from '../test/uniq';
 import { demoEmail } from '../seed/demo';
 import { moveSchool, writeBackup } from './backup';
 import { BackupError, differences, tableChecksums, type BackupSummary } from './backup-format';
 import { restoreBackup } from './restore';
-import { fromPglite, fromPool, queryRows, type Database } from './client';
+import { fromPglite, queryRows, type Database } from './client';
 import { sql } from 'drizzle-orm';
 
 const work = mkdtempSync(join(tmpdir(), 'backup-test-'));
@@ -37,26 +36,7 @@ const migratedPglite = async () =>
     : emptyPglite();
 
 /** A database of its own on the PostgreSQL server, dropped by the returned close(). */
-async function emptyServerDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `test_restore_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 3 });
-  pool.on('error', () => {});
-  const database = fromPool(pool);
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
-  return database;
-}
+const emptyServerDatabase = () => serverDatabase({ name: `test_restore_${randomBytes(5).toString('hex')}` });
 
 const publicTables = async (database: Database) =>
   (

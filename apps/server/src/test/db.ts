@@ -47,37 +47,45 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
     const base = process.env[PG_TEMPLATE_ENV];
     if (!base) throw new Error(`${PG_TEMPLATE_ENV} is not set: run the tests through vitest (global-setup creates the templates)`);
     const template = pgTemplateNames(base)[opts.seeded ? 'seeded' : 'empty'];
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database ${name} template ${template}`);
-        break;
-      } catch (err) {
-        // Two files copying the template at the same instant: wait and try again.
-        if (attempt > 20 || !/being accessed by other users/.test(String(err))) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 5 });
-    // Dropping the database at the end terminates clients that are still closing; that is expected
-    // and must not surface as an unhandled error of whichever test file runs next.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const database = fromPool(pool);
-    const close = database.close;
-    database.close = async () => {
-      await close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-    return database;
+    return serverDatabase({ template, name: `app_test_${process.pid}_${randomBytes(4).toString('hex')}` });
   }
   const blob = new Blob([readFileSync(opts.seeded ? PGLITE_SEEDED_TEMPLATE_FILE : PGLITE_TEMPLATE_FILE)]);
   return fromPglite(await PGlite.create({ loadDataDir: blob }));
+}
+
+/**
+ * A database of its own on the server of TEST_DATABASE_URL, dropped when it is closed: a copy of
+ * `template`, or (no template) empty and not even migrated, as a restore or a move-up target.
+ */
+export async function serverDatabase(opts: { name: string; template?: string }): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const { name, template } = opts;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+      break;
+    } catch (err) {
+      // Two files copying the template at the same instant: wait and try again.
+      if (attempt > 20 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 5 });
+  // Dropping the database at the end terminates clients that are still closing; that is expected
+  // and must not surface as an unhandled error of whichever test file runs next.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const database = fromPool(pool);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return database;
 }
