@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +5,10 @@ import type { TRole } from '@app/shared/roles';
 import { answersToSubmission } from '@app/shared/survey-answers';
 import { completeAnswers, makeSurvey } from '@app/shared/survey-fixtures';
 import { buildApp } from '@/app';
-import { loadConfig } from '@/config';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema/users';
 import { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from '@/seed/demo';
-import { bearer, TEST_SECRET } from '@/test/app';
+import { bearer, testConfig } from '@/test/app';
 import { createTestDatabase } from '@/test/db';
 import { insertTestSurvey, schoolDay, currentModuleId } from '@/test/surveys';
 import { ERROR_CODES } from './errors';
@@ -28,14 +24,7 @@ const MARK = 'câu trả lời bí mật 7f3a';
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: TEST_SECRET,
-    AUTH_DEV_LOGIN: 'true',
-    AUTH_RATE_LIMIT: '10000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-')),
-    WEB_DIST: join(tmpdir(), 'no-web-dist'),
-  });
+  const config = testConfig();
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));

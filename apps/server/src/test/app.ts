@@ -19,13 +19,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * Builds the app on a fresh database of its own: a copy of the demo school seeded once per run by
- * global-setup, or (`{seed: false}`) a migrated, empty one. env overrides per test file.
- */
-export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase({ seeded: opts.seed !== false });
-  const config = loadConfig({
+/** The configuration every test app runs with; env overrides. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     AUTH_SECRET: TEST_SECRET,
     AUTH_DEV_LOGIN: 'true',
@@ -36,7 +32,22 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     AUTO_REVIEW_SWEEP_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+}
+
+/** Another app on a database that already serves one: a restart after a crash, a second process. Ready. */
+export async function appOn(database: Database, env: Record<string, string> = {}) {
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  await app.ready();
+  return app;
+}
+
+/**
+ * Builds the app on a fresh database of its own: a copy of the demo school seeded once per run by
+ * global-setup, or (`{seed: false}`) a migrated, empty one. env overrides per test file.
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase({ seeded: opts.seed !== false });
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
   await app.ready();
   const userId = async (local: string) => {
     const u = await findUserByEmail(database.db, local.includes('@') ? local : demoEmail(local));

@@ -1,14 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '@/db/schema/audit';
 import { responseReviews } from '@/db/schema/survey-responses';
 import { surveys } from '@/db/schema/surveys';
-import { buildApp } from '@/app';
-import { loadConfig } from '@/config';
-import { createTestApp, TEST_SECRET, type TestApp } from '@/test/app';
+import { appOn, createTestApp, type TestApp } from '@/test/app';
 import { reviewFixture } from './test-fixture';
 
 /**
@@ -27,18 +22,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-async function appWithSweep(sweepSeconds: number) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: TEST_SECRET,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-')),
-    WEB_DIST: join(tmpdir(), 'no-web-dist'),
-    AUTO_REVIEW_SWEEP_SECONDS: String(sweepSeconds),
-  });
-  const app = await buildApp({ config, database: t.database, logger: false });
-  await app.ready();
-  return app;
-}
+const appWithSweep = (sweepSeconds: number) => appOn(t.database, { AUTO_REVIEW_SWEEP_SECONDS: String(sweepSeconds) });
 
 const publishedAt = async (id: number) => (await db().select().from(surveys).where(eq(surveys.id, id)))[0].publishedAt;
 

@@ -1,13 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { auditLogs } from '@/db/schema/audit';
 import { responseReviewHistory, responseReviews } from '@/db/schema/survey-responses';
-import { buildApp } from '@/app';
-import { loadConfig } from '@/config';
-import { createTestApp, TEST_SECRET, type TestApp } from '@/test/app';
+import { appOn, createTestApp, type TestApp } from '@/test/app';
 import { reviewFixture } from './test-fixture';
 import { autoReviewUndecided } from './text-reviews.service';
 
@@ -30,18 +25,7 @@ const RUDE = 'Thầy dạy như cc, vcl';
 const CLEAN = 'Cô giảng dễ hiểu, em cảm ơn cô';
 
 /** A second app on the same database, as a restart after a crash would start (its own sweep setting). */
-async function restart(sweepSeconds: number) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: TEST_SECRET,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-')),
-    WEB_DIST: join(tmpdir(), 'no-web-dist'),
-    AUTO_REVIEW_SWEEP_SECONDS: String(sweepSeconds),
-  });
-  const app = await buildApp({ config, database: t.database, logger: false });
-  await app.ready();
-  return app;
-}
+const restart = (sweepSeconds: number) => appOn(t.database, { AUTO_REVIEW_SWEEP_SECONDS: String(sweepSeconds) });
 
 const db = () => t.database.db;
 const reviews = (ids: number[]) => db().select().from(responseReviews).where(inArray(responseReviews.id, ids));
