@@ -59,39 +59,49 @@ export async function analyticRows<T>(db: DbOrTx, q: SQL): Promise<T[]> {
   });
 }
 
-/** `resp`: the slice's responses. */
+/**
+ * `resp`: the slice's responses (with `resp_all`, the responses they are chosen from).
+ *
+ * Steps of k number each part's responses BEFORE any variant narrows them (filtered, teacher): every
+ * variant of a live figure is a subset of the same released prefix, the part's first ⌊n/k⌋·k
+ * responses. Numbering after the filters made the filtered and unfiltered prefixes different sets, so
+ * their difference was one or two of the newest responses (found by an attack review of issue 11).
+ * For the same reason the filtered rule's class count is taken over the released responses only.
+ * Grade and course class are part keys, so narrowing by them before or after numbering is the same.
+ */
 export function respCte(s: Slice): SQL {
-  const parts: SQL[] = [sql`r.survey_id = any(${intArray(s.surveyIds)})`];
+  const ids = intArray(s.surveyIds);
+  const step = s.step && s.step.k > 1 && s.step.surveyIds.length ? s.step : null;
+  const cols = sql`r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id, r.straight_lined`;
+  // Steps of k: per part (survey, class, grade, campus) of a stepped survey, its first ⌊n/k⌋·k responses.
+  const all = step
+    ? sql`select ${cols} from (
+      select ${cols},
+        row_number() over (partition by r.survey_id, r.course_class_id, r.student_grade, r.campus_id order by r.submitted_at, r.id) as rn,
+        count(*) over (partition by r.survey_id, r.course_class_id, r.student_grade, r.campus_id) as cnt
+      from survey_responses r where r.survey_id = any(${ids})) r
+    where not (r.survey_id = any(${intArray(step.surveyIds)})) or r.rn <= floor(r.cnt / ${step.k}::float8) * ${step.k}`
+    : sql`select ${cols} from survey_responses r where r.survey_id = any(${ids})`;
+  const parts: SQL[] = [sql`true`];
   if (s.filtered) {
     parts.push(sql`not r.straight_lined`);
     parts.push(sql`(r.course_class_id is null or (r.survey_id, r.course_class_id) in (
-      select x.survey_id, x.course_class_id from survey_responses x
-      where x.survey_id = any(${intArray(s.surveyIds)}) and not x.straight_lined and x.course_class_id is not null
+      select x.survey_id, x.course_class_id from resp_all x
+      where not x.straight_lined and x.course_class_id is not null
       group by 1, 2 having count(*) >= ${s.minResponses}))`);
   }
   if (s.teacherIds) parts.push(sql`r.teacher_ids && ${intArray(s.teacherIds)}`);
   if (s.courseClassIds) parts.push(sql`r.course_class_id = any(${intArray(s.courseClassIds)})`);
   if (s.grade) parts.push(sql`r.student_grade = ${s.grade}`);
-  const where = sql.join(parts, sql` and `);
+  const chosen = sql`select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id
+    from resp_all r where ${sql.join(parts, sql` and `)}`;
   const floor = floorOf(s);
-  const step = s.step && s.step.k > 1 && s.step.surveyIds.length ? s.step : null;
-  const base = sql`select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id
-    from survey_responses r where ${where}`;
-  // Steps of k: per part (survey, class, grade, campus) of a stepped survey, its first ⌊n/k⌋·k responses.
-  const stepped = step
-    ? sql`select id, survey_id, course_class_id, teacher_ids, student_grade, campus_id from (
-      select r.id, r.survey_id, r.course_class_id, r.teacher_ids, r.student_grade, r.campus_id,
-        row_number() over (partition by r.survey_id, r.course_class_id, r.student_grade, r.campus_id order by r.submitted_at, r.id) as rn,
-        count(*) over (partition by r.survey_id, r.course_class_id, r.student_grade, r.campus_id) as cnt
-      from survey_responses r where ${where}) st
-    where not (survey_id = any(${intArray(step.surveyIds)})) or rn <= floor(cnt / ${step.k}::float8) * ${step.k}`
-    : base;
-  if (!floor) return sql`resp as (${stepped})`;
+  if (!floor) return sql`resp_all as (${all}), resp as (${chosen})`;
   // The anonymity floor: a class's responses in this slice are kept only when there are enough of them
   // and the class had the same teachers for all its responses.
-  return sql`resp as (
+  return sql`resp_all as (${all}), resp as (
     select id, survey_id, course_class_id, teacher_ids, student_grade, campus_id from (
-      select y.*, count(*) over (partition by y.survey_id, y.course_class_id) as part_n from (${stepped}) y) z
+      select y.*, count(*) over (partition by y.survey_id, y.course_class_id) as part_n from (${chosen}) y) z
     where course_class_id is null
       or (part_n >= ${floor} and (survey_id, course_class_id) not in (${mixedParts(s.surveyIds)})))`;
 }
