@@ -10,6 +10,7 @@ import { surveyQuestions, surveys } from '@/db/schema/surveys';
 import { users } from '@/db/schema/users';
 import { foldSql, searchWhere, totalOver } from '@/db/sql';
 import { keyedOrderSql } from '../core/order-key.repository';
+import { heldBack } from '../core/live-release.repository';
 
 /** The reviewed text: the answer of a text question, the "Khác" text of a choice question. */
 const isTextQuestion = sql`${surveyQuestions.questionType} in ('short_text', 'long_text')`;
@@ -103,10 +104,13 @@ export interface ReviewFilter {
   reason?: string;
   decidedBy?: 'auto' | 'person' | 'none';
   search?: string;
+  /** The release step (core/live-release.repository.ts): MIN_GROUP_SIZE for readers other than ADMIN, else 1. */
+  step?: number;
 }
 
 export function reviewWhere(f: ReviewFilter): SQL | undefined {
   return and(
+    f.step && f.step > 1 ? sql`not ${heldBack(sql`${surveyResponses.id}`, f.step)}` : undefined,
     f.status ? eq(responseReviews.status, f.status) : undefined,
     f.surveyId ? eq(surveyResponses.surveyId, f.surveyId) : undefined,
     f.moduleId ? eq(surveys.moduleId, f.moduleId) : undefined,
@@ -174,8 +178,8 @@ export async function reviewCounts(db: DbOrTx, f: ReviewFilter) {
   return { byStatus, byReason };
 }
 
-export async function findReview(db: DbOrTx, id: number): Promise<ReviewRow | null> {
-  const [row] = await reviewQuery(db).where(eq(responseReviews.id, id));
+export async function findReview(db: DbOrTx, id: number, step = 1): Promise<ReviewRow | null> {
+  const [row] = await reviewQuery(db).where(and(eq(responseReviews.id, id), reviewWhere({ step })));
   return row ?? null;
 }
 

@@ -61,11 +61,16 @@ const ZCounts = z.object({
   byReason: z.record(z.string(), z.number().int()),
 });
 
-export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus; autoReview?: { sweepSeconds: number } }) {
+export function textReviewRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; events: EventBus; results: { minGroupSize: number }; autoReview?: { sweepSeconds: number } },
+) {
   // New responses' free texts are auto-reviewed off the submission, and swept when a crash left them undecided.
   startAutoReviewQueue(app, { ...deps, sweepSeconds: deps.autoReview?.sweepSeconds ?? 0 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // An open survey's texts reach readers other than ADMIN in steps of MIN_GROUP_SIZE (core/live-release.repository.ts).
+  const k = deps.results.minGroupSize;
   const config = { roles: REVIEW_ROLES };
   // A decision can make a closed survey publishable (results/publication.service.ts listens).
   const reviewed = <T>(data: T, surveyId: number | null = null): T => (deps.events.emit('survey.texts.reviewed', { surveyId }), data);
@@ -76,7 +81,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       config,
       schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
     },
-    async (req) => ({ success: true as const, data: await reviewQueue(db, actorOf(req), req.query) }),
+    async (req) => ({ success: true as const, data: await reviewQueue(db, actorOf(req), req.query, k) }),
   );
 
   r.get(
@@ -85,7 +90,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       config,
       schema: { tags, querystring: ZCountsQuery, response: { 200: ZOk(ZCounts) } },
     },
-    async (req) => ({ success: true as const, data: await queueCounts(db, req.query) }),
+    async (req) => ({ success: true as const, data: await queueCounts(db, actorOf(req), req.query, k) }),
   );
 
   r.post(
@@ -99,7 +104,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       return {
         success: true as const,
         message: TEXT_REVIEW_MSG.saved,
-        data: reviewed(await reviewAnswer(db, actorOf(req), responseDetailId, decision)),
+        data: reviewed(await reviewAnswer(db, actorOf(req), responseDetailId, decision, k)),
       };
     },
   );
@@ -122,7 +127,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
       config,
       schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
     },
-    async (req) => ({ success: true as const, data: await reviewDetail(db, actorOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, data: await reviewDetail(db, actorOf(req), req.params.id, k) }),
   );
 
   r.put(
@@ -134,7 +139,7 @@ export function textReviewRoutes(app: FastifyInstance, deps: { db: Db; events: E
     async (req) => ({
       success: true as const,
       message: TEXT_REVIEW_MSG.saved,
-      data: reviewed(await decideReview(db, actorOf(req), req.params.id, req.body)),
+      data: reviewed(await decideReview(db, actorOf(req), req.params.id, req.body, k)),
     }),
   );
 

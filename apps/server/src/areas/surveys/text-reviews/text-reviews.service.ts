@@ -86,6 +86,11 @@ function reviewView(r: ReviewRow, whenShown: boolean, ids: OpaqueIds): TTextRevi
 
 /** Who reads the queue with its times: ADMIN only. */
 const whenShownTo = (actor: Actor) => hasAnyRole(actor, ADMIN_ONLY);
+/**
+ * The release step of an open survey's texts (core/live-release.repository.ts): ADMIN reads each at once
+ * (and sees who wrote it anyway); anyone else in steps of `k` (MIN_GROUP_SIZE) per part, as the figures.
+ */
+const stepOf = (actor: Actor, k: number) => (whenShownTo(actor) ? 1 : k);
 
 // ---- Reads ----
 
@@ -101,11 +106,12 @@ export type QueueQuery = ReviewFilter & {
  * follows submission: the time sorts (submitted, created, reviewed) become a keyed hash of the
  * review's id, which also breaks every tie of the other sorts.
  */
-export async function reviewQueue(db: Db, actor: Actor, q: QueueQuery) {
+export async function reviewQueue(db: Db, actor: Actor, q: QueueQuery, k: number) {
   const whenShown = whenShownTo(actor);
   const keyed = !whenShown;
   const sort = keyed && (q.sort === undefined || TIME_SORTS.includes(q.sort)) ? undefined : q.sort;
-  const r = await listReviews(db, { ...q, sort, offset: offsetOf(q), orderKey: keyed ? await privateOrderKey(db) : undefined });
+  const orderKey = keyed ? await privateOrderKey(db) : undefined;
+  const r = await listReviews(db, { ...q, sort, offset: offsetOf(q), orderKey, step: stepOf(actor, k) });
   const ids = await opaqueIds(db);
   return page(
     r.items.map((x) => reviewView(x, whenShown, ids)),
@@ -115,8 +121,8 @@ export async function reviewQueue(db: Db, actor: Actor, q: QueueQuery) {
 }
 const TIME_SORTS: Array<QueueQuery['sort']> = ['submittedAt', 'createdAt', 'reviewedAt'];
 
-export async function queueCounts(db: Db, f: ReviewFilter) {
-  const { byStatus, byReason } = await reviewCounts(db, f);
+export async function queueCounts(db: Db, actor: Actor, f: ReviewFilter, k: number) {
+  const { byStatus, byReason } = await reviewCounts(db, { ...f, step: stepOf(actor, k) });
   const n = (s: string) => byStatus.find((x) => x.status === s)?.n ?? 0;
   return {
     pending: n('pending'),
@@ -127,12 +133,13 @@ export async function queueCounts(db: Db, f: ReviewFilter) {
 }
 
 /** GET /surveys/responses/reviews/{token}. */
-export async function reviewDetail(db: Db, actor: Actor, token: number): Promise<TTextReviewDetail> {
-  return detailOf(db, actor, (await opaqueIds(db)).decode('review', token));
+export async function reviewDetail(db: Db, actor: Actor, token: number, k: number): Promise<TTextReviewDetail> {
+  return detailOf(db, actor, (await opaqueIds(db)).decode('review', token), k);
 }
 
-async function detailOf(db: Db, actor: Actor, id: number): Promise<TTextReviewDetail> {
-  const row = found(await findReview(db, id), 'bản duyệt ý kiến');
+/** A review still held back (an open survey's tail) is not found for readers other than ADMIN. */
+async function detailOf(db: Db, actor: Actor, id: number, k: number): Promise<TTextReviewDetail> {
+  const row = found(await findReview(db, id, stepOf(actor, k)), 'bản duyệt ý kiến');
   const history = await historyOf(db, id);
   const whenShown = whenShownTo(actor);
   const ids = await opaqueIds(db);
@@ -209,21 +216,22 @@ async function decide(ctx: WriteCtx, ids: number[], d: Decision): Promise<void> 
 }
 
 /** PUT /surveys/responses/reviews/{token}. */
-export async function decideReview(db: Db, actor: Actor, token: number, d: Decision): Promise<TTextReviewDetail> {
+export async function decideReview(db: Db, actor: Actor, token: number, d: Decision, k: number): Promise<TTextReviewDetail> {
   const id = (await opaqueIds(db)).decode('review', token);
+  found(await findReview(db, id, stepOf(actor, k)), 'bản duyệt ý kiến');
   await write(db, actor, (ctx) => decide(ctx, [id], d));
-  return detailOf(db, actor, id);
+  return detailOf(db, actor, id, k);
 }
 
 /** POST /surveys/responses/reviews: the answer's review (made when missing) gets a person's decision. */
-export async function reviewAnswer(db: Db, actor: Actor, detailToken: number, d: Decision): Promise<TTextReviewDetail> {
+export async function reviewAnswer(db: Db, actor: Actor, detailToken: number, d: Decision, k: number): Promise<TTextReviewDetail> {
   const detailId = (await opaqueIds(db)).decode('detail', detailToken);
   const id = await write(db, actor, async (ctx) => {
     const reviewId = await ensureReview(ctx, detailId);
     await decide(ctx, [reviewId], d);
     return reviewId;
   });
-  return detailOf(db, actor, id);
+  return detailOf(db, actor, id, k);
 }
 
 export async function bulkDecide(db: Db, actor: Actor, input: { ids: number[]; status: TReviewStatus; reason?: string | null }) {

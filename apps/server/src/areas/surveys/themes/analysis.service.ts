@@ -6,12 +6,13 @@ import {
   type TThemeSummary,
 } from '@app/shared/theme-codes';
 import type { Db, DbOrTx } from '@/db/client';
-import type { Actor } from '@/plugins/actor';
+import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { badRequest, conflict } from '@/plugins/errors';
 import { allCodeKeywords, findCode } from './theme-codes.repository';
+import { ADMIN_ONLY } from '../access';
 import { opaqueIds, type OpaqueIds } from '../core/opaque-id';
 import { privateOrderKey } from '../core/order-key.repository';
 import {
@@ -45,6 +46,17 @@ interface WriteOpts {
   actor: Actor;
 }
 export type TagQuery = TagFilters & { sort?: TagSort; order: 'asc' | 'desc' };
+/** Who reads the texts, and MIN_GROUP_SIZE: an open survey's texts reach them in its steps. */
+export interface Reader {
+  actor: Actor;
+  k: number;
+}
+
+/**
+ * The release step of an open survey's texts (core/live-release.repository.ts): ADMIN reads each at
+ * once (and sees who wrote it anyway); anyone else in steps of k per part, as the figures.
+ */
+const stepOf = (r: Reader) => (hasAnyRole(r.actor, ADMIN_ONLY) ? 1 : r.k);
 
 async function surveyOf(db: DbOrTx, id: number) {
   return found(await surveyTitleOf(db, id), 'khảo sát');
@@ -68,34 +80,36 @@ const tagIdOf = async (db: DbOrTx, token: number) => (await opaqueIds(db)).decod
 
 // ---- Tagged texts ----
 
-export async function tagPage(db: Db, q: TagQuery & Paged) {
-  const r = await listTags(db, { ...q, limit: q.limit, offset: offsetOf(q), orderKey: await privateOrderKey(db) });
+export async function tagPage(db: Db, reader: Reader, q: TagQuery & Paged) {
+  const r = await listTags(db, { ...q, step: stepOf(reader), limit: q.limit, offset: offsetOf(q), orderKey: await privateOrderKey(db) });
   return page(r.items.map(wireTag(await opaqueIds(db))), r.total, q);
 }
 
 /** The export's rows carry no ids, only their order. */
-export async function tagExportRows(db: Db, q: TagQuery): Promise<TResponseDetailCode[]> {
-  return (await listTags(db, { ...q, limit: MAX_SHEET_ROWS, offset: 0, orderKey: await privateOrderKey(db) })).items;
+export async function tagExportRows(db: Db, reader: Reader, q: TagQuery): Promise<TResponseDetailCode[]> {
+  const step = stepOf(reader);
+  return (await listTags(db, { ...q, step, limit: MAX_SHEET_ROWS, offset: 0, orderKey: await privateOrderKey(db) })).items;
 }
 
-/** The tag by its bare id, with opaque ids. */
-async function tagOf(db: DbOrTx, id: number): Promise<TResponseDetailCode> {
-  return wireTag(await opaqueIds(db))(found(await findTag(db, id), 'câu trả lời được gắn mã'));
+/** The tag by its bare id, with opaque ids; one on a held-back text (step > 1) is not found. */
+async function tagOf(db: DbOrTx, id: number, step = 1): Promise<TResponseDetailCode> {
+  return wireTag(await opaqueIds(db))(found(await findTag(db, id, step), 'câu trả lời được gắn mã'));
 }
 
 /** GET /theme-codes/response-details/{token}. */
-export async function getTag(db: DbOrTx, token: number): Promise<TResponseDetailCode> {
-  return tagOf(db, await tagIdOf(db, token));
+export async function getTag(db: DbOrTx, reader: Reader, token: number): Promise<TResponseDetailCode> {
+  return tagOf(db, await tagIdOf(db, token), stepOf(reader));
 }
 
-export async function codeTagPage(db: Db, codeId: number, q: TagQuery & Paged) {
+export async function codeTagPage(db: Db, reader: Reader, codeId: number, q: TagQuery & Paged) {
   found(await findCode(db, codeId), 'mã');
-  return tagPage(db, { ...q, codeId });
+  return tagPage(db, reader, { ...q, codeId });
 }
 
-export async function surveyTextPage(db: Db, surveyId: number, q: SurveyTextFilters & Paged) {
+export async function surveyTextPage(db: Db, reader: Reader, surveyId: number, q: SurveyTextFilters & Paged) {
   await surveyOf(db, surveyId);
-  const r = await surveyTexts(db, surveyId, { ...q, limit: q.limit, offset: offsetOf(q), orderKey: await privateOrderKey(db) });
+  const orderKey = await privateOrderKey(db);
+  const r = await surveyTexts(db, surveyId, { ...q, step: stepOf(reader), limit: q.limit, offset: offsetOf(q), orderKey });
   return page(r.items.map(wireText(await opaqueIds(db))), r.total, q);
 }
 
@@ -163,8 +177,9 @@ export async function removeTag(opts: WriteOpts & { id: number }) {
 
 // ---- Counts and analysis ----
 
-export function summary(db: Db, scope: TextScope): Promise<TThemeSummary> {
-  return themeSummary(db, scope);
+/** The counts and examples: an open survey's texts in steps of k for readers other than ADMIN. */
+export function summary(db: Db, reader: Reader, scope: TextScope): Promise<TThemeSummary> {
+  return themeSummary(db, scope, stepOf(reader));
 }
 
 /**
@@ -172,7 +187,7 @@ export function summary(db: Db, scope: TextScope): Promise<TThemeSummary> {
  * shared matcher), replacing only the earlier automatic tags; a person's tags stay. One survey at a
  * time (advisory lock), in one transaction with its audit entry, which holds counts, never text.
  */
-export async function analyzeSurvey(opts: WriteOpts & { surveyId: number }): Promise<TAnalyzeResult> {
+export async function analyzeSurvey(opts: WriteOpts & { surveyId: number; k: number }): Promise<TAnalyzeResult> {
   const survey = await surveyOf(opts.db, opts.surveyId);
   const run = await write(opts.db, opts.actor, async (ctx) => {
     await lockSurveyAnalysis(ctx.tx, opts.surveyId);
@@ -185,9 +200,11 @@ export async function analyzeSurvey(opts: WriteOpts & { surveyId: number }): Pro
     await ctx.log({ action: 'analyze', entity: 'survey_theme_codes', entityId: opts.surveyId, after });
     return { removed, added };
   });
+  // All the survey's approved texts are tagged; the counts answered are those its reader may see.
+  const step = stepOf(opts);
   const [counts, sources] = await Promise.all([
-    themeSummary(opts.db, { surveyId: opts.surveyId }),
-    tagSourceCounts(opts.db, opts.surveyId),
+    themeSummary(opts.db, { surveyId: opts.surveyId }, step),
+    tagSourceCounts(opts.db, opts.surveyId, step),
   ]);
   return {
     surveyId: survey.id,

@@ -7,6 +7,7 @@ import { responseDetailCodes } from '@/db/schema/survey-responses';
 import { foldSql, searchWhere } from '@/db/sql';
 import { approvedTextOnly } from '../core/approved-text.repository';
 import { keyedOrderSql } from '../core/order-key.repository';
+import { heldBack } from '../core/live-release.repository';
 
 /**
  * The text side: approved free-text answers, their code tags (`response_detail_codes`) and the
@@ -20,10 +21,13 @@ import { keyedOrderSql } from '../core/order-key.repository';
 export const TEXT = sql`(case when q.question_type in ('short_text', 'long_text') then rd.answer_text else rd.other_value end)`;
 const KIND = sql`(case when q.question_type in ('short_text', 'long_text') then 'answer' else 'other' end)`;
 
-/** Every approved, non-empty text: `rd`, `q`, `sr` (response), `s` (survey) and `cc` (course class) are in scope. */
-const APPROVED_TEXTS = sql`response_details rd
+/**
+ * Every approved text: `rd`, `q`, `sr` (response), `s` (survey) and `cc` (course class) are in scope.
+ * `step` > 1 (readers other than ADMIN): an open survey's texts only in steps of k (core/live-release.repository.ts).
+ */
+const approvedTexts = (step = 1) => sql`response_details rd
   join survey_questions q on q.id = rd.question_id and ${approvedTextOnly(sql`rd.id`)}
-  join survey_responses sr on sr.id = rd.response_id
+  join survey_responses sr on sr.id = rd.response_id${step > 1 ? sql` and not ${heldBack(sql`sr.id`, step)}` : sql``}
   join surveys s on s.id = sr.survey_id
   left join course_classes cc on cc.id = sr.course_class_id`;
 const NON_EMPTY = sql`coalesce(btrim(${TEXT}), '') <> ''`;
@@ -93,7 +97,7 @@ export async function lockSurveyAnalysis(tx: DbOrTx, surveyId: number) {
 export async function approvedTextsOfSurvey(db: DbOrTx, surveyId: number): Promise<Array<{ id: number; text: string }>> {
   const rows = await queryRows<{ id: number; text: string }>(
     db,
-    sql`select rd.id, ${TEXT} as text from ${APPROVED_TEXTS} where sr.survey_id = ${surveyId} and ${NON_EMPTY} order by rd.id`,
+    sql`select rd.id, ${TEXT} as text from ${approvedTexts()} where sr.survey_id = ${surveyId} and ${NON_EMPTY} order by rd.id`,
   );
   return rows.map((r) => ({ id: Number(r.id), text: r.text }));
 }
@@ -103,6 +107,8 @@ export interface SurveyTextFilters {
   codeId?: number;
   untagged?: boolean;
   questionId?: number;
+  /** The release step: MIN_GROUP_SIZE for readers other than ADMIN, else 1. */
+  step?: number;
 }
 
 export async function surveyTexts(
@@ -128,7 +134,7 @@ export async function surveyTexts(
           coalesce((select json_agg(json_build_object('id', x.id, 'codeId', x.code_id, 'codeName', c.name, 'source', x.source) order by c.name, x.id)
                     from response_detail_codes x join codes c on c.id = x.code_id where x.response_detail_id = rd.id), '[]'::json) as tags,
           cast(count(*) over () as integer) as total
-        from ${APPROVED_TEXTS} where ${where}
+        from ${approvedTexts(f.step)} where ${where}
         order by ${keyedOrderSql(f.orderKey, sql`rd.id`)} limit ${f.limit} offset ${f.offset}`,
   );
   const items: TSurveyText[] = rows.map((r) => ({ ...context(r), tags: r.tags ?? [] }));
@@ -154,6 +160,8 @@ export interface TagFilters extends TextScope {
   themeId?: number;
   source?: TTagSource;
   search?: string;
+  /** The release step: MIN_GROUP_SIZE for readers other than ADMIN, else 1. */
+  step?: number;
 }
 
 export const TAG_SORTS = ['createdAt', 'codeName', 'surveyTitle'] as const;
@@ -203,7 +211,7 @@ export async function listTags(
           rdc.created_at as "createdAt", ${CONTEXT_COLUMNS}, cast(count(*) over () as integer) as total
         from response_detail_codes rdc
         join codes c on c.id = rdc.code_id
-        join ${APPROVED_TEXTS} on rd.id = rdc.response_detail_id
+        join ${approvedTexts(f.step)} on rd.id = rdc.response_detail_id
         where ${tagWhere(f)}
         order by ${order} limit ${f.limit} offset ${f.offset}`,
   );
@@ -219,8 +227,8 @@ export async function listTags(
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
 
-export async function findTag(db: DbOrTx, id: number): Promise<TResponseDetailCode | null> {
-  return (await listTags(db, { id, limit: 1, offset: 0, orderKey: '' })).items[0] ?? null;
+export async function findTag(db: DbOrTx, id: number, step = 1): Promise<TResponseDetailCode | null> {
+  return (await listTags(db, { id, step, limit: 1, offset: 0, orderKey: '' })).items[0] ?? null;
 }
 
 export interface TagRow {
@@ -299,10 +307,10 @@ export async function replaceAutoTags(db: DbOrTx, surveyId: number, rows: Array<
 }
 
 /** Tags on the survey's approved texts, by source. */
-export async function tagSourceCounts(db: DbOrTx, surveyId: number): Promise<Record<TTagSource, number>> {
+export async function tagSourceCounts(db: DbOrTx, surveyId: number, step = 1): Promise<Record<TTagSource, number>> {
   const rows = await queryRows<{ source: TTagSource; n: number }>(
     db,
-    sql`select rdc.source, cast(count(*) as integer) as n from response_detail_codes rdc join ${APPROVED_TEXTS} on rd.id = rdc.response_detail_id
+    sql`select rdc.source, cast(count(*) as integer) as n from response_detail_codes rdc join ${approvedTexts(step)} on rd.id = rdc.response_detail_id
         where sr.survey_id = ${surveyId} and ${NON_EMPTY} group by rdc.source`,
   );
   const out: Record<TTagSource, number> = { manual: 0, auto: 0 };
@@ -319,7 +327,7 @@ export const EXAMPLES_PER_CODE = 3;
  * per theme even when several of its codes match), with a few examples per code. Every theme and
  * code is listed, also with 0, so a page compares like with like; codes of no theme are grouped last.
  */
-export async function themeSummary(db: DbOrTx, scope: TextScope) {
+export async function themeSummary(db: DbOrTx, scope: TextScope, step = 1) {
   // One statement: the texts in scope are read once (materialized) for the counts, totals and examples.
   const rows = await queryRows<{
     kind: 'group' | 'example' | 'totals';
@@ -333,7 +341,7 @@ export async function themeSummary(db: DbOrTx, scope: TextScope) {
     text: string | null;
   }>(
     db,
-    sql`with texts as materialized (select rd.id, ${TEXT} as text from ${APPROVED_TEXTS} where ${and([...scopeWhere(scope), NON_EMPTY])}),
+    sql`with texts as materialized (select rd.id, ${TEXT} as text from ${approvedTexts(step)} where ${and([...scopeWhere(scope), NON_EMPTY])}),
         tagged as materialized (select distinct rdc.code_id, rdc.response_detail_id from response_detail_codes rdc join texts t on t.id = rdc.response_detail_id),
         pairs as (
           select th.id as theme_id, th.name as theme_name, c.id as code_id, c.name as code_name

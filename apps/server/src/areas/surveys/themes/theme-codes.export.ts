@@ -3,7 +3,7 @@ import { formatDateTime } from '@app/shared/format';
 import { TAG_SOURCE_LABELS } from '@app/shared/theme-codes';
 import type { Db } from '@/db/client';
 import { MAX_SHEET_ROWS, sendXlsx, xlsxBuffer } from '@/lib/xlsx';
-import { summary, tagExportRows, type TagQuery } from './analysis.service';
+import { summary, tagExportRows, type Reader, type TagQuery } from './analysis.service';
 import { surveyTitleOf, type TextScope } from './tags.repository';
 import { codePage, themePage, type CodeQuery, type ThemeQuery } from './theme-codes.service';
 
@@ -43,8 +43,8 @@ export async function codeExport(db: Db, q: CodeQuery, reply: FastifyReply) {
 }
 
 /** The texts themselves, as the list shows them: no student, approved only. */
-export async function tagExport(db: Db, q: TagQuery, reply: FastifyReply) {
-  const rows = await tagExportRows(db, q);
+export async function tagExport(db: Db, reader: Reader, q: TagQuery, reply: FastifyReply) {
+  const rows = await tagExportRows(db, reader, q);
   const buf = await xlsxBuffer({
     sheet: 'Câu trả lời',
     rows,
@@ -71,8 +71,8 @@ interface SummaryRow {
 }
 
 /** One row per theme (its codes together) followed by its codes; the totals first. */
-export async function summaryExport(db: Db, q: TextScope, reply: FastifyReply) {
-  const s = await summary(db, q);
+export async function summaryExport(db: Db, reader: Reader, q: TextScope, reply: FastifyReply) {
+  const s = await summary(db, reader, q);
   const share = (n: number) => (s.totalTexts ? Math.round((n / s.totalTexts) * 1000) / 10 : 0);
   const rows: SummaryRow[] = [
     { theme: 'Tổng số câu trả lời đã duyệt', code: '', count: s.totalTexts, share: null, examples: '' },

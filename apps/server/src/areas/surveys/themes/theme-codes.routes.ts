@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdText, ZListQuery, ZOk, ZPage } from '@app/shared/api';
@@ -60,9 +60,11 @@ const ZSurveyTextQuery = ZListQuery.extend({ codeId: zIdFilter, questionId: zIdF
 const ZSummaryQuery = z.object(scope);
 const ZRemovedTag = z.object({ id: z.number().int(), responseDetailId: z.number().int(), codeId: z.number().int(), source: ZTagSource });
 
-export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db; results: { minGroupSize: number } }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // An open survey's texts reach readers other than ADMIN in steps of MIN_GROUP_SIZE (core/live-release.repository.ts).
+  const reader = (req: FastifyRequest) => ({ actor: actorOf(req), k: deps.results.minGroupSize });
   const ok = <T>(data: T, message?: string) => ({ success: true as const, data, message });
 
   // ---- Themes ----
@@ -148,7 +150,7 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { roles: THEME_READ },
       schema: { tags, params: ZIdParams, querystring: ZTagQuery, response: { 200: ZOk(ZPage(ZResponseDetailCode)) } },
     },
-    async (req) => ok(await codeTagPage(db, req.params.id, req.query)),
+    async (req) => ok(await codeTagPage(db, reader(req), req.params.id, req.query)),
   );
 
   // ---- Assignments ----
@@ -165,17 +167,17 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { roles: THEME_READ },
       schema: { tags, querystring: ZTagQuery, response: { 200: ZOk(ZPage(ZResponseDetailCode)) } },
     },
-    async (req) => ok(await tagPage(db, req.query)),
+    async (req) => ok(await tagPage(db, reader(req), req.query)),
   );
   r.get(
     `${BASE}/response-details/export`,
     { config: { roles: THEME_READ }, schema: { tags, querystring: ZTagQuery } },
-    async (req, reply) => tagExport(db, req.query, reply),
+    async (req, reply) => tagExport(db, reader(req), req.query, reply),
   );
   r.get(
     `${BASE}/response-details/:id`,
     { config: { roles: THEME_READ }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZResponseDetailCode) } } },
-    async (req) => ok(await getTag(db, req.params.id)),
+    async (req) => ok(await getTag(db, reader(req), req.params.id)),
   );
   r.post(
     `${BASE}/response-details`,
@@ -204,7 +206,7 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
       config: { roles: THEME_READ },
       schema: { tags, params: ZIdParams, querystring: ZSurveyTextQuery, response: { 200: ZOk(ZPage(ZSurveyText)) } },
     },
-    async (req) => ok(await surveyTextPage(db, req.params.id, req.query)),
+    async (req) => ok(await surveyTextPage(db, reader(req), req.params.id, req.query)),
   );
 
   // ---- Analysis and counts ----
@@ -212,16 +214,16 @@ export function themeCodeRoutes(app: FastifyInstance, deps: { db: Db }) {
     `${BASE}/analyze-survey/:id`,
     { config: { roles: THEME_WRITE }, schema: { tags, params: ZIdParams, response: { 200: ZOk(ZAnalyzeResult) } } },
     async (req) => {
-      const result = await analyzeSurvey({ db, actor: actorOf(req), surveyId: req.params.id });
+      const result = await analyzeSurvey({ db, actor: actorOf(req), surveyId: req.params.id, k: deps.results.minGroupSize });
       return ok(result, `Đã phân tích ${result.totalTexts} câu trả lời đã duyệt; ${result.taggedTexts} câu được gắn mã.`);
     },
   );
   r.get(
     `${BASE}/summary`,
     { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery, response: { 200: ZOk(ZThemeSummary) } } },
-    async (req) => ok(await summary(db, req.query)),
+    async (req) => ok(await summary(db, reader(req), req.query)),
   );
   r.get(`${BASE}/summary/export`, { config: { roles: THEME_READ }, schema: { tags, querystring: ZSummaryQuery } }, async (req, reply) =>
-    summaryExport(db, req.query, reply),
+    summaryExport(db, reader(req), req.query, reply),
   );
 }
