@@ -37,9 +37,11 @@ const get = async <T>(who: string, url: string): Promise<T> => {
 };
 
 /** A student's response with two texts, approved (the themes read approved texts only). */
+const detailIds: number[][] = [];
 async function submit(i: number) {
   const db = t.database.db;
   const r = await fx.respond({ short: label(i, 'ngắn'), long: label(i, 'dài') });
+  detailIds.push([r.short.detailId, r.long.detailId]);
   if (!part) {
     const [row] = await db
       .select({ studentGrade: surveyResponses.studentGrade, campusId: surveyResponses.campusId })
@@ -121,6 +123,34 @@ describe('an open survey’s free text, submission by submission', () => {
       payload: { status: 'approved' },
     });
     expect(decide.statusCode).toBe(404);
+  });
+
+  it('the analysis tags released texts only, whoever runs it: no code count moves by one held-back text', async () => {
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/theme-codes/codes',
+      headers: bearer(tok.quantri),
+      payload: { name: 'Về lớp học (kiểm thử)', keywords: ['về lớp học'] },
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    for (const who of ['quantri', 'dbcl']) {
+      const run = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/theme-codes/analyze-survey/${fx.survey.id}`,
+        headers: bearer(tok[who]),
+      });
+      expect(run.statusCode, run.body).toBe(200);
+      const tagged = async (ids: number[]) =>
+        (
+          await t.database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(sql`response_detail_codes`)
+            .where(sql`response_detail_id = any(${`{${ids.join(',')}}`}::int[])`)
+        )[0].n;
+      // 2K+1 responses: the first 2K are released (their texts match the keyword), the last is held back.
+      expect(await tagged(detailIds.slice(0, 2 * K).flat()), who).toBe(4 * K);
+      expect(await tagged(detailIds[2 * K]), who).toBe(0);
+    }
   });
 
   it('shows every text of a closed survey', async () => {

@@ -191,7 +191,9 @@ export async function analyzeSurvey(opts: WriteOpts & { surveyId: number; k: num
   const survey = await surveyOf(opts.db, opts.surveyId);
   const run = await write(opts.db, opts.actor, async (ctx) => {
     await lockSurveyAnalysis(ctx.tx, opts.surveyId);
-    const texts = await approvedTextsOfSurvey(ctx.tx, opts.surveyId);
+    // Only released texts are tagged, whoever runs it: a code's tag count (read by quality assurance on
+    // the code list) must not move by one held-back text of an open survey (core/live-release.repository.ts).
+    const texts = await approvedTextsOfSurvey(ctx.tx, opts.surveyId, opts.k);
     const codes = await allCodeKeywords(ctx.tx);
     const matcher = createKeywordMatcher(codes);
     const rows = texts.flatMap((t) => matcher.firstPerCode(t.text).map((m) => ({ d: t.id, c: m.codeId, k: m.keyword })));
@@ -200,7 +202,7 @@ export async function analyzeSurvey(opts: WriteOpts & { surveyId: number; k: num
     await ctx.log({ action: 'analyze', entity: 'survey_theme_codes', entityId: opts.surveyId, after });
     return { removed, added };
   });
-  // All the survey's approved texts are tagged; the counts answered are those its reader may see.
+  // The counts answered are those its reader may see.
   const step = stepOf(opts);
   const [counts, sources] = await Promise.all([
     themeSummary(opts.db, { surveyId: opts.surveyId }, step),

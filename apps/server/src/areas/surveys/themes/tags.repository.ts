@@ -94,10 +94,11 @@ export async function lockSurveyAnalysis(tx: DbOrTx, surveyId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analyze-survey:${surveyId}`}))`);
 }
 
-export async function approvedTextsOfSurvey(db: DbOrTx, surveyId: number): Promise<Array<{ id: number; text: string }>> {
+/** The texts the analysis tags: released ones only (`step` = k), so no count of tags moves by one held-back text. */
+export async function approvedTextsOfSurvey(db: DbOrTx, surveyId: number, step: number): Promise<Array<{ id: number; text: string }>> {
   const rows = await queryRows<{ id: number; text: string }>(
     db,
-    sql`select rd.id, ${TEXT} as text from ${approvedTexts()} where sr.survey_id = ${surveyId} and ${NON_EMPTY} order by rd.id`,
+    sql`select rd.id, ${TEXT} as text from ${approvedTexts(step)} where sr.survey_id = ${surveyId} and ${NON_EMPTY} order by rd.id`,
   );
   return rows.map((r) => ({ id: Number(r.id), text: r.text }));
 }
