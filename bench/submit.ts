@@ -258,39 +258,50 @@ async function runLoad(backend: string, fx: Fixture, base: string, serverPid: nu
   }
 }
 
+type BenchStudent = { id: number; grade: number; campus_id: number; homeroom_class_id: number | null };
+
+/** The students the reference inserts for (the fixture's SB… codes), in id order. */
+const benchStudents = (db: Database['db']) =>
+  queryRows<BenchStudent>(db, sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`);
+
+/** One response as bare SQL: the response row and its details, in one transaction (the reference every figure is set against). */
+async function insertBare(
+  db: Database['db'],
+  s: TSurvey,
+  questions: TSurvey['sections'][number]['questions'],
+  st: BenchStudent,
+  a: Record<number, unknown>,
+) {
+  await db.transaction(async (tx) => {
+    const [r] = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
+      values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`,
+    );
+    const values = questions.map((q) => {
+      const v = a[q.id];
+      if (q.questionType === 'grid') {
+        const col = q.gridGroup!.columns.find((c) => c.value === v)!;
+        return sql`(${r.id}, ${q.id}, ${col.label}, null, ${col.id}, ${col.valueNumber})`;
+      }
+      if (q.questionType === 'linear_scale') return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, ${Number(v)})`;
+      if (q.questionType === 'multiple_choice') return sql`(${r.id}, ${q.id}, null, ${JSON.stringify([v])}::jsonb, null, null)`;
+      return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, null)`;
+    });
+    await tx.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number)
+      values ${sql.join(values, sql`, `)}`);
+  });
+}
+
 async function bareSql(database: Database, fx: Fixture) {
   const db = database.db;
-  const info = await queryRows<{ id: number; grade: number; campus_id: number; homeroom_class_id: number | null }>(
-    db,
-    sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
-  );
+  const info = await benchStudents(db);
   const s = fx.refSurvey;
   const questions = s.sections.flatMap((x) => x.questions);
   const rng = createRng(41);
   const t0 = performance.now();
-  for (const st of info) {
-    const a = answersFor(s, rng);
-    await db.transaction(async (tx) => {
-      const [r] = await queryRows<{ id: number }>(
-        tx,
-        sql`
-        insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
-        values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`,
-      );
-      const values = questions.map((q) => {
-        const v = a[q.id];
-        if (q.questionType === 'grid') {
-          const col = q.gridGroup!.columns.find((c) => c.value === v)!;
-          return sql`(${r.id}, ${q.id}, ${col.label}, null, ${col.id}, ${col.valueNumber})`;
-        }
-        if (q.questionType === 'linear_scale') return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, ${Number(v)})`;
-        if (q.questionType === 'multiple_choice') return sql`(${r.id}, ${q.id}, null, ${JSON.stringify([v])}::jsonb, null, null)`;
-        return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, null)`;
-      });
-      await tx.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number)
-        values ${sql.join(values, sql`, `)}`);
-    });
-  }
+  for (const st of info) await insertBare(db, s, questions, st, answersFor(s, rng));
   const took = ms(t0);
   const rows = info.length * (1 + ANSWERS);
   const check = await checkCounts(db, s.id, info.length);
@@ -504,10 +515,7 @@ async function bareConcurrent(databaseUrl: string, s: TSurvey, c: number) {
   const database = fromPool(pool);
   const db = database.db;
   try {
-    const info = await queryRows<{ id: number; grade: number; campus_id: number; homeroom_class_id: number | null }>(
-      db,
-      sql`select id, grade, campus_id, homeroom_class_id from students where student_code like 'SB%' order by id`,
-    );
+    const info = await benchStudents(db);
     const questions = s.sections.flatMap((x) => x.questions);
     const rng = createRng(41);
     const answers = info.map(() => answersFor(s, rng));
@@ -515,26 +523,7 @@ async function bareConcurrent(databaseUrl: string, s: TSurvey, c: number) {
       const st = info[i];
       const a = answers[i];
       const t0 = performance.now();
-      await db.transaction(async (tx) => {
-        const [r] = await queryRows<{ id: number }>(
-          tx,
-          sql`
-          insert into survey_responses (survey_id, student_id, course_class_id, teacher_ids, student_grade, campus_id, homeroom_class_id, straight_lined)
-          values (${s.id}, ${st.id}, null, '{}', ${st.grade}, ${st.campus_id}, ${st.homeroom_class_id}, false) returning id`,
-        );
-        const values = questions.map((q) => {
-          const v = a[q.id];
-          if (q.questionType === 'grid') {
-            const col = q.gridGroup!.columns.find((x) => x.value === v)!;
-            return sql`(${r.id}, ${q.id}, ${col.label}, null, ${col.id}, ${col.valueNumber})`;
-          }
-          if (q.questionType === 'linear_scale') return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, ${Number(v)})`;
-          if (q.questionType === 'multiple_choice') return sql`(${r.id}, ${q.id}, null, ${JSON.stringify([v])}::jsonb, null, null)`;
-          return sql`(${r.id}, ${q.id}, ${String(v)}, null, null, null)`;
-        });
-        await tx.execute(sql`insert into response_details (response_id, question_id, answer_text, answer_options, grid_column_id, value_number)
-          values ${sql.join(values, sql`, `)}`);
-      });
+      await insertBare(db, s, questions, st, a);
       return { ms: ms(t0), status: 200, already: false };
     });
     const check = await checkCounts(db, s.id, info.length);
