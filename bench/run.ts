@@ -5,7 +5,16 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['lists.ts', 'import.ts', 'submit.ts', 'submit.ts --capacity', 'results.ts', 'monitoring.ts', 'moderation.ts'];
+const BENCHES = [
+  'lists.ts',
+  'import.ts',
+  'submit.ts',
+  'submit.ts --capacity',
+  'results.ts',
+  'monitoring.ts',
+  'moderation.ts',
+  'timetable.ts',
+];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const failed: string[] = [];
 

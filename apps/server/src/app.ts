@@ -19,6 +19,7 @@ import { createEventBus } from './plugins/events';
 import { connectClusterBus } from './plugins/cluster-bus';
 import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
+import { RequestLogController, requestLogLevel, serverLoggerOptions } from './lib/log';
 import { healthRoutes } from './areas/health/health.routes';
 import { apiRoutes, publicRoutes } from './routes';
 
@@ -39,13 +40,16 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
-    // Every logger gets the serializers that keep answers, query strings and SQL parameters out of the log.
+    // Every logger gets the serializers that keep answers, query strings and SQL parameters out of the log;
+    // the server's own writes LOG_FORMAT (lib/log.ts).
     logger:
       logger === undefined || logger === true
-        ? { level: config.logLevel, serializers: LOG_SERIALIZERS }
+        ? serverLoggerOptions(config)
         : logger && typeof logger === 'object'
           ? { ...logger, serializers: { ...LOG_SERIALIZERS, ...logger.serializers } }
           : logger,
+    // One line per request, when it is answered: at debug outside production (LOG_LEVEL=debug shows them).
+    logController: new RequestLogController(requestLogLevel(config)),
     // The audit log's request id is the server's own: a client's X-Request-Id is never taken for it.
     genReqId: () => randomUUID(),
     requestIdHeader: false,

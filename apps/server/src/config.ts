@@ -59,6 +59,8 @@ const ZEnv = z.object({
   WEB_DIST: z.preprocess(empty, z.string().optional()),
   SCHOOL_NAME: z.string().default('Trường THPT Chuyên Lê Quý Đôn'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: short lines and a start banner for a person; json: one JSON line per entry (default when NODE_ENV=production). */
+  LOG_FORMAT: z.preprocess(empty, z.enum(['pretty', 'json']).optional()),
   GOOGLE_CLIENT_ID: z.preprocess(empty, z.string().optional()),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   ALLOWED_EMAIL_DOMAINS: list,
@@ -118,6 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'WEB_CONCURRENCY > 1 cần máy chủ PostgreSQL (DATABASE_URL): cơ sở dữ liệu nhúng chỉ phục vụ được một tiến trình.',
     );
   const workers = e.WEB_CONCURRENCY ?? (embedded ? 1 : availableParallelism());
+  // JSON lines for a log collector in production; short lines and a banner for a person otherwise.
+  const logFormat: 'pretty' | 'json' = e.LOG_FORMAT ?? (production ? 'json' : 'pretty');
   return {
     env: e.NODE_ENV,
     production,
@@ -129,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     schoolName: e.SCHOOL_NAME,
     logLevel: e.LOG_LEVEL,
+    logFormat,
     seedDemo,
     db: {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

@@ -33,6 +33,8 @@ describe('every protected route', () => {
     expect(publics).toEqual([
       'GET /api/v1/auth/config',
       'GET /api/v1/auth/demo-accounts',
+      // A person's private iCalendar link: its token is the credential (calendar.test / timetables.test).
+      'GET /api/v1/calendar/:file',
       'POST /api/v1/auth/dev-login',
       'POST /api/v1/auth/google',
     ]);

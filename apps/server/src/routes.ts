@@ -20,6 +20,7 @@ import { facilityRoutes } from './areas/school/facilities/facilities.routes';
 import { homeroomClassRoutes } from './areas/school/homeroom-classes/homeroom-classes.routes';
 import { systemLogRoutes } from './areas/system-logs/system-logs.routes';
 import { courseClassRoutes } from './areas/school/course-classes/course-classes.routes';
+import { schoolOverviewRoutes } from './areas/school/overview/overview.routes';
 import { coverFileRoutes, surveyRoutes } from './areas/surveys/authoring/surveys.routes';
 import { templateRoutes } from './areas/surveys/authoring/templates.routes';
 import { surveyResponseRoutes } from './areas/surveys/responses/survey-responses.routes';
@@ -27,6 +28,7 @@ import { surveyMonitoringRoutes } from './areas/surveys/monitoring/survey-monito
 import { themeCodeRoutes } from './areas/surveys/themes/theme-codes.routes';
 import { textReviewRoutes } from './areas/surveys/text-reviews/text-reviews.routes';
 import { surveyResultRoutes } from './areas/surveys/results/survey-results.routes';
+import { timetableRoutes } from './areas/timetables/timetables.routes';
 
 export interface AreaDeps {
   db: Db;
@@ -61,6 +63,7 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   homeroomClassRoutes(app, deps);
   systemLogRoutes(app, deps);
   courseClassRoutes(app, deps);
+  schoolOverviewRoutes(app, deps);
   surveyRoutes(app, deps);
   templateRoutes(app, deps);
   surveyResponseRoutes(app, deps);
@@ -68,6 +71,7 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   surveyMonitoringRoutes(app, deps);
   themeCodeRoutes(app, deps);
   textReviewRoutes(app, deps);
+  timetableRoutes(app, deps);
 }
 
 /** Routes outside the API prefix. */

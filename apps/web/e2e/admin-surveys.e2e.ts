@@ -14,7 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('admin: survey authoring', () => {
+// The builder's longest walk (template, question, save, reopen): give a loaded machine room.
+describe('admin: survey authoring', { timeout: 90_000 }, () => {
   it('creates a survey from a template, adds a question, saves and opens it', async () => {
     const { ctx, page } = await newPage(browser, { width: 1280, height: 900 });
     try {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
-import { LANDING_PATHS, type TRole } from '@app/shared/roles';
+import { LANDING_PATHS } from '@app/shared/roles';
 import { menuFor } from '@app/shared/routes';
 import { BASE, demo, demoLogin, launch, newPage } from './browser';
+import { DEMO_ACCOUNTS } from './accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,23 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ACCOUNTS: Array<{ local: string; roles: TRole[] }> = [
-  { local: 'quantri', roles: ['ADMIN'] },
-  { local: 'hieutruong', roles: ['PRINCIPAL'] },
-  { local: 'giaovu', roles: ['ACADEMIC_AFFAIR'] },
-  { local: 'dbcl', roles: ['QUALITY_ASSURANCE'] },
-  { local: 'totruong.ly', roles: ['HEAD_DEPARTMENT', 'TEACHER'] },
-  { local: 'gv.toan', roles: ['TEACHER', 'HEAD_DEPARTMENT', 'HOMEROOM_TEACHER'] },
-  { local: 'gv.van', roles: ['TEACHER', 'DECLARATION'] },
-  { local: 'gvcn.hoa', roles: ['HOMEROOM_TEACHER', 'TEACHER'] },
-  { local: 'khaibao.sinh', roles: ['DECLARATION', 'TEACHER'] },
-  { local: 'ketoan', roles: ['ACCOUNTANT'] },
-  { local: 'csvc', roles: ['FACILITY_MANAGER'] },
-  { local: 'hs.an', roles: ['STUDENT'] },
-];
-
 describe('sign-in lands each role on its path with exactly its menu', () => {
-  for (const acc of ACCOUNTS) {
+  for (const acc of DEMO_ACCOUNTS) {
     it(`${acc.local} (${acc.roles.join('+')})`, async () => {
       const { ctx, page } = await newPage(browser);
       try {

@@ -59,7 +59,8 @@ process.on('exit', stop);
 
 const base = `http://127.0.0.1:${port}`;
 let up = false;
-for (let i = 0; i < 240 && !up && server.exitCode === null; i++) {
+// Up to 3 minutes: the first start seeds the demo school, slow on a loaded 2-core machine.
+for (let i = 0; i < 720 && !up && server.exitCode === null; i++) {
   try {
     up = (await fetch(`${base}/api/health`)).ok;
   } catch {

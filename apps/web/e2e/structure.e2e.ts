@@ -46,7 +46,7 @@ async function writeSheet(name: string, rows: Array<Array<string | number>>): Pr
 }
 
 describe('admin students: import with a dry-run preview', () => {
-  it('shows the bad row and blocks the import, then imports the fixed file', async () => {
+  it('shows the bad row and offers the valid rows alone, then imports the fixed file', async () => {
     // A homeroom class of the current year names the campus and grade the rows must agree with.
     const years = await api<{ items: Array<{ id: number; isCurrent: boolean }> }>('/academic-years/academic-years?limit=100');
     const year = years.items.find((y) => y.isCurrent);
@@ -75,11 +75,15 @@ describe('admin students: import with a dry-run preview', () => {
 
       await page.getByLabel('Chọn tệp dữ liệu').setInputFiles(bad);
       await page.getByText('2 dòng hợp lệ, 1 dòng lỗi').waitFor();
-      const badRow = page.locator('tr[data-action="error"]');
-      await expect(badRow.count()).resolves.toBe(1);
-      expect(await badRow.textContent()).toContain('Khối phải là 10, 11 hoặc 12.');
+      // Every problem grouped by row; the whole file cannot go in, the valid rows or the bad ones as a file can.
+      const problems = page.getByRole('table', { name: 'Lỗi theo dòng' });
+      await expect(problems.locator('tbody').count()).resolves.toBe(1);
+      expect(await problems.textContent()).toContain('Khối phải là 10, 11 hoặc 12.');
       const importButton = page.getByRole('button', { name: 'Nhập dữ liệu' });
-      expect(await importButton.isDisabled()).toBe(true);
+      expect(await importButton.count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Nhập các dòng hợp lệ (2)' }).isEnabled()).toBe(true);
+      const [errors] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Tải các dòng lỗi' }).click()]);
+      expect(errors.suggestedFilename()).toBe('loi-nhap-hoc-sinh.xlsx');
 
       // "Chọn tệp khác" opens the file picker again.
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Chọn tệp khác' }).click()]);
@@ -120,9 +124,7 @@ describe('current module', () => {
       await demoLogin(page, demo('quantri'));
       const picker = page.getByTestId('module-picker');
       await picker.waitFor();
-      expect(await picker.getAttribute('aria-label')).toBe(
-        `Học phần: ${current.code} – ${current.name}${current.isCurrent ? ' (hiện tại)' : ''}`,
-      );
+      expect(await picker.getAttribute('aria-label')).toBe(`Học phần: ${current.code}${current.isCurrent ? ' (hiện tại)' : ''}`);
       await picker.click();
       const options = page.getByRole('option');
       expect(await options.count()).toBe(modules.items.length);

@@ -17,7 +17,10 @@ describe('a student answers the seeded subject survey', () => {
       await demoLogin(page, demo('hs.an'));
       await page.goto(`${BASE}/student/surveys`);
       await page.getByRole('heading', { name: 'Chưa hoàn thành' }).waitFor();
-      const card = page.getByRole('article').filter({ hasText: 'Toán' }).first();
+      // The Toán survey itself: other cards mention "lớp 10 Toán", the student's class.
+      const card = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: 'Lấy ý kiến học sinh về hoạt động giảng dạy - Toán', exact: true }) });
       const title = (await card.locator('h3').textContent())!.trim();
       await card.getByRole('button', { name: /Làm khảo sát/ }).click();
       await page.waitForURL((u) => u.pathname === '/student/surveys/form');
@@ -43,7 +46,7 @@ describe('a student answers the seeded subject survey', () => {
       await page.getByText('Gửi khảo sát thành công!').first().waitFor();
       await page.waitForURL((u) => u.pathname === '/student/surveys');
       const done = page.getByRole('region', { name: /Đã hoàn thành/ });
-      await done.getByText(title).waitFor();
+      await done.getByText(title, { exact: true }).waitFor();
       expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('surveyDraft')))).toEqual([]);
 
       await done.getByRole('link', { name: 'Xem câu trả lời' }).first().click();

@@ -31,11 +31,19 @@ export const ZDemoAccount = z.object({
   displayName: z.string().nullable(),
   primaryRole: ZRole.nullable(),
   roles: z.array(ZRole),
+  /** One line on what the account shows in the demo school ("Tiếng Anh: kết quả khảo sát cá nhân…"); null outside the demo. */
+  hint: z.string().nullable().default(null),
 });
 export type TDemoAccount = z.infer<typeof ZDemoAccount>;
 
 /** What a landing page shows: a greeting and figures the server already knows for the role. */
-export const ZDashboardStat = z.object({ label: z.string(), value: z.union([z.number(), z.string()]), hint: z.string().optional() });
+export const ZDashboardStat = z.object({
+  label: z.string(),
+  value: z.union([z.number(), z.string()]),
+  hint: z.string().optional(),
+  /** The page where the figure's work is done (a path of the app the caller may open); the figure links there. */
+  href: z.string().optional(),
+});
 export const ZDashboard = z.object({
   role: ZRole,
   greeting: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayToIso, formatDate, formatDateTime, isoToDisplay, maskDateInput } from './format';
+import { displayToIso, formatDate, formatDateTime, isoDateInSchool, isoToDisplay, maskDateInput, moduleLabel } from './format';
 
 describe('formatDate', () => {
   it('shows dd/mm/yyyy in the school time zone', () => {
@@ -11,6 +11,14 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('isoDateInSchool', () => {
+  it("is the school's calendar date, not UTC's", () => {
+    // 23:30 UTC on 24/11 is already 25/11 in Hanoi.
+    expect(isoDateInSchool(new Date('2026-11-24T23:30:00Z'))).toBe('2026-11-25');
+    expect(isoDateInSchool(new Date('2026-11-24T10:00:00Z'))).toBe('2026-11-24');
   });
 });
 
@@ -31,5 +39,13 @@ describe('dd/mm/yyyy ↔ YYYY-MM-DD', () => {
     expect(maskDateInput('5/9/2025')).toBe('5/9/2025');
     expect(maskDateInput('05/')).toBe('05/');
     expect(maskDateInput('05/09/20251')).toBe('05/09/2025');
+  });
+});
+
+describe('moduleLabel', () => {
+  it('is the code, with "(hiện tại)" on the current module and nothing else appended', () => {
+    expect(moduleLabel({ code: '2026-HK1-M2', isCurrent: true })).toBe('2026-HK1-M2 (hiện tại)');
+    expect(moduleLabel({ code: '2026-HK1-M1', isCurrent: false })).toBe('2026-HK1-M1');
+    expect(moduleLabel({ code: 'HP1' })).toBe('HP1');
   });
 });

@@ -31,6 +31,12 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return `${p.day}/${p.month}/${p.year}`;
 }
 
+/** YYYY-MM-DD of a moment in the school's time zone (today by default), for addresses and API filters. */
+export function isoDateInSchool(value: Date = new Date()): string {
+  const p = parts(value, false);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
 /** dd/mm/yyyy HH:mm in the school's time zone. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   if (value == null || value === '') return '';
@@ -76,4 +82,13 @@ export function maskDateInput(text: string): string {
   if (digits.length <= 2) return digits + trailing;
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}${trailing}`;
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/**
+ * How a học phần is named wherever a person picks or reads one (issue 12): its code, unique and
+ * already saying year, semester and slice ("2026-HK1-M2"), with "(hiện tại)" on the current one. Its
+ * longer name goes on a line of its own where there is room (the header's list), never appended.
+ */
+export function moduleLabel(m: { code: string; isCurrent?: boolean }): string {
+  return m.isCurrent ? `${m.code} (hiện tại)` : m.code;
 }

@@ -1,5 +1,5 @@
 import type { TRole } from './roles';
-import { resolvePrimaryRole } from './roles';
+import { resolvePrimaryRole, ROLES } from './roles';
 
 /**
  * Every page of the signed-in app (spec section 2), with the roles the guard lets in.
@@ -42,7 +42,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/student-registration', title: 'Đăng ký học phần', roles: R.admin, icon: 'clipboard', planned: LATER },
   { path: '/admin/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.admin, icon: 'file', planned: LATER },
   { path: '/admin/facilities', title: 'Cơ sở vật chất', roles: R.admin, icon: 'building' },
-  { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar', planned: LATER },
+  { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar' },
   { path: '/admin/surveys', title: 'Khảo sát', roles: R.admin, icon: 'survey' },
   { path: '/admin/surveys/:id', title: 'Chi tiết khảo sát', roles: R.admin, icon: 'survey' },
   { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart' },
@@ -60,7 +60,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/academic/tutoring', title: 'Phụ đạo', roles: R.academic, icon: 'help', planned: LATER },
   // PRINCIPAL
   { path: '/principal/dashboard', title: 'Tổng quan', roles: R.principal, icon: 'home' },
-  { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar', planned: LATER },
+  { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar' },
   { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey' },
   { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart' },
   { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history', planned: LATER },
@@ -76,15 +76,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/department/teachers', title: 'Quản lý giáo viên', roles: R.department, icon: 'users' },
   { path: '/department/teaching-assignments', title: 'Phân công giảng dạy', roles: R.department, icon: 'layers', planned: LATER },
   { path: '/department/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.department, icon: 'file', planned: LATER },
-  { path: '/department/schedule', title: 'Thời khóa biểu', roles: R.department, icon: 'calendar', planned: LATER },
+  { path: '/department/schedule', title: 'Thời khóa biểu', roles: R.department, icon: 'calendar' },
   { path: '/department/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.department, icon: 'chart' },
   // TEACHER and the roles that extend it
   { path: '/teacher/dashboard', title: 'Tổng quan', roles: R.teacher, icon: 'home' },
-  { path: '/teacher/schedule', title: 'Thời khóa biểu', roles: R.teacher, icon: 'calendar', planned: LATER },
+  { path: '/teacher/schedule', title: 'Thời khóa biểu', roles: R.teacher, icon: 'calendar' },
   { path: '/teacher/teaching-declaration-results', title: 'Kết quả khai báo cá nhân', roles: R.teacher, icon: 'file', planned: LATER },
   { path: '/teacher/personal-survey-results', title: 'Kết quả khảo sát cá nhân', roles: R.teacher, icon: 'chart' },
   { path: '/teacher/homeroom-class', title: 'Lớp chủ nhiệm', roles: R.homeroom, icon: 'users' },
-  { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar', planned: LATER },
+  { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar' },
   { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart' },
   {
     path: '/teacher/department-teaching-declaration',
@@ -101,12 +101,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/accountant/coefficients', title: 'Cấu hình hệ số', roles: R.accountant, icon: 'settings', planned: LATER },
   { path: '/accountant/reports', title: 'Báo cáo tài chính', roles: R.accountant, icon: 'chart', planned: LATER },
   // FACILITY_MANAGER
-  { path: '/facility/dashboard', title: 'Thời khóa biểu cơ sở', roles: R.facility, icon: 'calendar', planned: LATER },
+  { path: '/facility/dashboard', title: 'Thời khóa biểu cơ sở', roles: R.facility, icon: 'calendar' },
   { path: '/facility/campus', title: 'Quản lý cơ sở', roles: R.facility, icon: 'building' },
   { path: '/facility/classrooms', title: 'Quản lý phòng học', roles: R.facility, icon: 'door' },
   // STUDENT
   { path: '/student/dashboard', title: 'Tổng quan', roles: R.student, icon: 'home' },
-  { path: '/student/schedule', title: 'Thời khóa biểu', roles: R.student, icon: 'calendar', planned: LATER },
+  { path: '/student/schedule', title: 'Thời khóa biểu', roles: R.student, icon: 'calendar' },
   { path: '/student/course-registration', title: 'Đăng ký học phần', roles: R.student, icon: 'clipboard', planned: LATER },
   { path: '/student/surveys', title: 'Khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/surveys/form', title: 'Làm khảo sát', roles: R.student, icon: 'survey' },
@@ -139,7 +139,11 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-/** Sidebar order per primary role, exactly the lists of spec section 2. */
+/**
+ * Sidebar items of each role: the lists of spec section 2, plus (issue 12) every page a role may
+ * open that needs no context: the principal's dashboard, the admin's system log, the review queue
+ * and the theme analysis for the roles that use them, the teacher's survey previews.
+ */
 const MENU_PATHS: Record<TRole, readonly string[]> = {
   ADMIN: [
     '/admin/dashboard',
@@ -152,14 +156,24 @@ const MENU_PATHS: Record<TRole, readonly string[]> = {
     '/admin/facilities',
     '/admin/schedule',
     '/admin/surveys',
+    '/admin/text-reviews',
+    '/admin/themes',
     '/admin/reports',
     '/admin/declaration-history',
     '/admin/tutoring',
+    '/admin/system-logs',
     '/admin/settings',
   ],
   ACADEMIC_AFFAIR: ['/academic/dashboard', '/academic/teaching-declaration', '/academic/tutoring'],
-  PRINCIPAL: ['/principal/schedule', '/principal/surveys', '/principal/reports', '/principal/declaration-history'],
-  QUALITY_ASSURANCE: ['/quality/dashboard', '/quality/student-registration', '/quality/surveys', '/quality/reports'],
+  PRINCIPAL: ['/principal/dashboard', '/principal/schedule', '/principal/surveys', '/principal/reports', '/principal/declaration-history'],
+  QUALITY_ASSURANCE: [
+    '/quality/dashboard',
+    '/quality/student-registration',
+    '/quality/surveys',
+    '/quality/text-reviews',
+    '/quality/themes',
+    '/quality/reports',
+  ],
   HEAD_DEPARTMENT: [
     '/department/dashboard',
     '/department/teachers',
@@ -190,6 +204,23 @@ const GROUP_TITLES: Record<TRole, string> = {
   DECLARATION: 'Tổ chuyên môn',
 };
 
+/**
+ * Pages that are one page under two paths (the head of department's pages in the teacher's area):
+ * a menu lists one of the two. A route test and the browser walk treat either as the page.
+ */
+export const SAME_PAGE: Readonly<Record<string, string>> = {
+  '/department/schedule': '/teacher/department-schedule',
+  '/department/survey-results': '/teacher/survey-results',
+};
+
+/** Pages that need a context (an id, a survey picked on another page): reached from the named page, not a menu. */
+export const REACHED_FROM: Readonly<Record<string, string>> = {
+  '/admin/surveys/:id': '/admin/surveys',
+  '/teacher/survey-preview/:surveyId': '/teacher/homeroom-surveys',
+  '/student/surveys/form': '/student/surveys',
+  '/student/surveys/:id': '/student/surveys',
+};
+
 function items(paths: readonly string[]): MenuItem[] {
   return paths.map((p) => {
     const r = findRoute(p);
@@ -198,10 +229,50 @@ function items(paths: readonly string[]): MenuItem[] {
   });
 }
 
+const TEACHING: readonly TRole[] = ['TEACHER', 'HOMEROOM_TEACHER', 'HEAD_DEPARTMENT', 'DECLARATION'];
+
 /**
- * The sidebar for a user (spec section 2, "Sidebar menus per role"). A teacher gets the group
- * "Giáo viên" (plus homeroom class with the homeroom role) and, with the head-of-department or
- * declaration role, the group "Tổ chuyên môn".
+ * The teacher's two groups of spec section 2, whichever of the teaching roles is primary:
+ * "Giáo viên" (the teacher menu, the homeroom class, the survey previews) and "Tổ chuyên môn"
+ * (the head's department pages, or only the department declaration for the declaration role).
+ * A head whose primary role is HEAD_DEPARTMENT gets the spec's head menu (/department/…); a
+ * teacher who is head gets the spec's teacher paths of the same pages (/teacher/…).
+ */
+function teachingGroups(primary: TRole, has: (r: TRole) => boolean): MenuGroup[] {
+  const teacher: string[] = [];
+  if (has('TEACHER')) teacher.push(...MENU_PATHS.TEACHER);
+  if (has('HOMEROOM_TEACHER')) teacher.push('/teacher/homeroom-class');
+  if (has('TEACHER') || has('HOMEROOM_TEACHER')) teacher.push('/teacher/homeroom-surveys');
+
+  const department: string[] = [];
+  if (has('HEAD_DEPARTMENT')) {
+    const headFirst = primary === 'HEAD_DEPARTMENT';
+    department.push(
+      '/department/dashboard',
+      '/department/teachers',
+      '/department/teaching-assignments',
+      '/department/teaching-declaration',
+      headFirst ? '/department/schedule' : '/teacher/department-schedule',
+      headFirst ? '/department/survey-results' : '/teacher/survey-results',
+    );
+  }
+  if (has('HEAD_DEPARTMENT') || has('DECLARATION')) department.push('/teacher/department-teaching-declaration');
+
+  const groups: MenuGroup[] = [];
+  if (teacher.length) groups.push({ title: 'Giáo viên', items: items(teacher) });
+  if (department.length) groups.push({ title: 'Tổ chuyên môn', items: items(department) });
+  // The primary role's own group comes first.
+  if (primary === 'HEAD_DEPARTMENT' || primary === 'DECLARATION') groups.reverse();
+  // A dashboard after the first group is named after its group, so two items never both read "Tổng quan".
+  return groups.map((g, i) =>
+    i === 0 ? g : { ...g, items: g.items.map((it) => (it.path.endsWith('/dashboard') ? { ...it, title: `Tổng quan – ${g.title}` } : it)) },
+  );
+}
+
+/**
+ * The sidebar for a user (spec section 2, "Sidebar menus per role", and issue 12): the primary
+ * role's group first, then a group for each other role the person holds, so every page the guard
+ * lets them open is in their menu. The teaching roles make the spec's two teacher groups.
  */
 export function menuFor(user: {
   primaryRole?: string | null;
@@ -209,19 +280,21 @@ export function menuFor(user: {
 }): MenuGroup[] {
   const primary = resolvePrimaryRole(user);
   if (!primary) return [];
-  const has = (r: TRole) => (user.roles ?? []).some((x) => x.role === r);
-  if (primary !== 'TEACHER') return [{ title: GROUP_TITLES[primary], items: items(MENU_PATHS[primary]) }];
-
-  const teacher = [...MENU_PATHS.TEACHER];
-  if (has('HOMEROOM_TEACHER')) teacher.push('/teacher/homeroom-class');
-  const groups: MenuGroup[] = [{ title: 'Giáo viên', items: items(teacher) }];
-  if (has('HEAD_DEPARTMENT')) {
-    groups.push({
-      title: 'Tổ chuyên môn',
-      items: items(['/teacher/department-schedule', '/teacher/survey-results', '/teacher/department-teaching-declaration']),
-    });
-  } else if (has('DECLARATION')) {
-    groups.push({ title: 'Tổ chuyên môn', items: items(['/teacher/department-teaching-declaration']) });
+  const held = new Set<string>([primary, ...(user.roles ?? []).map((r) => r.role)]);
+  const has = (r: TRole) => held.has(r);
+  const order = [primary, ...ROLES.filter((r) => r !== primary && has(r))];
+  const groups: MenuGroup[] = [];
+  let teachingDone = false;
+  for (const role of order) {
+    if (TEACHING.includes(role)) {
+      if (!teachingDone) groups.push(...teachingGroups(primary, has));
+      teachingDone = true;
+    } else {
+      groups.push({ title: GROUP_TITLES[role], items: items(MENU_PATHS[role]) });
+    }
   }
-  return groups;
+  // A dashboard after the first group is named after its group, so two items never both read "Tổng quan".
+  return groups.map((g, i) =>
+    i === 0 ? g : { ...g, items: g.items.map((it) => (it.path.endsWith('/dashboard') ? { ...it, title: `Tổng quan – ${g.title}` } : it)) },
+  );
 }

@@ -327,20 +327,40 @@ export const ZEnrolment = z.object({
 });
 
 // ---- System log ----
+/**
+ * Who wrote an audit entry: a person (`user`), an account deleted since (`deleted`; the database
+ * clears the link, so the id is kept only when it still stands), a background job (`job`, named in
+ * Vietnamese) or the system itself (`system`: seeds, start-up work).
+ */
+export const SYSTEM_LOG_ACTOR_KINDS = ['user', 'deleted', 'job', 'system'] as const;
+export const ZSystemLogActor = z.object({
+  kind: z.enum(SYSTEM_LOG_ACTOR_KINDS),
+  id: id.nullable(),
+  /** Display name (or e-mail), "Tài khoản đã xóa", the job's name or "Hệ thống". */
+  name: z.string(),
+  email: z.string().nullable(),
+  /** The person's primary role. */
+  role: ZRole.nullable(),
+});
 export const ZSystemLog = z.object({
   id: z.number().int(),
-  actorId: id.nullable(),
-  actorName: z.string().nullable(),
-  actorEmail: z.string().nullable(),
+  actor: ZSystemLogActor,
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** The entity's name now (or in the entry, when it is gone); null for entities that carry none. */
+  entityName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
   createdAt: z.string(),
 });
+/**
+ * `GET /system-logs/{id}`: one entry, with the names of the records its before/after refer to by id
+ * (`names.campus["3"] = "Cơ sở Ba Đình"`), so the details say "Cơ sở Ba Đình" instead of "3".
+ */
+export const ZSystemLogDetail = ZSystemLog.extend({ names: z.record(z.string(), z.record(z.string(), z.string())) });
 /** `GET /system-logs/entities`: the entity and action names that occur, for the filter dropdowns. */
 export const ZSystemLogFacets = z.object({ entities: z.array(z.string()), actions: z.array(z.string()) });
 
@@ -348,6 +368,8 @@ export const ZSystemLogFacets = z.object({ entities: z.array(z.string()), action
 export const ZImportResult = z.object({
   kind: z.string(),
   dryRun: z.boolean(),
+  /** The run imported only the rows without issues. */
+  validOnly: z.boolean(),
   total: z.number().int(),
   valid: z.number().int(),
   invalid: z.number().int(),
@@ -361,6 +383,10 @@ export const ZImportResult = z.object({
       issues: z.array(z.object({ column: z.string().nullable(), message: z.string() })),
     }),
   ),
+  /** Rows read but not imported, and why (the template's example row left unchanged). */
+  skipped: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  /** Names the checked file and its verdicts; `POST /imports/{kind}?validOnly=true&fingerprint=…` imports the valid rows of exactly that check. */
+  fingerprint: z.string(),
 });
 
 export type TAcademicYear = z.infer<typeof ZAcademicYear>;
@@ -377,4 +403,6 @@ export type TUserRow = z.infer<typeof ZUserRow>;
 export type TCourseClass = z.infer<typeof ZCourseClass>;
 export type TEnrolment = z.infer<typeof ZEnrolment>;
 export type TSystemLog = z.infer<typeof ZSystemLog>;
+export type TSystemLogActor = z.infer<typeof ZSystemLogActor>;
+export type TSystemLogDetail = z.infer<typeof ZSystemLogDetail>;
 export type TImportResult = z.infer<typeof ZImportResult>;

@@ -8,7 +8,8 @@ import { ZSurveyStatus, ZSurveyType } from './surveys';
  * /surveys/{id}/class-surveys-status, /surveys/all-classes-surveys-status,
  * /surveys/all-students-survey-status, /surveys/{id}/students, /surveys/survey-completion-by-class,
  * /surveys/survey-completion-by-grade-campus, /surveys/survey-completion-by-survey and
- * /homeroom-classes/{id}/survey-status.
+ * /homeroom-classes/{id}/survey-status, and the teachers' and heads' counts /surveys/my-classes-completion
+ * and /surveys/department-completion (issue 12, their dashboards).
  *
  * What is counted: an ITEM is one (survey, student, course class) that must be answered — a GENERAL
  * survey once per eligible student, a SUBJECT_SPECIFIC one once per enrolled course class of its
@@ -129,6 +130,43 @@ export const ZHomeroomSurveyStatus = z.object({
 });
 export type THomeroomSurveyStatus = z.infer<typeof ZHomeroomSurveyStatus>;
 
+/** One course class's completion of a subject survey (GET /surveys/my-classes-completion). */
+export const ZCourseClassCompletion = ZCompletion.extend({ courseClassId: id, courseClassName: z.string() });
+export type TCourseClassCompletion = z.infer<typeof ZCourseClassCompletion>;
+
+/**
+ * GET /surveys/my-classes-completion (TEACHER, HEAD_DEPARTMENT): the module's open subject surveys over
+ * the caller's own course classes — each survey's figures count only those classes. Counts only: no
+ * student, no answer (a teacher reads results only once a survey is published).
+ */
+export const ZMyClassesCompletion = z.object({
+  moduleId: id.nullable(),
+  moduleCode: z.string().nullable(),
+  surveys: z.array(ZSurveyCompletion.extend({ courseClasses: z.array(ZCourseClassCompletion) })),
+});
+export type TMyClassesCompletion = z.infer<typeof ZMyClassesCompletion>;
+
+/** One teacher of a department: their course classes' completion of the open subject surveys. */
+export const ZTeacherCompletion = ZCompletion.extend({ teacherId: id, fullName: z.string(), classCount: int });
+export type TTeacherCompletion = z.infer<typeof ZTeacherCompletion>;
+
+/** A department: the course classes its teachers teach, in all, per open survey and per teacher (lowest rate first). */
+export const ZDepartmentCompletion = ZCompletion.extend({
+  departmentId: id,
+  departmentName: z.string(),
+  surveys: z.array(ZSurveyCompletion),
+  teachers: z.array(ZTeacherCompletion),
+});
+export type TDepartmentCompletion = z.infer<typeof ZDepartmentCompletion>;
+
+/** GET /surveys/department-completion (HEAD_DEPARTMENT): every department the caller heads. */
+export const ZDepartmentsCompletion = z.object({
+  moduleId: id.nullable(),
+  moduleCode: z.string().nullable(),
+  departments: z.array(ZDepartmentCompletion),
+});
+export type TDepartmentsCompletion = z.infer<typeof ZDepartmentsCompletion>;
+
 // ---- Query strings ----
 const doneFilter = z
   .enum(['true', 'false'])
@@ -168,3 +206,5 @@ export const ZAllStudentsQuery = ZListQuery.extend({
 export const ZSurveyCompletionListQuery = ZListQuery.extend({ moduleId: optId, surveyId: optId, status: ZSurveyStatus.optional() });
 
 export const ZHomeroomSurveyStatusQuery = z.object({ moduleId: optId });
+/** The module of the teaching completion calls (default: the current module). */
+export const ZTeachingCompletionQuery = z.object({ moduleId: optId });

@@ -514,6 +514,30 @@ export const ZPublicationSettings = z.object({
   restrictedFiltered: z.boolean(),
 });
 export type TPublicationSettings = z.infer<typeof ZPublicationSettings>;
+/**
+ * GET /surveys/publication-overview (school-wide roles; issue 12's dashboards): closed surveys whose
+ * results are not published yet (with their pending texts: what the reviewers must finish first), and
+ * the published ones, newest first.
+ */
+export const ZPublicationOverview = z.object({
+  waiting: z.array(
+    z.object({
+      surveyId: id,
+      title: z.string(),
+      moduleCode: z.string().nullable(),
+      endDate: z.string().nullable(),
+      responses: int,
+      pendingTexts: int,
+    }),
+  ),
+  published: z.object({
+    count: int,
+    recent: z.array(
+      z.object({ surveyId: id, title: z.string(), moduleCode: z.string().nullable(), publishedAt: z.string(), responses: int }),
+    ),
+  }),
+});
+export type TPublicationOverview = z.infer<typeof ZPublicationOverview>;
 
 // ---- Text answers ----
 export const ZTextAnswer = z.object({

@@ -5,6 +5,7 @@ import {
   SURVEY_MSG,
   SurveySubmitError,
   answersToSubmission,
+  requiredProgress,
   submissionToAnswers,
   validateAnswer,
   validateSubmission,
@@ -151,6 +152,35 @@ describe('validateSurveyAnswers (the submit check)', () => {
     const { 204: _, ...answers } = completeAnswers();
     expect(validateSurveyAnswers(noLms, answers).valid).toBe(true);
     expect(validateSurveyAnswers(survey, answers).questionErrors).toEqual({ 204: M.enterAnswer });
+  });
+});
+
+describe('requiredProgress (the form\'s "Đã trả lời X/Y câu bắt buộc")', () => {
+  it('counts the shown required questions and those whose answer passes the check', () => {
+    expect(requiredProgress(survey, {})).toEqual({ answered: 0, required: 8 });
+    expect(requiredProgress(survey, completeAnswers())).toEqual({ answered: 8, required: 8 });
+  });
+  it('counts an answer only once it is valid, and never an optional one', () => {
+    const half = {
+      101: 'Có',
+      102: 'Tùy ý',
+      203: '2',
+      103: { selectedOptions: 'other', otherValue: '', otherAnswers: { other: '' } },
+      106: 9,
+    };
+    expect(requiredProgress(survey, half as never)).toEqual({ answered: 1, required: 8 });
+    expect(requiredProgress(survey, { ...completeAnswers(), 101: '   ' })).toEqual({ answered: 7, required: 8 });
+  });
+  it('leaves out lmsOnly questions the subject hides, like the submit check', () => {
+    const noLms = makeSurvey({ subject: { id: 4, name: 'Thể dục', usesLms: false } });
+    expect(requiredProgress(noLms, {})).toEqual({ answered: 0, required: 7 });
+  });
+  it('reaches its total exactly when the submit check passes', () => {
+    const { 106: _, ...answers } = completeAnswers();
+    expect(requiredProgress(survey, answers)).toEqual({ answered: 7, required: 8 });
+    expect(validateSurveyAnswers(survey, answers).valid).toBe(false);
+    expect(validateSurveyAnswers(survey, { ...answers, 106: 3 }).valid).toBe(true);
+    expect(requiredProgress(survey, { ...answers, 106: 3 })).toEqual({ answered: 8, required: 8 });
   });
 });
 

@@ -147,6 +147,25 @@ export function validateSurveyAnswers(survey: TSurveyLike, answers: TAnswers): T
   return { valid: firstErrorQuestionId === null, questionErrors, gridGroupErrors, firstErrorQuestionId };
 }
 
+export type TRequiredProgress = { answered: number; required: number };
+
+/**
+ * The form's progress (issue 12): of the shown required questions, how many already pass
+ * `validateAnswer`, so the count reaches its total exactly when the submit check has nothing left
+ * to say about required questions.
+ */
+export function requiredProgress(survey: TSurveyLike, answers: TAnswers): TRequiredProgress {
+  let required = 0;
+  let answered = 0;
+  for (const s of orderedSections(survey))
+    for (const q of s.questions) {
+      if (!isRequired(q)) continue;
+      required += 1;
+      if (validateAnswer(q, answers[q.id]) === null) answered += 1;
+    }
+  return { answered, required };
+}
+
 export type TSubmissionError = { questionId: number | null; message: string };
 
 /**

@@ -136,7 +136,8 @@ describe('backup', () => {
   });
 });
 
-describe('restore', () => {
+// Whole-database restores of the demo school: seconds on a quiet machine, but well past 30 s on a loaded 2-core one.
+describe('restore', { timeout: 120_000 }, () => {
   it('into an empty embedded database: same rows, same files, the app starts and inserts', async () => {
     const target = await emptyPglite();
     const dataDir = join(work, 'restored-pglite');
@@ -217,7 +218,7 @@ describe('restore', () => {
   });
 });
 
-describe('move to a server', () => {
+describe('move to a server', { timeout: 120_000 }, () => {
   it('backs up, restores into the empty target, keeps the uploads where they are, and verifies every table', async () => {
     const target = process.env.TEST_DATABASE_URL ? await emptyServerDatabase() : await migratedPglite();
     try {

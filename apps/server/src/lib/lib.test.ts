@@ -97,7 +97,7 @@ describe('xlsx and the import framework', () => {
     row: z.object({ code: z.string().min(1, 'Thiếu mã.'), name: z.string().min(2, 'Tên quá ngắn.') }),
     async check(db, rows) {
       const existing = new Set((await queryRows<{ code: string }>(db, sql`select code from lib_people`)).map((r) => r.code));
-      return rows.map((r) => ({ action: existing.has(r.code) ? ('update' as const) : ('create' as const), issues: [] }));
+      return rows.map((r) => ({ action: existing.has(r.code ?? '') ? ('update' as const) : ('create' as const), issues: [] }));
     },
     async apply(ctx, rows) {
       let created = 0;

@@ -170,7 +170,7 @@ export async function readSheet(
       const text = buf.toString('utf8').replace(/^\uFEFF/, '');
       await wb.csv.read(Readable.from([text]));
     } else {
-      await wb.xlsx.load(buf as unknown as ArrayBuffer);
+      await wb.xlsx.load(buf as unknown as ArrayBuffer, LOAD_OPTIONS);
     }
   } catch {
     throw unreadable();
@@ -197,6 +197,13 @@ export async function readSheet(
   if (rows.length > limits.maxRows) throw tooManyRows(limits.maxRows);
   return { headers: headers.filter(Boolean), rows };
 }
+
+/**
+ * Parts of a sheet an import never reads, left unparsed: ExcelJS expands a data validation's or a
+ * merge's range into one entry per cell, so a few bytes (`sqref="C1:Z1048576"`, or a person
+ * validating a whole column — the templates carry drop-downs) would cost minutes and gigabytes.
+ */
+const LOAD_OPTIONS: Partial<ExcelJS.XlsxReadOptions> = { ignoreNodes: ['dataValidations', 'mergeCells', 'conditionalFormatting'] };
 
 function isZip(buf: Buffer) {
   return buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b;

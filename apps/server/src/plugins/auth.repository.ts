@@ -18,10 +18,13 @@ export interface Caller extends UserWithRoles {
  * before every protected call, so it is built and planned once.
  */
 export function callerQuery(db: Db) {
+  // Qualified by hand: in a one-table select Drizzle writes `${users.id}` as a bare "id", which inside
+  // `from teachers t` is the teacher's own id (t.user_id = t.id), not the caller's.
+  const owner = sql`${users}."id"`;
   const roleOrder = sql.raw(`array_position(array[${ROLES.map((r) => `'${r}'`).join(',')}]::text[], r.role)`);
   const roles = sql<UserWithRoles['roles']>`coalesce((select json_agg(json_build_object('role', r.role, 'isPrimary', r.is_primary)
-    order by r.is_primary desc, ${roleOrder}) from ${userRoles} r where r.user_id = ${users.id}), '[]'::json)`;
-  const teacherId = sql<number | null>`(select t.id from ${teachers} t where t.user_id = ${users.id} limit 1)`;
+    order by r.is_primary desc, ${roleOrder}) from ${userRoles} r where r.user_id = ${owner}), '[]'::json)`;
+  const teacherId = sql<number | null>`(select t.id from ${teachers} t where t.user_id = ${owner} limit 1)`;
   const q = db
     .select({ ...getTableColumns(users), roles, teacherId })
     .from(users)

@@ -19,6 +19,13 @@ export interface AppEvents {
   'results.cache.switched': { enabled: boolean };
   /** Free-text reviews were decided (by a person or the auto-review); `surveyId` when only one survey's. */
   'survey.texts.reviewed': { surveyId: number | null };
+  /**
+   * A timetable version was published (issue 13): in force from `effectiveFrom`, replacing `replacedIds`
+   * (archived); `userIds` are the people it concerns (teachers, enrolled students, their homeroom teachers).
+   */
+  'timetable.published': { timetableId: number; moduleId: number; effectiveFrom: string; replacedIds: number[]; userIds: number[] };
+  /** A published version changed (a period grid change unplaced some of its lessons): the people concerned. */
+  'timetable.changed': { timetableId: number; moduleId: number; userIds: number[] };
 }
 
 export type EventName = keyof AppEvents;

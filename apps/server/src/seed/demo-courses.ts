@@ -89,7 +89,11 @@ export function planCourses(rng: Rng, teachers: TeacherPlan[], students: Student
     }
   }
 
-  // Electives, in both modules: per grade and campus two groups, every student in one of them.
+  // Electives, in both modules: per grade and campus two groups, every student in one of them. The
+  // first class of an elective in each module goes to the demo account who teaches it (Vật lý, Hóa học,
+  // Sinh học), so their subject's survey is about a class of their own.
+  const demoFor = (subject: string) => teachers.find((t) => t.demoLocal && t.subjects.includes(subject));
+  const given = new Set<string>();
   const groups = new Map<string, StudentPlan[]>();
   for (const s of students) groups.set(`${s.grade}:${s.campus}`, [...(groups.get(`${s.grade}:${s.campus}`) ?? []), s]);
   for (const [mi, module] of [OTHER_MODULE_CODE, CURRENT_MODULE_CODE].entries()) {
@@ -110,9 +114,10 @@ export function planCourses(rng: Rng, teachers: TeacherPlan[], students: Student
           grade: Number(grade) as 10 | 11 | 12,
           capacity: Math.max(CAPACITY, part.length),
           room: roomFor(subject, campus, null),
-          teacherCodes: pickTeachers(subject, 1),
+          teacherCodes: pickTeachers(subject, 1, given.has(`${module}:${subject}`) ? undefined : demoFor(subject)),
           studentCodes: part,
         });
+        given.add(`${module}:${subject}`);
       });
       g++;
     }

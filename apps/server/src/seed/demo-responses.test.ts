@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { validateSubmission } from '@app/shared/survey-validation';
 import { queryRows, type Database } from '../db/client';
 import { loadSurvey } from '../areas/surveys/core/surveys.repository';
-import { autoReviewUndecided } from '../areas/surveys/text-reviews/text-reviews.service';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/db';
-import { DEMO_STUDENTS, demoEmail, seedDemo } from './demo';
+import { DEMO_STAFF, DEMO_STUDENTS, demoEmail, seedDemo } from './demo';
+import { CLOSED_SURVEYS } from './demo-surveys';
 
-/** The demo answers (demo-responses.ts) on the seeded template every test file starts from. */
+/** The demo answers (demo-responses.ts), reviewed and published (demo-reviews.ts), on the seeded template every test file starts from. */
 let t: TestApp;
 let admin: string;
 const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
@@ -24,38 +24,57 @@ async function activeSurveys() {
 }
 
 describe('demo responses', () => {
-  it('answer both active demo surveys, 55–80 % per homeroom class, and never for the demo student accounts', async () => {
+  it('answer the four active demo surveys, 55–80 % per homeroom class, never for the demo student accounts; they answered every closed one', async () => {
     const surveys = await activeSurveys();
-    expect(surveys).toHaveLength(2);
+    expect(surveys).toHaveLength(4);
     for (const s of surveys) {
       const res = await t.app.inject({ url: `/api/v1/surveys/${s.id}/class-surveys-status`, headers: bearer(admin) });
       const classes = res.json().data as Array<{ homeroomClassName: string; rate: number; done: number; expected: number }>;
-      expect(classes.length, s.title).toBeGreaterThanOrEqual(6);
+      expect(classes.length, s.title).toBeGreaterThanOrEqual(3);
       // 55–80 % of the items of students with no demo account; a demo student left unanswered lowers a class a little.
       for (const c of classes) expect(c.rate, `${s.title} / ${c.homeroomClassName}`).toBeGreaterThanOrEqual(50);
       for (const c of classes) expect(c.rate, `${s.title} / ${c.homeroomClassName}`).toBeLessThanOrEqual(80);
     }
     const emails = DEMO_STUDENTS.map((p) => demoEmail(p.local));
     const [{ n }] = await rows<{ n: number }>(sql`
-      select count(*)::int as n from survey_responses r join users u on u.student_id = r.student_id
-      where u.email = any(${`{${emails.join(',')}}`}::text[])`);
+      select count(*)::int as n from survey_responses r join users u on u.student_id = r.student_id join surveys s on s.id = r.survey_id
+      where u.email = any(${`{${emails.join(',')}}`}::text[]) and s.status = 'active'`);
     expect(n).toBe(0);
+    // Every item a demo student had on the closed surveys is answered.
+    const [missed] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from surveys s
+      join course_classes cc on cc.subject_id = s.subject_id and cc.module_id = s.module_id
+      join course_class_students e on e.course_class_id = cc.id join students st on st.id = e.student_id and st.grade = any(s.allowed_grades)
+      join users u on u.student_id = st.id and u.email = any(${`{${emails.join(',')}}`}::text[])
+      where s.status = 'closed' and not exists (select 1 from survey_responses r where r.survey_id = s.id and r.student_id = st.id)`);
+    expect(missed.n).toBe(0);
   });
 
-  it('are stored as real submissions: valid, numbers from the grid columns, a pending review per free text of the open surveys', async () => {
+  it('give every demo student something to do and something done in their own list', async () => {
+    for (const p of DEMO_STUDENTS) {
+      const [{ studentId }] = await rows<{ studentId: number }>(
+        sql`select student_id as "studentId" from users where email = ${demoEmail(p.local)}`,
+      );
+      const res = await t.app.inject({ url: `/api/v1/surveys/students/${studentId}`, headers: bearer(await t.tokenFor(p.local)) });
+      expect(res.statusCode, p.local).toBe(200);
+      const list = res.json().data as Array<{ surveyId: number; responseId: number | null }>;
+      expect(list.filter((x) => x.responseId === null).length, p.local).toBeGreaterThanOrEqual(1);
+      expect(list.filter((x) => x.responseId !== null).length, p.local).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('are stored as real submissions: valid, numbers from the grid columns, a review per free text', async () => {
     const mismatched = await rows<{ n: number }>(sql`
       select count(*)::int as n from response_details d join grid_columns c on c.id = d.grid_column_id
       where d.answer_text <> c.label or d.value_number is distinct from c.value_number`);
     expect(mismatched[0].n).toBe(0);
-    const [texts] = await rows<{ texts: number; reviewed: number; pending: number }>(sql`
-      select count(*)::int as texts, count(v.id)::int as reviewed, count(*) filter (where v.status = 'pending')::int as pending
+    const [texts] = await rows<{ texts: number; reviewed: number }>(sql`
+      select count(*)::int as texts, count(v.id)::int as reviewed
       from response_details d join survey_questions q on q.id = d.question_id
-      join survey_responses r on r.id = d.response_id join surveys s on s.id = r.survey_id and s.status = 'active'
       left join response_reviews v on v.response_detail_id = d.id
       where q.question_type in ('short_text', 'long_text') or d.other_value is not null`);
     expect(texts.texts).toBeGreaterThan(20);
     expect(texts.reviewed).toBe(texts.texts);
-    expect(texts.pending).toBe(texts.texts);
     const [noReview] = await rows<{ n: number }>(sql`
       select count(*)::int as n from response_reviews v join response_details d on d.id = v.response_detail_id join survey_questions q on q.id = d.question_id
       where q.question_type not in ('short_text', 'long_text') and d.other_value is null`);
@@ -82,57 +101,108 @@ describe('demo responses', () => {
     }
   });
 
-  it('the first module has a closed Toán survey: most classes ≥ MIN_GROUP_SIZE, a few under, every text decided, published by the quality office', async () => {
-    const closed = await rows<{ id: number; publishedAt: string | null; publishedBy: string | null; module: string }>(sql`
-      select s.id, s.published_at as "publishedAt", u.email as "publishedBy", m.code as module
-      from surveys s join modules m on m.id = s.module_id left join users u on u.id = s.published_by
-      where s.status = 'closed' and not s.is_template`);
-    expect(closed).toHaveLength(1);
-    const [c] = closed;
-    expect(c.module).toBe('2026-HK1-M1');
-    expect(c.publishedAt).not.toBeNull();
-    expect(c.publishedBy).toBe(demoEmail('dbcl'));
+  it('the first module has closed subject surveys: most classes ≥ MIN_GROUP_SIZE, a few under, every text decided, published by the system', async () => {
+    const closed = await rows<{
+      id: number;
+      subject: string;
+      grades: number[];
+      publishedAt: string | null;
+      publishedBy: number | null;
+      module: string;
+    }>(sql`
+      select s.id, sj.code as subject, s.allowed_grades as grades, s.published_at as "publishedAt", s.published_by as "publishedBy", m.code as module
+      from surveys s join modules m on m.id = s.module_id join subjects sj on sj.id = s.subject_id
+      where s.status = 'closed' and not s.is_template order by s.id`);
+    expect(closed.map((c) => c.subject)).toEqual(CLOSED_SURVEYS.map((c) => c.subject));
+    expect(closed.map((c) => c.grades)).toEqual(CLOSED_SURVEYS.map((c) => c.grades));
+    for (const c of closed) {
+      expect(c.module).toBe('2026-HK1-M1');
+      expect(c.publishedAt, c.subject).not.toBeNull();
+      expect(c.publishedBy, c.subject).toBeNull();
+    }
+    // Published by the publication pass, as the system: one audited 'publish' per survey.
+    const [pub] = await rows<{ n: number; system: number }>(sql`
+      select count(*)::int as n, count(*) filter (where actor_id is null and request_id = 'system:publication')::int as system
+      from audit_logs where entity = 'survey' and action = 'publish'`);
+    expect(pub).toEqual({ n: closed.length, system: closed.length });
 
-    const perClass = await rows<{ n: number; size: number }>(sql`
-      select count(r.id)::int as n, (select count(*)::int from course_class_students e where e.course_class_id = cc.id) as size
-      from course_classes cc join surveys s on s.id = ${c.id} and s.subject_id = cc.subject_id and s.module_id = cc.module_id
-      left join survey_responses r on r.survey_id = s.id and r.course_class_id = cc.id group by cc.id`);
-    expect(perClass.length).toBeGreaterThanOrEqual(6);
+    const ids = `{${closed.map((c) => c.id).join(',')}}`;
+    const perClass = await rows<{ n: number }>(sql`
+      select count(r.id)::int as n
+      from course_classes cc join surveys s on s.id = any(${ids}::int[]) and s.subject_id = cc.subject_id and s.module_id = cc.module_id
+        and cc.grade = any(s.allowed_grades)
+      left join survey_responses r on r.survey_id = s.id and r.course_class_id = cc.id group by s.id, cc.id`);
+    expect(perClass.length).toBeGreaterThanOrEqual(20);
     const under = perClass.filter((x) => x.n < 5);
     expect(under.length).toBeGreaterThanOrEqual(1);
-    expect(under.length).toBeLessThanOrEqual(perClass.length / 3);
+    expect(under.length).toBeLessThanOrEqual(perClass.length / 5);
     for (const x of under) expect(x.n).toBeGreaterThanOrEqual(2);
 
-    const [v] = await rows<{ texts: number; approved: number; rejected: number; rejectedByPerson: number; history: number }>(sql`
+    const [v] = await rows<{
+      texts: number;
+      approved: number;
+      rejected: number;
+      rejectedByPerson: number;
+      autoApproved: number;
+      history: number;
+    }>(sql`
       select count(*)::int as texts, count(*) filter (where v.status = 'approved')::int as approved,
              count(*) filter (where v.status = 'rejected')::int as rejected,
              count(*) filter (where v.status = 'rejected' and u.email = ${demoEmail('dbcl')} and v.reason is not null)::int as "rejectedByPerson",
+             count(*) filter (where v.status = 'approved' and v.reviewer_id is null and v.reviewed_at is not null)::int as "autoApproved",
              (select count(*)::int from response_review_history h where h.review_id = any(array_agg(v.id))) as history
       from response_reviews v join response_details d on d.id = v.response_detail_id join survey_responses r on r.id = d.response_id
       left join users u on u.id = v.reviewer_id
-      where r.survey_id = ${c.id}`);
-    expect(v.texts).toBeGreaterThan(20);
+      where r.survey_id = any(${ids}::int[])`);
+    expect(v.texts).toBeGreaterThan(100);
     expect(v.approved + v.rejected).toBe(v.texts);
     expect(v.rejected).toBeGreaterThanOrEqual(1);
     expect(v.rejected).toBeLessThan(v.texts / 10);
     expect(v.rejectedByPerson).toBe(v.rejected);
+    // Clean texts: approved by the auto-review (one history row); rude ones: flagged by it, then rejected by the reviewer (two).
+    expect(v.autoApproved).toBe(v.approved);
     expect(v.history).toBe(v.approved + 2 * v.rejected);
     const [times] = await rows<{ outside: number }>(sql`
       select count(*)::int as outside from survey_responses r join surveys s on s.id = r.survey_id
-      where s.id = ${c.id} and (r.submitted_at < (s.start_date::timestamp at time zone 'Asia/Ho_Chi_Minh')
+      where s.id = any(${ids}::int[]) and (r.submitted_at < (s.start_date::timestamp at time zone 'Asia/Ho_Chi_Minh')
                                 or r.submitted_at > ((s.end_date + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh'))`);
     expect(times.outside).toBe(0);
   });
 
-  it('the published survey gives real figures to its teacher (gv.toan, head of Toán) for the first module', async () => {
+  it('every demo teacher has published figures and approved comments of their own classes for the first module, every demo head their department’s', async () => {
     const [m] = await rows<{ id: number }>(sql`select id from modules where code = '2026-HK1-M1'`);
-    const token = await t.tokenFor('gv.toan');
-    const res = await t.app.inject({ url: `/api/v1/surveys/modules/${m.id}/teachers/me/course-results`, headers: bearer(token) });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data as { summary: { n: number; score: number | null }; items: unknown[] };
-    expect(data.summary.n).toBeGreaterThanOrEqual(5);
-    expect(data.summary.score).not.toBeNull();
-    expect(data.items.length).toBeGreaterThanOrEqual(1);
+    const teachers = DEMO_STAFF.filter((p) => p.roles.includes('TEACHER'));
+    expect(teachers.map((p) => p.local).sort()).toEqual(['gv.anh', 'gv.toan', 'gv.van', 'gvcn.hoa', 'khaibao.sinh', 'totruong.ly']);
+    for (const p of teachers) {
+      const token = await t.tokenFor(p.local);
+      const res = await t.app.inject({ url: `/api/v1/surveys/modules/${m.id}/teachers/me/course-results`, headers: bearer(token) });
+      expect(res.statusCode, p.local).toBe(200);
+      const data = res.json().data as { summary: { n: number; score: number | null }; items: Array<{ surveyId: number }> };
+      expect(data.summary.n, p.local).toBeGreaterThanOrEqual(5);
+      expect(data.summary.score, p.local).not.toBeNull();
+      expect(data.items.length, p.local).toBeGreaterThanOrEqual(1);
+      const [{ teacherId }] = await rows<{ teacherId: number }>(sql`
+        select t.id as "teacherId" from teachers t join users u on u.id = t.user_id where u.email = ${demoEmail(p.local)}`);
+      let approved = 0;
+      for (const surveyId of new Set(data.items.map((i) => i.surveyId))) {
+        const texts = await t.app.inject({
+          url: `/api/v1/surveys/${surveyId}/text-questions-responses?teacherId=${teacherId}`,
+          headers: bearer(token),
+        });
+        expect(texts.statusCode, p.local).toBe(200);
+        for (const q of (texts.json().data as { questions: Array<{ texts: unknown[] }> }).questions) approved += q.texts.length;
+      }
+      expect(approved, p.local).toBeGreaterThanOrEqual(3);
+    }
+    for (const local of DEMO_STAFF.filter((p) => p.roles.includes('HEAD_DEPARTMENT')).map((p) => p.local)) {
+      const res = await t.app.inject({ url: `/api/v1/surveys/modules/${m.id}/results`, headers: bearer(await t.tokenFor(local)) });
+      expect(res.statusCode, local).toBe(200);
+      const data = res.json().data as { scope: { kind: string }; overall: { n: number; score: number | null }; teachers: unknown[] };
+      expect(data.scope.kind, local).toBe('department');
+      expect(data.overall.n, local).toBeGreaterThanOrEqual(5);
+      expect(data.overall.score, local).not.toBeNull();
+      expect(data.teachers.length, local).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('vary: several levels on every grid row, a few straight-lined, times within the survey window', async () => {
@@ -169,21 +239,22 @@ describe('demo responses', () => {
     }
   });
 
-  // Last: it decides the open surveys' texts, as the first start's auto-review sweep does.
-  it("the open surveys' queue has real work: after the auto-review a few texts stay pending with reasons, the rest are approved", async () => {
-    await autoReviewUndecided(t.database.db, { limit: 100_000 });
-    const byStatus = await rows<{ status: string; n: number; codes: string[] | null }>(sql`
-      select v.status, count(*)::int as n,
+  it("the open surveys' queue has real work: the seed's auto-review left a few texts pending with reasons and approved the rest", async () => {
+    const byStatus = await rows<{ status: string; n: number; undecided: number; codes: string[] | null }>(sql`
+      select v.status, count(*)::int as n, count(*) filter (where v.reviewed_at is null)::int as undecided,
              array(select distinct c ->> 'code' from jsonb_array_elements(jsonb_agg(v.reason_codes)) a, jsonb_array_elements(a) c order by 1) as codes
       from response_reviews v join response_details d on d.id = v.response_detail_id
       join survey_responses r on r.id = d.response_id join surveys s on s.id = r.survey_id and s.status = 'active'
       group by v.status order by v.status`);
-    const pending = byStatus.find((r) => r.status === 'pending');
-    const approved = byStatus.find((r) => r.status === 'approved');
-    expect(pending?.n).toBeGreaterThanOrEqual(5);
-    expect(pending?.n).toBeLessThanOrEqual(30);
-    expect(approved?.n).toBeGreaterThan(10 * pending!.n);
+    expect(byStatus.map((r) => r.status)).toEqual(['approved', 'pending']);
+    const [approved, pending] = byStatus;
+    expect(pending.n).toBeGreaterThanOrEqual(5);
+    expect(pending.n).toBeLessThanOrEqual(30);
+    expect(approved.n).toBeGreaterThan(10 * pending.n);
+    expect(approved.codes).toEqual([]);
+    // Every text was decided by the auto-review: nothing is left for the start-up sweep.
+    expect(approved.undecided + pending.undecided).toBe(0);
     // A swear word, a phone number, a link and a pronoun of contempt: each reason the reviewer meets.
-    expect(pending?.codes).toEqual(expect.arrayContaining(['profanity', 'phone', 'link', 'insult']));
+    expect(pending.codes).toEqual(expect.arrayContaining(['profanity', 'phone', 'link', 'insult']));
   });
 });

@@ -3,8 +3,7 @@ import { answersToSubmission } from '@app/shared/survey-answers';
 import { validateSubmission } from '@app/shared/survey-validation';
 import { htmlToPlainText, normalizeOptions, orderedSections, type TAnswers, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import { queryRows, type Tx } from '../db/client';
-import { responseDetails, responseReviewHistory, responseReviews, surveyResponses } from '../db/schema/survey-responses';
-import { surveys as surveysTable } from '../db/schema/surveys';
+import { responseDetails, responseReviews, surveyResponses } from '../db/schema/survey-responses';
 import { eligibleItemsSql } from '../areas/surveys/core/eligibility.repository';
 import { isStraightLined } from '../areas/surveys/core/straight-lining.repository';
 import { loadSurvey } from '../areas/surveys/core/surveys.repository';
@@ -21,16 +20,17 @@ import type { Rng } from './demo-names';
  * Stored exactly as a real submission would be: who must answer comes from the shared eligibility
  * rule, each answer set goes through the shared `answersToSubmission` → server `detailsFromSubmission`
  * (`responseToAnswer` / `answerToResponse`, grid numbers from the columns) and is checked with the same
- * `validateSubmission`; text answers get their `pending` review. Bulk inserts keep it well under a second.
+ * `validateSubmission`; text answers get their `pending` review, which the seed then hands to the
+ * app's own auto-review (demo-reviews.ts), as the submission queue would. Bulk inserts keep it fast.
  *
- * The demo STUDENT accounts (login page, browser and server tests) never get an answer: they must
- * still be able to answer themselves. Who answers what is fixed by the seed's rng; submission times
- * are spread from the survey's start to now (or its end), so "today" figures depend on the day.
+ * The demo STUDENT accounts (login page, browser and server tests) never answer an open survey: they
+ * must still be able to answer themselves. Who answers what is fixed by the seed's rng; submission
+ * times are spread from the survey's start to now (or its end), so "today" figures depend on the day.
  *
- * `closed` (issue 11): the same for the module's closed surveys, as they stand after their window:
+ * `closed` (issues 11, 12): the same for the module's closed surveys, as they stand after their window:
  * 60–90 % per class, a few classes under MIN_GROUP_SIZE (2–4 answers, so their figures stay hidden),
- * times over the whole window, every free text decided (clean ones approved by the auto-review, a few
- * rude ones rejected by the quality office's reviewer), and the results published by that reviewer.
+ * times over the whole window, a few rude texts among the comments (the reviewer rejects them), and
+ * every demo student account answered (their list shows surveys done).
  */
 
 const COMMENTS: Array<{ match: RegExp; texts: string[] }> = [
@@ -84,8 +84,8 @@ const COMMENTS: Array<{ match: RegExp; texts: string[] }> = [
   },
 ];
 const GENERIC = ['Em không có ý kiến gì thêm.', 'Mọi thứ đều ổn ạ.', 'Em cảm ơn thầy cô.'];
-/** What a reviewer rejects: written as students do write it, for the closed survey's reviewed texts. */
-const REJECTED = ['Dạy chán vl, toàn đọc chép.', 'Giờ này buồn ngủ vãi, học như cc.', 'Thầy cô dạy dở ẹc, biến đi cho rồi.'];
+/** What a reviewer rejects: written as students do write it, for the closed surveys' reviewed texts. */
+export const REJECTED = ['Dạy chán vl, toàn đọc chép.', 'Giờ này buồn ngủ vãi, học như cc.', 'Thầy cô dạy dở ẹc, biến đi cho rồi.'];
 /**
  * What the auto-review flags in the open surveys (a swear word, a phone number, a link, a pronoun of
  * contempt): every FLAG_EVERY-th free text becomes one of these, without drawing on the random stream,
@@ -98,7 +98,7 @@ const FLAGGED = [
   'Mày dạy thế mà cũng đòi lương à.',
 ];
 const FLAG_EVERY = 29;
-const REJECT_REASON = 'Ngôn từ thiếu tôn trọng, không phù hợp để gửi giáo viên.';
+export const REJECT_REASON = 'Ngôn từ thiếu tôn trọng, không phù hợp để gửi giáo viên.';
 const OTHER_TEXTS = ['Tự học qua video', 'Nhờ anh chị khóa trên', 'Báo cho bạn bè cùng lớp', 'Câu lạc bộ tiếng Anh'];
 
 const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
@@ -169,6 +169,8 @@ function answerFor(
 
 interface Item {
   surveyId: number;
+  /** The student is a demo sign-in account. */
+  demo: boolean;
   studentId: number;
   courseClassId: number | null;
   grade: number;
@@ -179,9 +181,9 @@ interface Item {
 
 export async function seedDemoResponses(
   tx: Tx,
-  opts: { rng: Rng; moduleCode: string; now?: Date; closed?: { reviewerId: number | null } },
+  opts: { rng: Rng; moduleCode: string; now?: Date; closed?: boolean },
 ): Promise<{ responses: number; answers: number }> {
-  const closed = opts.closed;
+  const closed = opts.closed ?? false;
   const now = opts.now ?? new Date();
   const status = closed ? 'closed' : 'active';
   const demoEmails = DEMO_STUDENTS.map((p) => demoEmail(p.local));
@@ -198,24 +200,29 @@ export async function seedDemoResponses(
     tx,
     sql`select x.survey_id as "surveyId", x.student_id as "studentId", x.course_class_id as "courseClassId", st.grade, st.campus_id as "campusId",
                st.homeroom_class_id as "homeroomClassId",
+               exists (select 1 from users u where u.student_id = st.id and u.email = any(${`{${demoEmails.join(',')}}`}::text[])) as demo,
                (select array_agg(t.teacher_id order by t.teacher_id) from course_class_teachers t where t.course_class_id = x.course_class_id) as "teacherIds"
         from (${eligibleItemsSql({ surveys: sql`s.id = any(${ids}::int[])` })}) x
         join students st on st.id = x.student_id
-        where not exists (select 1 from users u where u.student_id = st.id and u.email = any(${`{${demoEmails.join(',')}}`}::text[]))
         order by x.survey_id, st.homeroom_class_id nulls last, st.id, x.course_class_id nulls first`,
   );
 
   // Per survey and homeroom class: a completion rate in 55–80 %, exactly that share of its items answered.
+  // The demo students: none of the open surveys, all of the closed ones.
   const groups = new Map<string, Item[]>();
+  const answered: Item[] = closed ? items.filter((it) => it.demo) : [];
   for (const it of items) {
+    if (it.demo) continue;
     const key = `${it.surveyId}:${it.homeroomClassId ?? '-'}`;
     groups.set(key, [...(groups.get(key) ?? []), it]);
   }
-  const answered: Item[] = [];
   // Closed: two classes answered only by a handful (their figures stay hidden under MIN_GROUP_SIZE), never
-  // one a demo sign-in account teaches: their own pages show figures.
+  // one a demo sign-in account teaches or studies in: their own pages show figures.
   const demoTeachers = closed ? await demoTeacherIds(tx) : new Set<number>();
-  const ordinary = [...groups].filter(([, g]) => !g.some((it) => it.teacherIds?.some((id) => demoTeachers.has(id)))).map(([k]) => k);
+  const demoClasses = new Set(items.filter((it) => it.demo).map((it) => it.homeroomClassId));
+  const ordinary = [...groups]
+    .filter(([, g]) => !g.some((it) => demoClasses.has(it.homeroomClassId) || it.teacherIds?.some((id) => demoTeachers.has(id))))
+    .map(([k]) => k);
   const few = new Set(closed ? opts.rng.shuffle(ordinary).slice(0, 2) : []);
   for (const [key, group] of groups) {
     const share = closed ? 0.6 + opts.rng.next() * 0.3 : 0.55 + opts.rng.next() * 0.25;
@@ -241,7 +248,13 @@ export async function seedDemoResponses(
   for (const it of answered) {
     const survey = loaded.get(it.surveyId)!;
     if (!mood.has(it.studentId)) mood.set(it.studentId, 2.6 + opts.rng.next() * 2.2);
-    const answers = makeAnswers(opts.rng, survey, clamp(mood.get(it.studentId)! + (opts.rng.next() - 0.5) * 0.8, 1.5, 5), !!closed);
+    const answers = makeAnswers(
+      opts.rng,
+      survey,
+      clamp(mood.get(it.studentId)! + (opts.rng.next() - 0.5) * 0.8, 1.5, 5),
+      // Nothing rude from a demo account: people sign in as them and read their answers.
+      closed && !it.demo,
+    );
     const teacherIds = it.teacherIds ?? [];
     const submission = answersToSubmission(survey, answers, {
       studentId: it.studentId,
@@ -281,37 +294,12 @@ export async function seedDemoResponses(
     details.map((d) => ({ ...d.row, responseId: stored[d.response].id })),
     ['id'],
   );
-  if (!closed) {
-    await bulkInsert(
-      tx,
-      responseReviews,
-      details.flatMap((d, i) => (d.reviewed ? [{ responseDetailId: detailIds[i].id, status: 'pending' }] : [])),
-    );
-    return { responses: stored.length, answers: detailIds.length };
-  }
-  await seedClosedReviews(tx, {
-    reviewerId: closed.reviewerId,
-    rng: opts.rng,
-    texts: details.flatMap((d, i) =>
-      d.reviewed
-        ? [
-            {
-              detailId: detailIds[i].id,
-              text: d.row.answerText ?? d.row.otherValue ?? '',
-              submittedAt: responses[d.response].submittedAt as Date,
-            },
-          ]
-        : [],
-    ),
-  });
-  for (const s of surveys) {
-    // Published by the reviewer two days after the window, once every text was decided.
-    const at = new Date(new Date(`${s.endDate}T09:00:00+07:00`).getTime() + 2 * 86_400_000);
-    await tx
-      .update(surveysTable)
-      .set({ publishedAt: at, publishedBy: closed.reviewerId })
-      .where(sql`id = ${s.id}`);
-  }
+  // Every free text waits for its review, as a submission leaves it; demo-reviews.ts decides them.
+  await bulkInsert(
+    tx,
+    responseReviews,
+    details.flatMap((d, i) => (d.reviewed ? [{ responseDetailId: detailIds[i].id, status: 'pending' }] : [])),
+  );
   return { responses: stored.length, answers: detailIds.length };
 }
 
@@ -322,47 +310,4 @@ async function demoTeacherIds(tx: Tx): Promise<Set<number>> {
     sql`select t.id from teachers t join users u on u.id = t.user_id where u.email = any(${`{${emails.join(',')}}`}::text[])`,
   );
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * The decided reviews of a closed survey's texts, with their history: a clean text approved by the
- * auto-review a second after it was sent; a rude one flagged by it, then rejected by the reviewer
- * within the next days.
- */
-async function seedClosedReviews(
-  tx: Tx,
-  o: { reviewerId: number | null; rng: Rng; texts: Array<{ detailId: number; text: string; submittedAt: Date }> },
-) {
-  const decided = o.texts.map((t) => {
-    const rude = REJECTED.includes(t.text);
-    const auto = new Date(t.submittedAt.getTime() + 1000);
-    const at = rude ? new Date(t.submittedAt.getTime() + Math.floor((0.2 + o.rng.next() * 2) * 86_400_000)) : auto;
-    return { ...t, rude, auto, at };
-  });
-  const reviews = await bulkInsert(
-    tx,
-    responseReviews,
-    decided.map((d) => ({
-      responseDetailId: d.detailId,
-      status: d.rude ? 'rejected' : 'approved',
-      reason: d.rude ? REJECT_REASON : null,
-      reviewerId: d.rude ? o.reviewerId : null,
-      reviewedAt: d.at,
-      createdAt: d.submittedAt,
-      updatedAt: d.at,
-    })),
-    ['id'],
-  );
-  await bulkInsert(
-    tx,
-    responseReviewHistory,
-    decided.flatMap((d, i) =>
-      d.rude
-        ? [
-            { reviewId: reviews[i].id, status: 'pending', reviewerId: null, createdAt: d.auto },
-            { reviewId: reviews[i].id, status: 'rejected', reason: REJECT_REASON, reviewerId: o.reviewerId, createdAt: d.at },
-          ]
-        : [{ reviewId: reviews[i].id, status: 'approved', reviewerId: null, createdAt: d.auto }],
-    ),
-  );
 }

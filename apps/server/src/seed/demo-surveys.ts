@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ZSurveyInput, type TSurveyStatus } from '@app/shared/surveys';
 import type { Tx } from '../db/client';
 import { modules } from '../db/schema/academic';
@@ -11,15 +11,17 @@ import { CURRENT_MODULE_CODE, OTHER_MODULE_CODE } from './demo-school';
 /**
  * Two real templates (general school feedback; feedback on teaching, after MOET's questionnaires
  * "lấy ý kiến phản hồi của người học về hoạt động giảng dạy của giáo viên"), and from them two
- * active surveys of the current module: Toán (subject) and a general one for grades 10–12; and the
- * Toán survey of the module before it, closed (its answers reviewed and its results published by
- * demo-responses.ts), so teachers and heads see published results on first start (issue 11).
+ * active surveys of the current module: Toán (subject) and a general one for grades 10–12, then Tiếng Anh
+ * and Vật lý (MORE_OPEN_SUBJECTS); and the
+ * subject surveys of the module before it for every demo teacher's subject, closed (their answers
+ * auto-reviewed and their results published by demo.ts), so teachers and heads see published results
+ * on first start (issues 11, 12).
  * Through the same code as POST /surveys and apply-template; deterministic.
  */
 export const GENERAL_TEMPLATE_TITLE = 'Khảo sát ý kiến học sinh về nhà trường';
 export const TEACHING_TEMPLATE_TITLE = 'Lấy ý kiến học sinh về hoạt động giảng dạy của giáo viên';
 export const DEMO_SURVEY_DATES = { startDate: '2026-11-16', endDate: '2026-12-06' } as const;
-/** The closed Toán survey of the first module (2026-HK1-M1, which ends on 31/10/2026). */
+/** The closed subject surveys of the first module (2026-HK1-M1, which ends on 31/10/2026). */
 export const DEMO_CLOSED_SURVEY_DATES = { startDate: '2026-10-12', endDate: '2026-10-25' } as const;
 
 const AGREE = [
@@ -222,18 +224,45 @@ const TEACHING_TEMPLATE = {
   ],
 };
 
-export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; surveys: number; closedSurveyId: number | null }> {
+/**
+ * The first module's closed surveys: every demo teacher's own subject (Toán, Ngữ văn, Tiếng Anh, Vật
+ * lý, Hóa học, Sinh học), so each of them and each demo head has published results. Ngữ văn and Tiếng
+ * Anh ask grade 10 only (the first year of the school), which also keeps the first start's seed fast:
+ * every closed answer costs the seed about a millisecond on PGlite, and the test template is seeded too.
+ */
+export const CLOSED_SURVEYS: ReadonlyArray<{ subject: string; grades: Array<10 | 11 | 12> }> = [
+  { subject: 'TOAN', grades: [10, 11, 12] },
+  { subject: 'VAN', grades: [10] },
+  { subject: 'ANH', grades: [10] },
+  { subject: 'LY', grades: [10, 11, 12] },
+  { subject: 'HOA', grades: [10, 11, 12] },
+  { subject: 'SINH', grades: [10, 11, 12] },
+];
+
+/**
+ * Open in the current module besides Toán (issue 12): the subjects of the demo teachers gv.anh and
+ * totruong.ly, so their dashboards and the head's department show live completion on first start.
+ */
+export const MORE_OPEN_SUBJECTS = ['ANH', 'LY'] as const;
+
+export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; surveys: number; closedSurveyIds: number[] }> {
   const generalId = await insertSurvey(tx, ZSurveyInput.parse(GENERAL_TEMPLATE), null);
   const teachingId = await insertSurvey(tx, ZSurveyInput.parse(TEACHING_TEMPLATE), null);
 
   const [mod] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.code, CURRENT_MODULE_CODE)).limit(1);
   const [earlier] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.code, OTHER_MODULE_CODE)).limit(1);
-  const [toan] = await tx
-    .select({ id: subjects.id, name: subjects.name, usesLms: subjects.usesLms })
+  const subjectRows = await tx
+    .select({ id: subjects.id, code: subjects.code, name: subjects.name, usesLms: subjects.usesLms })
     .from(subjects)
-    .where(eq(subjects.code, 'TOAN'))
-    .limit(1);
-  if (!mod || !earlier || !toan) return { templates: 2, surveys: 0, closedSurveyId: null };
+    .where(
+      inArray(
+        subjects.code,
+        CLOSED_SURVEYS.map((c) => c.subject),
+      ),
+    );
+  const subject = new Map(subjectRows.map((r) => [r.code, r]));
+  const toan = subject.get('TOAN');
+  if (!mod || !earlier || !toan) return { templates: 2, surveys: 0, closedSurveyIds: [] };
   const base = { isTemplate: false, moduleId: mod.id, ...DEMO_SURVEY_DATES, allowedGrades: [10, 11, 12], createdBy: null };
   const subjectId = await copySurvey(tx, teachingId, {
     ...base,
@@ -251,20 +280,42 @@ export async function seedSurveyTemplates(tx: Tx): Promise<{ templates: number; 
   await tx
     .update(surveys)
     .set({ status: active })
-    .where(and(eq(surveys.id, subjectId)));
-  await tx.update(surveys).set({ status: active }).where(eq(surveys.id, generalSurveyId));
-  // After the open ones, so their ids stay what they were before it was added.
-  const closedSurveyId = await copySurvey(tx, teachingId, {
-    isTemplate: false,
-    moduleId: earlier.id,
-    ...DEMO_CLOSED_SURVEY_DATES,
-    allowedGrades: [10, 11, 12],
-    createdBy: null,
-    title: `Lấy ý kiến học sinh về hoạt động giảng dạy - ${toan.name} (học phần 1)`,
-    subjectId: toan.id,
-    dropLmsOnly: !toan.usesLms,
-  });
+    .where(inArray(surveys.id, [subjectId, generalSurveyId]));
+  // After the open ones, so their ids stay what they were before these were added.
+  const closedSurveyIds: number[] = [];
+  for (const c of CLOSED_SURVEYS) {
+    const s = subject.get(c.subject);
+    if (!s) continue;
+    const some = c.grades.length < 3 ? ` khối ${c.grades.join(', ')}` : '';
+    closedSurveyIds.push(
+      await copySurvey(tx, teachingId, {
+        isTemplate: false,
+        moduleId: earlier.id,
+        ...DEMO_CLOSED_SURVEY_DATES,
+        allowedGrades: c.grades,
+        createdBy: null,
+        title: `Lấy ý kiến học sinh về hoạt động giảng dạy - ${s.name}${some} (học phần 1)`,
+        subjectId: s.id,
+        dropLmsOnly: !s.usesLms,
+      }),
+    );
+  }
   const closed: TSurveyStatus = 'closed';
-  await tx.update(surveys).set({ status: closed }).where(eq(surveys.id, closedSurveyId));
-  return { templates: 2, surveys: 3, closedSurveyId };
+  await tx.update(surveys).set({ status: closed }).where(inArray(surveys.id, closedSurveyIds));
+  // Last, so every id and answer above stays as it was: the current module's other open subject surveys.
+  const moreOpen: number[] = [];
+  for (const code of MORE_OPEN_SUBJECTS) {
+    const s = subject.get(code);
+    if (!s) continue;
+    moreOpen.push(
+      await copySurvey(tx, teachingId, {
+        ...base,
+        title: `Lấy ý kiến học sinh về hoạt động giảng dạy - ${s.name}`,
+        subjectId: s.id,
+        dropLmsOnly: !s.usesLms,
+      }),
+    );
+  }
+  if (moreOpen.length) await tx.update(surveys).set({ status: active }).where(inArray(surveys.id, moreOpen));
+  return { templates: 2, surveys: 2 + closedSurveyIds.length + moreOpen.length, closedSurveyIds };
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema/settings';
+import { DEMO_HINTS_KEY } from '../areas/auth/demo-hints.repository';
+import { systemActor } from '../plugins/actor';
 import { insertAudit } from '../plugins/audit.repository';
 import { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 import { planCourses } from './demo-courses';
@@ -10,7 +12,9 @@ import { planStudents, planTeachers } from './demo-people';
 import { CURRENT_MODULE_CODE, CURRENT_YEAR_NAME, OTHER_MODULE_CODE, seedFrame } from './demo-school';
 import { seedSurveyTemplates } from './demo-surveys';
 import { seedDemoResponses } from './demo-responses';
+import { reviewAndPublish } from './demo-reviews';
 import { seedThemeCodes } from './theme-codes';
+import { seedDemoTimetable } from './demo-timetable';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
@@ -44,21 +48,33 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSurveyTemplates(tx);
     // Its own rng: answers never shift the school above.
     const answers = await seedDemoResponses(tx, { rng: createRng(DEMO_RNG_SEED + 1), moduleCode: CURRENT_MODULE_CODE });
-    // The first module's closed survey, reviewed and published by the quality office (its own rng too).
-    const closedAnswers = await seedDemoResponses(tx, {
-      rng: createRng(DEMO_RNG_SEED + 2),
-      moduleCode: OTHER_MODULE_CODE,
-      closed: { reviewerId: demoUserId.get('dbcl') ?? null },
+    // The first module's closed surveys (their own rng too).
+    const closedAnswers = await seedDemoResponses(tx, { rng: createRng(DEMO_RNG_SEED + 2), moduleCode: OTHER_MODULE_CODE, closed: true });
+    // Reviewed by the app's auto-review and the quality office, then published, as the app would.
+    const reviewed = await reviewAndPublish(tx, {
+      reviewer: { ...systemActor('seed'), userId: demoUserId.get('dbcl')!, roles: ['QUALITY_ASSURANCE'], requestId: 'seed:demo' },
     });
+    // The current module's published timetable, built by the generator (its own fixed seed).
+    const timetable = await seedDemoTimetable(tx, { frame });
     await seedThemeCodes(tx);
+    // What each demo account shows, for the login page (GET /auth/demo-accounts).
+    await tx.insert(appSettings).values({
+      key: DEMO_HINTS_KEY,
+      value: Object.fromEntries(accounts.map((p) => [demoEmail(p.local), p.hint])),
+    });
 
-    await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 2 } });
+    await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), version: 3 } });
     const counts = {
       ...frame.counts,
       ...people.counts,
       ...courses,
+      ...timetable.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,
+      textsApproved: reviewed.autoApproved + reviewed.approvedByPerson,
+      textsPending: reviewed.autoPending - reviewed.rejected - reviewed.approvedByPerson,
+      textsRejected: reviewed.rejected,
+      surveysPublished: reviewed.published.length,
     };
     await insertAudit(tx, { actorId: null, action: 'seed', entity: 'demo', after: counts });
     return true;

@@ -146,6 +146,25 @@ describe('demo seed', () => {
         select 1 from course_class_teachers ct join course_classes c on c.id = ct.course_class_id join modules m on m.id = c.module_id
         where ct.teacher_id = t.id and m.is_current)`);
     expect(idle).toEqual([]);
+    // …and one of the first module that its subject's closed survey asks about (their published results).
+    const unsurveyed = await rows<{ email: string }>(sql`
+      select u.email from teachers t join users u on u.id = t.user_id
+      where u.email like '%.%@%' and not exists (
+        select 1 from course_class_teachers ct join course_classes c on c.id = ct.course_class_id
+        join surveys s on s.subject_id = c.subject_id and s.module_id = c.module_id and c.grade = any(s.allowed_grades)
+        where ct.teacher_id = t.id and s.status = 'closed' and s.published_at is not null)`);
+    expect(unsurveyed).toEqual([]);
+  });
+
+  it('keeps a line per demo account for the login page, served with the accounts', async () => {
+    const res = await t.app.inject({ url: '/api/v1/auth/demo-accounts' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as Array<{ email: string; hint: string | null }>;
+    const demo = new Map([...DEMO_STAFF, ...DEMO_STUDENTS].map((p) => [demoEmail(p.local), p]));
+    expect(list.filter((a) => demo.has(a.email)).length).toBeGreaterThanOrEqual(DEMO_STAFF.length);
+    for (const a of list) expect(a.hint, a.email).toBe(demo.get(a.email)?.hint ?? null);
+    // One short line each.
+    for (const p of demo.values()) expect(p.hint.length, p.local).toBeLessThanOrEqual(90);
   });
 
   it('keeps course classes within capacity, taught from the subject department, with students of their grade and campus', async () => {

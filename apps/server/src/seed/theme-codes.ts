@@ -333,17 +333,19 @@ export async function seedThemeCodes(db: DbOrTx): Promise<boolean> {
       if (theme) themes++;
       const themeId =
         theme?.id ?? (await queryRows<{ id: number }>(tx, sql`select id from themes where lower(name) = lower(${t.name})`))[0]?.id;
-      for (const c of t.codes) {
-        const [code] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into codes (name, description, keywords) values (${c.name}, ${c.description ?? null}, ${JSON.stringify(uniqueKeywords(c.keywords))}::jsonb)
-              on conflict do nothing returning id`,
-        );
-        if (!code) continue;
-        codes++;
-        if (themeId)
-          await tx.execute(sql`insert into theme_codes (theme_id, code_id) values (${themeId}, ${code.id}) on conflict do nothing`);
-      }
+      // The theme's codes in one statement each for codes and links (a name taken already is skipped).
+      const list = t.codes.map((c, i) => ({ i, name: c.name, description: c.description ?? null, keywords: uniqueKeywords(c.keywords) }));
+      const added = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into codes (name, description, keywords)
+            select x.name, x.description, x.keywords from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+              as x(i int, name text, description text, keywords jsonb) order by x.i
+            on conflict do nothing returning id`,
+      );
+      codes += added.length;
+      if (themeId && added.length)
+        await tx.execute(sql`insert into theme_codes (theme_id, code_id)
+          select ${themeId}, id from unnest(${`{${added.map((c) => c.id).join(',')}}`}::int[]) as id order by id on conflict do nothing`);
     }
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString(), themes, codes } });
     await insertAudit(tx, { actorId: null, action: 'create', entity: 'theme_codes_seed', after: { themes, codes } });

@@ -8,7 +8,7 @@ type Page = LazyExoticComponent<ComponentType>;
  * stays small as feature pages grow. Later issues register their pages in PAGES by path; a route
  * without an entry is a dashboard (no `planned` marker) or an honest "not yet" page.
  */
-const DashboardPage = lazy(() => import('@/areas/dashboard/pages/dashboard-page'));
+const DashboardPage = lazy(() => import('./dashboards'));
 const PlannedPage = lazy(() => import('@/areas/planned/pages/planned-page'));
 
 const PAGES: Partial<Record<string, Page>> = {
@@ -26,7 +26,6 @@ const PAGES: Partial<Record<string, Page>> = {
   '/facility/campus': lazy(() => import('@/areas/school/facilities/pages/campus-page')),
   '/facility/classrooms': lazy(() => import('@/areas/school/facilities/pages/classrooms-page')),
   '/teacher/homeroom-class': lazy(() => import('@/areas/school/homeroom/pages/homeroom-class-page')),
-  '/quality/dashboard': lazy(() => import('@/areas/surveys/monitoring/pages/quality-dashboard-page')),
   '/quality/surveys': lazy(() => import('@/areas/surveys/monitoring/pages/monitoring-surveys-page')),
   '/principal/surveys': lazy(() => import('@/areas/surveys/monitoring/pages/monitoring-surveys-page')),
   '/teacher/personal-survey-results': lazy(() => import('@/areas/surveys/results/pages/personal-results-page')),
@@ -42,6 +41,13 @@ const PAGES: Partial<Record<string, Page>> = {
   '/teacher/survey-preview/:surveyId': lazy(() => import('@/areas/surveys/teacher/pages/survey-preview-page')),
   '/student/surveys': lazy(() => import('@/areas/surveys/student/pages/student-surveys-page')),
   '/student/surveys/form': lazy(() => import('@/areas/surveys/student/pages/survey-form-page')),
+  // The admin's timetable editor exports a named component.
+  '/admin/schedule': lazy(() => import('@/areas/timetables/editor/admin-schedule-page').then((m) => ({ default: m.AdminSchedulePage }))),
+  '/student/schedule': lazy(() => import('@/areas/timetables/pages/student-schedule-page')),
+  '/teacher/schedule': lazy(() => import('@/areas/timetables/pages/teacher-schedule-page')),
+  '/department/schedule': lazy(() => import('@/areas/timetables/pages/department-schedule-page')),
+  '/teacher/department-schedule': lazy(() => import('@/areas/timetables/pages/department-schedule-page')),
+  '/principal/schedule': lazy(() => import('@/areas/timetables/pages/principal-schedule-page')),
   '/student/surveys/:id': lazy(() => import('@/areas/surveys/student/pages/survey-response-page')),
 };
 

@@ -29,6 +29,10 @@ export function mediaQueryList(query: string, matches: boolean): MediaQueryList 
   };
 }
 
+// jsdom does not scroll, and says so on every call: the shell's ScrollRestoration scrolls on every
+// navigation. Tests of scrolling put their own spy over this.
+window.scrollTo = () => {};
+
 // Headless UI's anchored panels measure with ResizeObserver, which jsdom lacks.
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {

@@ -7,8 +7,8 @@ import { ROLES } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '@/plugins/errors';
 import { actorOf, anonymousActor, currentUser } from '@/plugins/auth';
-import { listDemoAccounts, toUserJson } from '@/areas/school/users/users.service';
-import { signInForDemo, signInWithGoogle, signOut, type AuthDeps } from './auth.service';
+import { toUserJson } from '@/areas/school/users/users.service';
+import { demoAccounts, signInForDemo, signInWithGoogle, signOut, type AuthDeps } from './auth.service';
 
 export type AuthRouteDeps = Omit<AuthDeps, 'db'> & {
   googleClientId: string | null;
@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     },
     async () => {
       if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
-      return { success: true as const, data: await listDemoAccounts(deps.db, 4) };
+      return { success: true as const, data: await demoAccounts(deps.db) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { MSG } from '@app/shared/messages';
-import type { TLoginData } from '@app/shared/auth';
+import type { TDemoAccount, TLoginData } from '@app/shared/auth';
 import type { Db } from '@/db/client';
 import { userIdOf, type Actor } from '@/plugins/actor';
 import { AppError } from '@/plugins/errors';
@@ -9,11 +9,13 @@ import {
   endSessions,
   findUserByEmail,
   findUserById,
+  listDemoAccounts,
   toUserJson,
   updateProfileFromSignIn,
   type UserWithRoles,
 } from '@/areas/school/users/users.service';
 import type { GoogleVerifier, SessionTokens } from '@/lib/tokens';
+import { demoAccountHints } from './demo-hints.repository';
 
 export interface AuthDeps {
   db: Db;
@@ -65,6 +67,12 @@ export async function signInWithGoogle(deps: AuthDeps, actor: Actor, googleToken
   }
   const user = await usableAccount(deps, identity.email);
   return completeSignIn(deps, actor, user, 'google', { displayName: identity.name, photoUrl: identity.picture });
+}
+
+/** GET /auth/demo-accounts: the first accounts of each primary role, each with its line when the demo seed wrote one. */
+export async function demoAccounts(db: Db): Promise<TDemoAccount[]> {
+  const [accounts, hints] = await Promise.all([listDemoAccounts(db, 4), demoAccountHints(db)]);
+  return accounts.map((a) => ({ ...a, hint: hints.get(a.email.toLowerCase()) ?? null }));
 }
 
 export async function signInForDemo(deps: AuthDeps, actor: Actor, email: string) {

@@ -4,10 +4,12 @@ import { ZOk } from '@app/shared/api';
 import { ZDashboard } from '@app/shared/auth';
 import { ROLES } from '@app/shared/roles';
 import type { Db } from '@/db/client';
-import { currentUser } from '@/plugins/auth';
+import type { AppConfig } from '@/config';
+import { actorOf, currentUser } from '@/plugins/auth';
 import { dashboardFor } from './dashboard.service';
 
-export function dashboardRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function dashboardRoutes(app: FastifyInstance, deps: { db: Db; results: AppConfig['results'] }) {
+  const service = { db: deps.db, minGroupSize: deps.results.minGroupSize };
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {
@@ -15,7 +17,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags: ['dashboard'], response: { 200: ZOk(ZDashboard) } },
     },
     async (req) => {
-      return { success: true as const, data: await dashboardFor(deps.db, currentUser(req)) };
+      return { success: true as const, data: await dashboardFor(service, actorOf(req), currentUser(req)) };
     },
   );
 }

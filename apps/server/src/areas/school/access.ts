@@ -38,3 +38,6 @@ export const COURSE_CLASS_OVERSEERS = ['ADMIN', 'ACADEMIC_AFFAIR', 'PRINCIPAL', 
 export const COURSE_CLASS_READERS = [...COURSE_CLASS_OVERSEERS, 'HEAD_DEPARTMENT', 'TEACHER'] as const satisfies readonly TRole[];
 /** "The classes I teach". */
 export const COURSE_CLASS_TEACHERS = ['TEACHER'] as const satisfies readonly TRole[];
+
+/** Who teaches how much in a module (teachers per department): the offices that plan, oversee and pay for teaching. */
+export const TEACHING_LOAD_READERS = ['ADMIN', 'ACCOUNTANT', 'ACADEMIC_AFFAIR', 'PRINCIPAL'] as const satisfies readonly TRole[];

@@ -39,6 +39,10 @@ export const ADMIN_ONLY: TRole[] = ['ADMIN'];
 export const MONITOR_READERS: TRole[] = ['ADMIN', 'QUALITY_ASSURANCE', 'PRINCIPAL', 'ACADEMIC_AFFAIR'];
 /** Readers of a class's completion and its students' done / not done: the above and, for their own class, HOMEROOM_TEACHER. */
 export const MONITOR_CLASS_READERS: TRole[] = [...MONITOR_READERS, 'HOMEROOM_TEACHER'];
+/** Completion counts of their own course classes (their dashboard, issue 12): teachers, and heads, who teach too. No names. */
+export const MONITOR_OWN_CLASSES: TRole[] = ['TEACHER', 'HEAD_DEPARTMENT'];
+/** Completion counts of the departments they head, per teacher (their dashboard, issue 12). No names. */
+export const MONITOR_DEPARTMENT: TRole[] = ['HEAD_DEPARTMENT'];
 
 // ---- Results (issue 5) ----
 /** Read every school figure. */

@@ -179,7 +179,12 @@ export const courseClasses = pgTable(
       .references(() => campuses.id),
     grade: integer('grade').notNull(),
     capacity: integer('capacity').notNull(),
+    /** The fixed room of the class (phòng cố định), if any; timetable lessons take it. */
     classroomId: integer('classroom_id').references(() => classrooms.id),
+    /** Timetables (issue 13): null = from the subject × grade plan (subject_period_plans). */
+    periodsPerWeek: integer('periods_per_week'),
+    doublePeriods: boolean('double_periods'),
+    roomKind: text('room_kind'),
     ...stamps(),
   },
   (t) => [

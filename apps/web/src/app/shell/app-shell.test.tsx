@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { makeUser } from '@/test/fixtures';
 import { MSG } from '@app/shared/messages';
@@ -134,5 +134,60 @@ describe('shell sidebar', () => {
     expect(sidebar()).toHaveAttribute('data-state', 'closed');
     await waitFor(() => expect(router.state.location.pathname).toBe('/teacher/homeroom-class'));
     expect(await screen.findByRole('heading', { name: 'Lớp chủ nhiệm' })).toBeInTheDocument();
+  });
+});
+
+// The first render of a lazy page is slow on a loaded 2-core machine (test/setup.ts says why).
+describe('shell scroll and focus on navigation', { timeout: 20_000 }, () => {
+  /** jsdom does not scroll: the window's position is what the code last set. */
+  function fakeWindowScroll(start: number) {
+    let y = start;
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => y);
+    vi.spyOn(window, 'scrollTo').mockImplementation(((x: number | ScrollToOptions, top?: number) => {
+      y = typeof x === 'number' ? (top ?? 0) : (x.top ?? y);
+    }) as typeof window.scrollTo);
+    return { at: () => y, set: (v: number) => (y = v) };
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a page picked from the phone menu starts at the top, with focus on the main area', async () => {
+    usePhoneWidth();
+    const scroll = fakeWindowScroll(0);
+    const { router } = await renderShell();
+    scroll.set(900);
+    await userEvent.click(screen.getByRole('button', { name: 'Mở menu' }));
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'Lớp chủ nhiệm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teacher/homeroom-class'));
+    await screen.findByRole('heading', { name: 'Lớp chủ nhiệm', level: 1 });
+    expect(scroll.at()).toBe(0);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('a change of search parameters keeps the position; Back restores the last page where it was', async () => {
+    const scroll = fakeWindowScroll(0);
+    const { router } = await renderShell();
+    scroll.set(700);
+    await act(() => router.navigate('/teacher/dashboard?tab=two', { replace: true }));
+    expect(scroll.at()).toBe(700);
+    await act(() => router.navigate('/teacher/dashboard?page=3'));
+    expect(scroll.at()).toBe(700);
+    await act(() => router.navigate('/teacher/homeroom-class'));
+    expect(scroll.at()).toBe(0);
+    scroll.set(150);
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=3');
+    expect(scroll.at()).toBe(700);
+    await act(() => router.navigate(1));
+    expect(scroll.at()).toBe(150);
+  });
+
+  it('a change of search parameters leaves the focus where it is; a new page takes it to the main area', async () => {
+    const { router } = await renderShell();
+    const account = await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' });
+    account.focus();
+    await act(() => router.navigate('/teacher/dashboard?tab=two', { replace: true }));
+    expect(document.activeElement).toBe(account);
+    await act(() => router.navigate('/teacher/homeroom-class'));
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });

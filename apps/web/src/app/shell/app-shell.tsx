@@ -6,8 +6,11 @@ import { SectionSpinner } from '@/components/ui/spinner';
 import { useAuth, useAuthConfig } from '@/areas/auth/public';
 import { CurrentModuleProvider } from '@/areas/school/current-module/public';
 import { Header } from './header';
+import { PageScroll } from './page-scroll';
 import { Sidebar } from './sidebar';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
+
+const MAIN_ID = 'main-content';
 
 /**
  * The signed-in layout (spec section 2, "Shell"). At 768 px or more the sidebar starts open and
@@ -48,9 +51,10 @@ export default function AppShell() {
 
   return (
     <CurrentModuleProvider>
+      <PageScroll mainId={MAIN_ID} />
       <div className="flex min-h-dvh bg-bg text-fg">
         <a
-          href="#main-content"
+          href={`#${MAIN_ID}`}
           className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Bỏ qua đến nội dung chính
@@ -65,7 +69,7 @@ export default function AppShell() {
         />
         <div className="flex min-w-0 flex-1 flex-col">
           <Header schoolName={schoolName} sidebarOpen={open} mobile={!desktop} onToggleSidebar={toggle} />
-          <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+          <main id={MAIN_ID} tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
             <Suspense fallback={<SectionSpinner />}>
               <Outlet />
             </Suspense>

@@ -30,18 +30,20 @@ function menu() {
 }
 
 describe('Sidebar menus per role (spec section 2)', () => {
-  it('ADMIN: one group with the fourteen admin items, settings last', () => {
+  it('ADMIN: one group with the admin items, the system log before settings', () => {
     renderSidebar(['ADMIN']);
     const groups = menu();
     expect(groups).toHaveLength(1);
     expect(groups[0].title).toBe('Quản trị');
-    expect(groups[0].items).toHaveLength(14);
+    expect(groups[0].items).toHaveLength(17);
     expect(groups[0].items[0]).toBe('Tổng quan /admin/dashboard');
     expect(groups[0].items).toContain('Quản lý lớp học /admin/course-classes');
     expect(groups[0].items).toContain('Đăng ký học phần /admin/student-registration');
     expect(groups[0].items).toContain('Thời khóa biểu /admin/schedule');
     expect(groups[0].items.at(-1)).toBe('Cài đặt hệ thống /admin/settings');
-    expect(groups[0].items.join()).not.toContain('system-logs');
+    expect(groups[0].items.at(-2)).toBe('Nhật ký hệ thống /admin/system-logs');
+    expect(groups[0].items).toContain('Duyệt ý kiến /admin/text-reviews');
+    expect(groups[0].items).toContain('Phân tích ý kiến /admin/themes');
   });
 
   it('STUDENT: dashboard, schedule, course registration, surveys, regulations and forms', () => {
@@ -71,11 +73,16 @@ describe('Sidebar menus per role (spec section 2)', () => {
           'Kết quả khai báo cá nhân /teacher/teaching-declaration-results',
           'Kết quả khảo sát cá nhân /teacher/personal-survey-results',
           'Lớp chủ nhiệm /teacher/homeroom-class',
+          'Khảo sát liên quan /teacher/homeroom-surveys',
         ],
       },
       {
         title: 'Tổ chuyên môn',
         items: [
+          'Tổng quan – Tổ chuyên môn /department/dashboard',
+          'Quản lý giáo viên /department/teachers',
+          'Phân công giảng dạy /department/teaching-assignments',
+          'Khai báo giảng dạy /department/teaching-declaration',
           'Thời khóa biểu tổ /teacher/department-schedule',
           'Kết quả khảo sát của tổ /teacher/survey-results',
           'Khai báo giảng dạy của tổ /teacher/department-teaching-declaration',
@@ -92,12 +99,13 @@ describe('Sidebar menus per role (spec section 2)', () => {
     expect(groups[1].items).toEqual(['Khai báo giảng dạy của tổ /teacher/department-teaching-declaration']);
   });
 
-  it('PRINCIPAL: timetable, surveys, survey results, declaration history', () => {
+  it('PRINCIPAL: dashboard, timetable, surveys, survey results, declaration history', () => {
     renderSidebar(['PRINCIPAL']);
     expect(menu()).toEqual([
       {
         title: 'Ban giám hiệu',
         items: [
+          'Tổng quan /principal/dashboard',
           'Thời khóa biểu /principal/schedule',
           'Khảo sát /principal/surveys',
           'Kết quả khảo sát /principal/reports',

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { CircleAlert, CircleCheck, FileSpreadsheet, FileUp, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, Download, FileSpreadsheet, FileUp, Info, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { ZImportResult, type TImportResult } from '@app/shared/school';
 import { apiClient, errorMessage, unwrapWithMessage } from '@/lib/api-client';
-import { blobErrorMessage } from '@/lib/download';
+import { blobErrorMessage, filenameFromDisposition, saveBlob } from '@/lib/download';
+import { formatValue } from '@/lib/format';
 import { Button } from '../ui/button';
 import { downloadFile } from './export-button';
-import { ImportPreview, importSummary } from './import-preview';
+import { ImportPreview, ImportProblems, importSummary } from './import-preview';
 import { Modal } from './modal';
 import { invalidatePaths } from './use-api-mutation';
 
@@ -22,20 +23,35 @@ const KIND_TITLES: Record<ImportKind, string> = {
   enrolments: 'Nhập danh sách ghi danh',
 };
 
+/** The kind's part of the file names the server gives (mau-nhap-hoc-sinh.xlsx), used if its header is unreadable. */
+const KIND_FILES: Record<ImportKind, string> = {
+  students: 'hoc-sinh',
+  teachers: 'giao-vien',
+  users: 'tai-khoan',
+  'course-classes': 'lop-hoc-phan',
+  enrolments: 'ghi-danh',
+};
+
 const ACCEPT = '.xlsx,.csv';
 
 type Step =
   | { name: 'choose'; error?: string }
   | { name: 'checking'; file: File; progress: number | null }
   | { name: 'preview'; file: File; result: TImportResult; error?: string }
-  | { name: 'importing'; file: File; result: TImportResult; progress: number | null }
-  | { name: 'done'; message: string };
+  | { name: 'importing'; file: File; result: TImportResult; progress: number | null; validOnly: boolean }
+  /** After a run of the valid rows only, the file and its check stay, so the bad rows can still be downloaded. */
+  | { name: 'done'; message: string; file?: File; result?: TImportResult };
 
-function upload(kind: ImportKind, file: File, dryRun: boolean, onProgress: (p: number | null) => void, signal?: AbortSignal) {
+/** What to send: a dry run, or a run of every row / of the valid rows only, for the check the person saw. */
+type Run = { dryRun: true } | { dryRun: false; validOnly: boolean; fingerprint: string };
+
+function upload(kind: ImportKind, file: File, run: Run, onProgress: (p: number | null) => void, signal?: AbortSignal) {
   const form = new FormData();
   form.append('file', file);
   return apiClient.post(`/v1/imports/${kind}`, form, {
-    params: dryRun ? { dryRun: 'true' } : undefined,
+    params: run.dryRun
+      ? { dryRun: 'true' }
+      : { ...(run.validOnly ? { validOnly: 'true' } : {}), fingerprint: run.fingerprint },
     // Not JSON: axios would otherwise turn the FormData into a JSON object; the browser adds the boundary.
     headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (e) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : null),
@@ -58,7 +74,9 @@ function hasValidExtension(name: string) {
 
 /**
  * Import from a spreadsheet in three steps: choose a file (template offered), see the server's dry
- * run (every row, problems first), then import — allowed only when no row has a problem.
+ * run (every problem of every row at once, grouped by row; every row on demand), then import the
+ * whole file — or, when some rows have problems, only the valid ones, with the bad ones offered as
+ * a file to fix ("Lỗi" column) and import again.
  */
 export function ImportDialog({
   open,
@@ -83,6 +101,7 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [dragging, setDragging] = useState(false);
   const [templateBusy, setTemplateBusy] = useState(false);
+  const [errorsBusy, setErrorsBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -95,7 +114,7 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
     abort.current = new AbortController();
     setStep({ name: 'checking', file, progress: 0 });
     try {
-      const res = await upload(kind, file, true, (p) => setStep({ name: 'checking', file, progress: p }), abort.current.signal);
+      const res = await upload(kind, file, { dryRun: true }, (p) => setStep({ name: 'checking', file, progress: p }), abort.current.signal);
       const { data } = unwrapWithMessage(ZImportResult, res.data);
       setStep({ name: 'preview', file, result: data });
     } catch (err) {
@@ -104,15 +123,17 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
     }
   };
 
-  const runImport = async (file: File, checked: TImportResult) => {
-    setStep({ name: 'importing', file, result: checked, progress: 0 });
+  const runImport = async (file: File, checked: TImportResult, validOnly: boolean) => {
+    setStep({ name: 'importing', file, result: checked, progress: 0, validOnly });
     try {
-      const res = await upload(kind, file, false, (p) => setStep({ name: 'importing', file, result: checked, progress: p }));
+      const res = await upload(kind, file, { dryRun: false, validOnly, fingerprint: checked.fingerprint }, (p) =>
+        setStep({ name: 'importing', file, result: checked, progress: p, validOnly }),
+      );
       const { data, message } = unwrapWithMessage(ZImportResult, res.data);
-      const text = message ?? `Đã nhập ${data.total} dòng (${data.created} mới, ${data.updated} cập nhật).`;
+      const text = message ?? `Đã nhập ${data.valid} dòng (${data.created} mới, ${data.updated} cập nhật).`;
       toast.success(text);
       await invalidatePaths(client, invalidate);
-      setStep({ name: 'done', message: text });
+      setStep(data.invalid ? { name: 'done', message: text, file, result: data } : { name: 'done', message: text });
     } catch (err) {
       // The file changed on the server's side since the check (a code now taken …): show the new check.
       const result = resultOfError(err);
@@ -130,7 +151,7 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
   const template = async () => {
     setTemplateBusy(true);
     try {
-      await downloadFile(`/v1/imports/templates/${kind}`, undefined, `mau-nhap-${kind}.xlsx`);
+      await downloadFile(`/v1/imports/templates/${kind}`, undefined, `mau-nhap-${KIND_FILES[kind]}.xlsx`);
     } catch (err) {
       toast.error(await blobErrorMessage(err, 'Không thể tải tệp mẫu. Vui lòng thử lại sau.'));
     } finally {
@@ -138,7 +159,33 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
     }
   };
 
+  // The bad rows as a sheet with their messages: the server checks the file again and answers the rows that fail.
+  const downloadErrors = async (file: File) => {
+    setErrorsBusy(true);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      const res = await apiClient.post<Blob>(`/v1/imports/${kind}/errors`, form, {
+        headers: { 'Content-Type': 'multipart/form-data' },
+        responseType: 'blob',
+      });
+      saveBlob(res.data, filenameFromDisposition(res.headers['content-disposition'] as string | undefined, `loi-nhap-${KIND_FILES[kind]}.xlsx`));
+    } catch (err) {
+      toast.error(await blobErrorMessage(err, 'Không thể tải các dòng lỗi. Vui lòng thử lại sau.'));
+    } finally {
+      setErrorsBusy(false);
+    }
+  };
+
   const busy = step.name === 'importing';
+  const checked = step.name === 'preview' || step.name === 'importing' ? step : null;
+  const partial = checked !== null && checked.result.invalid > 0;
+  const errorsButton = (file: File) => (
+    <Button variant="secondary" onClick={() => void downloadErrors(file)} disabled={errorsBusy || busy}>
+      {errorsBusy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
+      Tải các dòng lỗi
+    </Button>
+  );
   const close = () => {
     if (busy) return;
     abort.current?.abort();
@@ -167,10 +214,21 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
           <Button variant="secondary" onClick={close} disabled={busy}>
             {step.name === 'done' ? 'Đóng' : 'Hủy'}
           </Button>
-          {step.name === 'preview' || step.name === 'importing' ? (
+          {step.name === 'done' && step.file ? errorsButton(step.file) : null}
+          {checked && partial ? errorsButton(checked.file) : null}
+          {checked && partial ? (
             <Button
-              onClick={() => step.name === 'preview' && void runImport(step.file, step.result)}
-              disabled={busy || step.result.invalid > 0 || step.result.total === 0}
+              onClick={() => step.name === 'preview' && void runImport(step.file, step.result, true)}
+              disabled={busy || checked.result.valid === 0}
+            >
+              {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+              {busy ? 'Đang nhập...' : `Nhập các dòng hợp lệ (${formatValue(checked.result.valid)})`}
+            </Button>
+          ) : null}
+          {checked && !partial ? (
+            <Button
+              onClick={() => step.name === 'preview' && void runImport(step.file, step.result, false)}
+              disabled={busy || checked.result.total === 0}
             >
               {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
               {busy ? 'Đang nhập...' : 'Nhập dữ liệu'}
@@ -221,8 +279,11 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
             className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60"
           >
             {templateBusy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileSpreadsheet aria-hidden="true" className="size-4" />}
-            Tải tệp mẫu
+            Tải tệp mẫu ({`mau-nhap-${KIND_FILES[kind]}.xlsx`})
           </button>
+          <p className="text-xs text-muted">
+            Tệp mẫu có một dòng ví dụ (được bỏ qua nếu giữ nguyên), ghi chú từng cột và danh sách chọn lấy từ dữ liệu của trường.
+          </p>
           {step.error ? <ErrorBox message={step.error} /> : null}
         </div>
       ) : null}
@@ -239,10 +300,38 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
             {importSummary(step.result)}
           </p>
           {step.name === 'preview' && step.error ? <ErrorBox message={step.error} /> : null}
-          {step.result.invalid > 0 ? (
-            <ErrorBox message="Tệp còn dòng lỗi nên chưa thể nhập. Hãy sửa các ô được đánh dấu trong tệp rồi bấm “Chọn tệp khác” để kiểm tra lại." />
+          {step.result.skipped.length ? (
+            <ul className="space-y-1 rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm text-muted">
+              {step.result.skipped.map((x) => (
+                <li key={x.row} className="flex items-start gap-2">
+                  <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <span>
+                    Dòng {x.row} đã được bỏ qua: {x.reason}
+                  </span>
+                </li>
+              ))}
+            </ul>
           ) : null}
-          <ImportPreview result={step.result} />
+          {step.result.invalid > 0 ? (
+            <>
+              <ErrorBox
+                message={
+                  step.result.valid > 0
+                    ? `Tệp còn ${formatValue(step.result.invalid)} dòng lỗi. Hãy sửa rồi bấm “Chọn tệp khác” để kiểm tra lại, hoặc bấm “Nhập các dòng hợp lệ” để nhập ngay ${formatValue(step.result.valid)} dòng không có lỗi (các dòng lỗi được bỏ qua) và “Tải các dòng lỗi” để sửa sau.`
+                    : 'Mọi dòng của tệp đều có lỗi nên chưa thể nhập. Hãy sửa rồi bấm “Chọn tệp khác” để kiểm tra lại; “Tải các dòng lỗi” cho tệp có cột “Lỗi” để sửa.'
+                }
+              />
+              <ImportProblems result={step.result} />
+              <details className="group rounded-lg border border-border">
+                <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-fg">Xem tất cả các dòng của tệp</summary>
+                <div className="border-t border-border p-3">
+                  <ImportPreview result={step.result} />
+                </div>
+              </details>
+            </>
+          ) : (
+            <ImportPreview result={step.result} />
+          )}
         </div>
       ) : null}
 
@@ -250,6 +339,7 @@ function ImportBody({ onClose, kind, title, invalidate }: { onClose: () => void;
         <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
           <CircleCheck aria-hidden="true" className="size-10 text-primary" />
           <p className="text-base font-medium text-fg">{step.message}</p>
+          {step.file ? <p className="text-sm text-muted">Các dòng lỗi chưa được nhập: tải về, sửa theo cột “Lỗi” rồi nhập lại tệp đó.</p> : null}
         </div>
       ) : null}
     </Modal>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { TImportResult } from '@app/shared/school';
 import { formatValue } from '@/lib/format';
+import { Pagination } from './pagination';
 
 type Row = TImportResult['rows'][number];
 
@@ -125,5 +126,91 @@ export function ImportPreview({ result }: { result: TImportResult }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** How many problems each column has (a problem of the whole row under "Cả dòng"), most first. */
+function problemCounts(rows: readonly Row[]): Array<{ column: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const r of rows) for (const i of r.issues) counts.set(i.column ?? 'Cả dòng', (counts.get(i.column ?? 'Cả dòng') ?? 0) + 1);
+  return [...counts].map(([column, count]) => ({ column, count })).sort((a, b) => b.count - a.count);
+}
+
+const PROBLEM_PAGE_SIZES = [10, 20, 50] as const;
+
+/**
+ * Every problem of the file at once, grouped by row: the counts (problems, rows, per column), then
+ * one block per bad row listing each column and its message, a page at a time.
+ */
+export function ImportProblems({ result }: { result: TImportResult }) {
+  const bad = useMemo(() => result.rows.filter((r) => r.action === 'error'), [result.rows]);
+  const counts = useMemo(() => problemCounts(bad), [bad]);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(PROBLEM_PAGE_SIZES[0]);
+  const total = counts.reduce((n, c) => n + c.count, 0);
+  const shown = bad.slice((page - 1) * limit, page * limit);
+
+  return (
+    <section aria-labelledby="import-problems" className="space-y-2">
+      <h3 id="import-problems" className="text-sm font-semibold text-fg">
+        {formatValue(total)} lỗi ở {formatValue(bad.length)} dòng
+      </h3>
+      <ul aria-label="Số lỗi theo cột" className="flex flex-wrap gap-1.5 text-xs">
+        {counts.map((c) => (
+          <li key={c.column} className="rounded-full bg-danger/10 px-2 py-0.5 text-danger">
+            {c.column}: {formatValue(c.count)}
+          </li>
+        ))}
+      </ul>
+      <div className="max-h-[40dvh] overflow-auto rounded-lg border border-border">
+        <table className="w-full border-collapse text-xs">
+          <caption className="sr-only">Lỗi theo dòng</caption>
+          <thead className="sticky top-0 z-10 bg-surface-2 text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
+                Dòng
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
+                Cột
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-semibold">
+                Lỗi
+              </th>
+            </tr>
+          </thead>
+          {shown.map((r) => (
+            <tbody key={r.row} data-row={r.row} className="border-t border-border text-fg">
+              {r.issues.map((i, k) => (
+                <tr key={k} className="align-top">
+                  {k === 0 ? (
+                    <th scope="rowgroup" rowSpan={r.issues.length} className="px-3 py-2 text-left font-semibold tabular-nums whitespace-nowrap">
+                      {r.row}
+                      <span className="block font-normal text-muted">{formatValue(r.issues.length)} lỗi</span>
+                    </th>
+                  ) : null}
+                  <td className="px-3 py-1.5 whitespace-nowrap">{i.column ?? 'Cả dòng'}</td>
+                  <td className="px-3 py-1.5 text-danger">
+                    {i.message}
+                    {i.column && r.values[i.column] ? <span className="block text-muted">Giá trị: “{r.values[i.column]}”</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+      <Pagination
+        page={page}
+        limit={limit}
+        total={bad.length}
+        onPageChange={setPage}
+        onLimitChange={(l) => {
+          setLimit(l);
+          setPage(1);
+        }}
+        hidden={bad.length <= PROBLEM_PAGE_SIZES[0]}
+        pageSizes={PROBLEM_PAGE_SIZES}
+      />
+    </section>
   );
 }

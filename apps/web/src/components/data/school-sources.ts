@@ -9,6 +9,7 @@ import {
   ZSubject,
   ZTeacher,
 } from '@app/shared/school';
+import { moduleLabel } from '@app/shared/format';
 import type { OptionsSource } from './use-options';
 
 /**
@@ -32,7 +33,8 @@ export const SOURCES = {
     path: '/v1/academic-years/modules',
     schema: ZModule,
     sort: 'startDate',
-    toOption: (m) => ({ value: m.id, label: `${m.code} – ${m.name}${m.isCurrent ? ' (hiện tại)' : ''}`, hint: m.semesterName }),
+    // One short label for a module everywhere (issue 12); a hint would be appended in brackets.
+    toOption: (m) => ({ value: m.id, label: moduleLabel(m) }),
   } satisfies OptionsSource<typeof ZModule>,
   subjects: {
     path: '/v1/subjects',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { ScrollRow } from '../ui/scroll-row';
 import { useUrlParams } from './url-params';
 
 export interface UrlTab {
@@ -12,7 +13,8 @@ export interface UrlTab {
  * Tabs whose choice lives in `?tab=` (or `param`; reload and Back keep it). By default changing tab
  * clears the other list parameters, so each tab's list starts at its own first page; `keepParams`
  * keeps them instead (a choice that holds across tabs, e.g. filtered figures), and then the first tab
- * is the parameter's absence. Arrow keys move between tabs.
+ * is the parameter's absence. Arrow keys move between tabs; on a narrow screen the bar scrolls sideways,
+ * shows where more tabs are, and keeps the selected one in view (`ScrollRow`).
  */
 export function UrlTabs({ tabs, label, param = 'tab', keepParams = false }: { tabs: UrlTab[]; label: string; param?: string; keepParams?: boolean }) {
   const params = useUrlParams();
@@ -26,8 +28,8 @@ export function UrlTabs({ tabs, label, param = 'tab', keepParams = false }: { ta
       : params.update({ [param]: tabs[i].key }, { keepOthers: false });
   return (
     <TabGroup selectedIndex={index} onChange={choose}>
-      <div className="-mx-4 mb-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <TabList aria-label={label} className="flex w-max min-w-full gap-1 border-b border-border">
+      <ScrollRow selectedIndex={index} className="-mx-4 mb-4 sm:mx-0">
+        <TabList aria-label={label} className="flex w-max min-w-full gap-1 border-b border-border px-4 sm:px-0">
           {tabs.map((t) => (
             <Tab
               key={t.key}
@@ -37,7 +39,7 @@ export function UrlTabs({ tabs, label, param = 'tab', keepParams = false }: { ta
             </Tab>
           ))}
         </TabList>
-      </div>
+      </ScrollRow>
       <TabPanels>
         {tabs.map((t) => (
           <TabPanel key={t.key} className="focus-visible:outline-none">

@@ -37,6 +37,12 @@ export interface UseListQueryOptions<S extends z.ZodType, F extends string> {
   prefix?: string;
   enabled?: boolean;
   searchDelayMs?: number;
+  /**
+   * The server ranks a search's matches (exact code, then name …) when no column is sorted: while
+   * searching, the default sort is left out so the best match comes first; a column the person
+   * sorts by still wins.
+   */
+  rankSearch?: boolean;
 }
 
 /** Query keys start with ['list', path] so writes can invalidate every list of a resource. */
@@ -59,10 +65,10 @@ export function useListQuery<S extends z.ZodType, F extends string = never>(opts
 
   const page = toPositiveInt(store.get('page'), 1);
   const limit = toPositiveInt(store.get('limit'), defaults.limit ?? DEFAULT_LIMIT, 100);
-  const sort = store.get('sort') ?? defaults.sort ?? undefined;
+  const search = (store.get('search') ?? '').trim();
+  const sort = store.get('sort') ?? (opts.rankSearch && search ? undefined : defaults.sort) ?? undefined;
   const orderRaw = store.get('order');
   const order: SortOrder = orderRaw === 'desc' || orderRaw === 'asc' ? orderRaw : (defaults.order ?? 'asc');
-  const search = (store.get('search') ?? '').trim();
 
   const filterSig = filterKeys.map((k) => `${k}=${store.get(k) ?? defaults.filters?.[k] ?? ''}`).join('&');
   const filters = useMemo(() => {

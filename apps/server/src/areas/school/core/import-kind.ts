@@ -17,9 +17,23 @@ export interface ImportColumn {
   /** The header text in the sheet, Vietnamese, exactly as the template has it. */
   header: string;
   required?: boolean;
-  /** Shown on the template's guide sheet. */
+  /** Shown on the header cell and on the template's guide sheet. */
   note?: string;
+  /**
+   * The template's example row. The importer skips a row equal to the example in every column
+   * that has one and no `lookup` (a template sent back with its example row left in).
+   */
   example?: string;
+  /** A fixed list of accepted values: the template's drop-down, which refuses anything else. */
+  choices?: readonly string[];
+  /**
+   * Values taken from the database for the template's drop-down (campus names, current homeroom
+   * classes …). The drop-down only warns on other text, since the importer accepts a code or a
+   * name; the example row shows the first value.
+   */
+  lookup?: (db: DbOrTx) => Promise<string[]>;
+  /** The cell may hold several values separated by commas: the drop-down only offers them. */
+  multiple?: boolean;
 }
 
 export interface RowIssue {
@@ -34,20 +48,28 @@ export interface RowCheck {
 }
 
 /**
+ * A row as `check` sees it: every column that parsed, and `undefined` for a column whose cell
+ * did not (its problem is reported already). Checking what did parse is how one pass reports
+ * every problem of a row: a wrong grade does not hide an unknown campus.
+ */
+export type CheckedRow<R> = { [K in keyof R]?: R[K] };
+
+/**
  * One importable kind. The import route does the rest the same way for every kind: read the
- * file, map headers to keys, parse each row with `row`, then `check` against the database and
- * across rows, and (not a dry run, no issues) `apply` all rows in one transaction.
+ * file, map headers to keys, parse each cell with `row`'s field, then `check` every row (parsed
+ * or not) against the database and across rows, and `apply` the rows without issues in one
+ * transaction (all of them, or — asked for — only the valid ones).
  */
 export interface ImportKind<R = unknown> {
   kind: TImportKind;
   /** Sheet and file name: "Học sinh". */
   title: string;
   columns: ImportColumn[];
-  /** Parses one row (values are trimmed strings, '' when empty); messages in Vietnamese. */
-  row: z.ZodType<R>;
-  /** Database and cross-row checks, one result per row in the same order. */
-  check(db: DbOrTx, rows: R[]): Promise<RowCheck[]>;
-  /** Writes every row; runs inside the import's one transaction. */
+  /** Parses one row (values are trimmed strings, '' when empty); messages in Vietnamese. A z.object, so each cell parses alone too. */
+  row: z.ZodType<R> & { shape: Record<string, z.ZodType> };
+  /** Database and cross-row checks, one result per row in the same order; a field is undefined when its cell did not parse. */
+  check(db: DbOrTx, rows: Array<CheckedRow<R>>): Promise<RowCheck[]>;
+  /** Writes every row (each one parsed and checked without issues); runs inside the import's one transaction. */
   apply(ctx: WriteCtx, rows: R[]): Promise<{ created: number; updated: number }>;
 }
 

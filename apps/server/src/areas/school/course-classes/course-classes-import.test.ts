@@ -102,7 +102,11 @@ describe('import course classes', () => {
       issues: [{ column: 'Giáo viên', message: `Không tìm thấy giáo viên có mã: KHONGCO${sc.s}.` }],
     });
     expect(rows[2].row).toBe(4);
-    expect(rows[2].issues).toEqual([{ column: 'Khối', message: 'Khối phải là 10, 11 hoặc 12.' }]);
+    // One pass: the bad grade does not hide the unknown subject.
+    expect(rows[2].issues).toEqual([
+      { column: 'Khối', message: 'Khối phải là 10, 11 hoặc 12.' },
+      { column: 'Mã môn', message: `Không tìm thấy môn học có mã "MONLA${sc.s}".` },
+    ]);
     expect(rows[3]).toMatchObject({
       row: 5,
       action: 'error',
@@ -110,13 +114,31 @@ describe('import course classes', () => {
     });
     expect(await classesWithCodes([a, b, c])).toBe(0);
 
-    // Unknown references show on their own columns once the row parses.
+    // Every problem of a row at once: a capacity that is not a number, unknown subject, module, campus and teacher,
+    // and a code the file holds twice.
     const refs = await upload(
       'course-classes',
-      await xlsxFile(CLASS_HEADERS, [classRow(c, { subject: `MONLA${sc.s}`, module: 'HPKHONGCO', campus: 'Cơ sở không có' })]),
+      await xlsxFile(CLASS_HEADERS, [
+        classRow(c),
+        classRow(c, {
+          subject: `MONLA${sc.s}`,
+          module: sc.moduleA.code,
+          campus: 'Cơ sở không có',
+          teachers: `KHONGCO${sc.s}`,
+          capacity: 'ba mươi',
+        }),
+        classRow(b, { subject: `MONLA${sc.s}`, module: 'HPKHONGCO', campus: 'Cơ sở không có' }),
+      ]),
       { dryRun: true },
     );
-    expect(refs.body.data.rows[0].issues.map((i: { column: string }) => i.column)).toEqual(['Mã môn', 'Mã học phần', 'Cơ sở']);
+    expect(refs.body.data.rows[1].issues.map((i: { column: string }) => i.column)).toEqual([
+      'Sĩ số tối đa',
+      'Mã môn',
+      'Cơ sở',
+      'Giáo viên',
+      'Mã lớp học phần',
+    ]);
+    expect(refs.body.data.rows[2].issues.map((i: { column: string }) => i.column)).toEqual(['Mã môn', 'Mã học phần', 'Cơ sở']);
   });
 
   it('commits nothing when a row is bad (400 IMPORT_INVALID)', async () => {

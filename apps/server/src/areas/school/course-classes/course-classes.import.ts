@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCourseClassInput, ZGrade } from '@app/shared/school';
+import { GRADES, ZCourseClassInput, ZGrade } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import {
   campusResolver,
@@ -13,8 +13,9 @@ import {
   type ExistingClass,
 } from './course-class-lookups.repository';
 import { createCourseClass, updateCourseClass, type CourseClassInput } from './course-classes.service';
+import { campusNames, recentModuleCodes, subjectCodes } from './import-choices.repository';
 import { badRequest } from '@/plugins/errors';
-import { duplicatesBy, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
+import { duplicatesBy, type CheckedRow, type ImportColumn, type ImportKind, type RowCheck, type RowIssue } from '../core/import-kind';
 
 export const CHANGED = 'Dữ liệu đã thay đổi trong lúc nhập; hãy kiểm tra lại tệp rồi nhập lại.';
 // The shared schemas coerce from `unknown`; a cell is a string, so hand it over untyped.
@@ -52,10 +53,17 @@ const COLUMNS: ImportColumn[] = [
     note: 'Duy nhất trong một học phần; trùng mã đã có thì dòng cập nhật lớp đó.',
   },
   { key: 'name', header: 'Tên lớp học phần', required: true, example: 'Toán 10 - Nhóm 1' },
-  { key: 'subjectCode', header: 'Mã môn', required: true, example: 'TOAN' },
-  { key: 'moduleCode', header: 'Mã học phần', required: true, example: 'HP1-2025' },
-  { key: 'campus', header: 'Cơ sở', required: true, example: 'CS1', note: 'Mã hoặc tên cơ sở.' },
-  { key: 'grade', header: 'Khối', required: true, example: '10', note: '10, 11 hoặc 12.' },
+  { key: 'subjectCode', header: 'Mã môn', required: true, example: 'TOAN', lookup: subjectCodes },
+  {
+    key: 'moduleCode',
+    header: 'Mã học phần',
+    required: true,
+    example: 'HP1-2025',
+    note: 'Danh sách chọn có các học phần gần đây nhất.',
+    lookup: recentModuleCodes,
+  },
+  { key: 'campus', header: 'Cơ sở', required: true, example: 'CS1', note: 'Mã hoặc tên cơ sở.', lookup: campusNames },
+  { key: 'grade', header: 'Khối', required: true, example: '10', note: '10, 11 hoặc 12.', choices: GRADES.map(String) },
   {
     key: 'teacherCodes',
     header: 'Giáo viên',
@@ -68,37 +76,38 @@ const COLUMNS: ImportColumn[] = [
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
 
 /** Everything the file names, resolved in a few queries; `check` and `apply` share it. */
-async function resolve(db: DbOrTx, rows: Row[]) {
+async function resolve(db: DbOrTx, rows: Array<CheckedRow<Row>>) {
+  const cells = (pick: (r: CheckedRow<Row>) => string | undefined) => rows.flatMap((r) => pick(r) ?? []);
   const [subjects, modules, campusOf, teachers] = await Promise.all([
     subjectsByCodes(
       db,
-      rows.map((r) => r.subjectCode),
+      cells((r) => r.subjectCode),
     ),
     modulesByCodes(
       db,
-      rows.map((r) => r.moduleCode),
+      cells((r) => r.moduleCode),
     ),
     campusResolver(db),
     teachersByStaffCodes(
       db,
-      rows.flatMap((r) => r.teacherCodes),
+      rows.flatMap((r) => r.teacherCodes ?? []),
     ),
   ]);
   const existing = await classesByModuleAndCode(
     db,
     [...modules.values()].map((m) => m.id),
-    rows.map((r) => r.code),
+    cells((r) => r.code),
   );
   const rowsOut = rows.map((r) => {
-    const module = modules.get(codeKey(r.moduleCode));
-    const teacherIds = r.teacherCodes.map((c) => teachers.get(codeKey(c))?.id);
+    const module = r.moduleCode ? modules.get(codeKey(r.moduleCode)) : undefined;
+    const teacherIds = (r.teacherCodes ?? []).map((c) => teachers.get(codeKey(c))?.id);
     return {
-      subject: subjects.get(codeKey(r.subjectCode)),
+      subject: r.subjectCode ? subjects.get(codeKey(r.subjectCode)) : undefined,
       module,
-      campus: campusOf(r.campus),
+      campus: r.campus ? campusOf(r.campus) : undefined,
       teacherIds,
-      missingTeachers: r.teacherCodes.filter((_, i) => teacherIds[i] === undefined),
-      existing: module ? existing.get(classKey(module.id, r.code)) : undefined,
+      missingTeachers: (r.teacherCodes ?? []).filter((_, i) => teacherIds[i] === undefined),
+      existing: module && r.code ? existing.get(classKey(module.id, r.code)) : undefined,
     };
   });
   return rowsOut;
@@ -120,19 +129,21 @@ function inputOf(r: Row, x: Awaited<ReturnType<typeof resolve>>[number]): Course
 
 /** The service refuses these on update; the preview says so on the row instead of failing the commit. */
 function updateIssues(
-  r: Row,
+  r: CheckedRow<Row>,
   campusId: number,
   existing: ExistingClass,
   profile: Array<{ grade: number; campusId: number; n: number }>,
 ): RowIssue[] {
   const issues: RowIssue[] = [];
-  if (r.capacity < existing.enrolledCount) {
+  if (r.capacity !== undefined && r.capacity < existing.enrolledCount) {
     issues.push({
       column: header('capacity'),
       message: `Sĩ số tối đa không được nhỏ hơn số học sinh đã ghi danh (${existing.enrolledCount}).`,
     });
   }
-  const outside = profile.filter((p) => p.grade !== r.grade || p.campusId !== campusId).reduce((s, p) => s + p.n, 0);
+  const grade = r.grade;
+  if (grade === undefined) return issues;
+  const outside = profile.filter((p) => p.grade !== grade || p.campusId !== campusId).reduce((s, p) => s + p.n, 0);
   if (outside) {
     issues.push({
       column: header('grade'),
@@ -154,14 +165,17 @@ export const courseClassesImport: ImportKind<Row> = {
       db,
       resolved.flatMap((x) => (x.existing ? [x.existing.id] : [])),
     );
-    const dups = duplicatesBy(rows, (r) => `${codeKey(r.moduleCode)} ${codeKey(r.code)}`);
+    const dups = duplicatesBy(rows, (r) => (r.moduleCode && r.code ? `${codeKey(r.moduleCode)} ${codeKey(r.code)}` : null));
     const laterDuplicate = new Set([...dups.values()].flatMap((idx) => idx.slice(1)));
     return rows.map((r, i): RowCheck => {
       const x = resolved[i];
       const issues: RowIssue[] = [];
-      if (!x.subject) issues.push({ column: header('subjectCode'), message: `Không tìm thấy môn học có mã "${r.subjectCode}".` });
-      if (!x.module) issues.push({ column: header('moduleCode'), message: `Không tìm thấy học phần có mã "${r.moduleCode}".` });
-      if (!x.campus) issues.push({ column: header('campus'), message: `Không tìm thấy cơ sở "${r.campus}".` });
+      // A cell that did not parse has its problem reported already; every other cell is looked up.
+      if (r.subjectCode && !x.subject)
+        issues.push({ column: header('subjectCode'), message: `Không tìm thấy môn học có mã "${r.subjectCode}".` });
+      if (r.moduleCode && !x.module)
+        issues.push({ column: header('moduleCode'), message: `Không tìm thấy học phần có mã "${r.moduleCode}".` });
+      if (r.campus && !x.campus) issues.push({ column: header('campus'), message: `Không tìm thấy cơ sở "${r.campus}".` });
       if (x.missingTeachers.length)
         issues.push({ column: header('teacherCodes'), message: `Không tìm thấy giáo viên có mã: ${x.missingTeachers.join(', ')}.` });
       if (laterDuplicate.has(i))

@@ -11,7 +11,8 @@ import {
 } from './course-class-lookups.repository';
 import { enrolStudents } from './course-classes.service';
 import { CHANGED } from './course-classes.import';
-import type { ImportColumn, ImportKind, RowCheck, RowIssue } from '../core/import-kind';
+import { recentModuleCodes } from './import-choices.repository';
+import type { CheckedRow, ImportColumn, ImportKind, RowCheck, RowIssue } from '../core/import-kind';
 
 const required = (label: string) => z.string().trim().min(1, `${label} là bắt buộc.`);
 
@@ -29,7 +30,8 @@ const COLUMNS: ImportColumn[] = [
     header: 'Mã học phần',
     required: true,
     example: 'HP1-2025',
-    note: 'Học phần của lớp (mã lớp chỉ duy nhất trong một học phần).',
+    note: 'Học phần của lớp (mã lớp chỉ duy nhất trong một học phần). Danh sách chọn có các học phần gần đây nhất.',
+    lookup: recentModuleCodes,
   },
   {
     key: 'studentCode',
@@ -42,28 +44,29 @@ const COLUMNS: ImportColumn[] = [
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
 
 /** Classes and students the file names, loaded once for the whole file. */
-async function resolve(db: DbOrTx, rows: Row[]) {
+async function resolve(db: DbOrTx, rows: Array<CheckedRow<Row>>) {
+  const cells = (pick: (r: CheckedRow<Row>) => string | undefined) => rows.flatMap((r) => pick(r) ?? []);
   const [modules, students] = await Promise.all([
     modulesByCodes(
       db,
-      rows.map((r) => r.moduleCode),
+      cells((r) => r.moduleCode),
     ),
     studentsByCodes(
       db,
-      rows.map((r) => r.studentCode),
+      cells((r) => r.studentCode),
     ),
   ]);
   const classes = await classesByModuleAndCode(
     db,
     [...modules.values()].map((m) => m.id),
-    rows.map((r) => r.courseClassCode),
+    cells((r) => r.courseClassCode),
   );
   return rows.map((r) => {
-    const module = modules.get(codeKey(r.moduleCode));
+    const module = r.moduleCode ? modules.get(codeKey(r.moduleCode)) : undefined;
     return {
       module,
-      courseClass: module ? classes.get(classKey(module.id, r.courseClassCode)) : undefined,
-      student: students.get(codeKey(r.studentCode)),
+      courseClass: module && r.courseClassCode ? classes.get(classKey(module.id, r.courseClassCode)) : undefined,
+      student: r.studentCode ? students.get(codeKey(r.studentCode)) : undefined,
     };
   });
 }
@@ -87,13 +90,16 @@ export const enrolmentsImport: ImportKind<Row> = {
     return rows.map((r, i): RowCheck => {
       const { module, courseClass: cls, student } = resolved[i];
       const issues: RowIssue[] = [];
-      if (!module) issues.push({ column: header('moduleCode'), message: `Không tìm thấy học phần có mã "${r.moduleCode}".` });
-      else if (!cls)
+      // A cell that did not parse has its problem reported already; every other cell is looked up.
+      if (r.moduleCode && !module)
+        issues.push({ column: header('moduleCode'), message: `Không tìm thấy học phần có mã "${r.moduleCode}".` });
+      else if (module && r.courseClassCode && !cls)
         issues.push({
           column: header('courseClassCode'),
           message: `Không tìm thấy lớp học phần "${r.courseClassCode}" trong học phần ${module.code}.`,
         });
-      if (!student) issues.push({ column: header('studentCode'), message: `Không tìm thấy học sinh có mã "${r.studentCode}".` });
+      if (r.studentCode && !student)
+        issues.push({ column: header('studentCode'), message: `Không tìm thấy học sinh có mã "${r.studentCode}".` });
       if (!cls || !student) return { action: 'create', issues };
 
       if (student.grade !== cls.grade) {

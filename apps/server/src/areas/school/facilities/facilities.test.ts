@@ -103,7 +103,12 @@ describe('campuses', () => {
     expect(up.body.data.name).toBe('Cơ sở Đổi Tên');
     const logs = await call('GET', `/system-logs?entity=campus&action=update&search=${encodeURIComponent('đặng văn hùng')}`, admin);
     const entry = logs.body.data.items.find((l: { entityId: string }) => l.entityId === String(c.id));
-    expect(entry).toMatchObject({ actorId: await t.userId('csvc'), actorName: 'Đặng Văn Hùng', action: 'update', entity: 'campus' });
+    expect(entry).toMatchObject({
+      actor: { id: await t.userId('csvc'), name: 'Đặng Văn Hùng' },
+      action: 'update',
+      entity: 'campus',
+      entityName: 'Cơ sở Đổi Tên',
+    });
     expect(entry.before).toMatchObject({ name: c.name, address: '12 Lê Lợi, Huế' });
     expect(entry.after).toMatchObject({ name: 'Cơ sở Đổi Tên', address: 'Mới' });
     await call('DELETE', `/campuses/${c.id}`, csvc);

@@ -1,4 +1,5 @@
 import { createDeflateRaw, deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@/plugins/errors';
 import { bearer, createTestApp, type TestApp } from '@/test/app';
@@ -27,6 +28,10 @@ function post(file: Buffer, filename = 'hs.xlsx') {
     headers: { ...body.headers, ...admin },
   });
 }
+
+/** ExcelJS's `worksheet.dataValidations` (missing from its typings). */
+const validations = (ws: ExcelJS.Worksheet) =>
+  (ws as unknown as { dataValidations: { add(address: string, v: ExcelJS.DataValidation): void } }).dataValidations;
 
 interface Entry {
   name: string;
@@ -143,6 +148,24 @@ describe('import limits', () => {
     const at = await post(await xlsxFile(HEADERS, rows(100)));
     expect(at.statusCode, at.body).toBe(200);
     expect(at.json().data.total).toBe(100);
+  });
+
+  it('reads a file whose drop-downs cover whole columns without expanding them cell by cell', async () => {
+    // A few bytes of ranges: ExcelJS would make one entry per cell (tens of millions) if it read them.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Học sinh');
+    ws.addRow(HEADERS);
+    ws.addRow(['HSDV1', 'Trần Thị Bình', '10', 'CS1']);
+    validations(ws).add('C2:C1048576', { type: 'list', allowBlank: true, formulae: ['"10,11,12"'] });
+    validations(ws).add('E1:Z1048576', { type: 'list', allowBlank: true, formulae: ['"a,b"'] });
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    expect(file.length).toBeLessThan(20 * 1024);
+    const started = Date.now();
+    const { result: res, growthMb } = await peakGrowth(() => post(file));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.total).toBe(1);
+    expect(growthMb).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('refuses a CSV with more rows than IMPORT_MAX_ROWS', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
@@ -6,10 +6,19 @@ import { sendXlsx, type SheetLimits } from '@/lib/xlsx';
 import { actorOf } from '@/plugins/auth';
 import { badRequest } from '@/plugins/errors';
 import { IMPORT_KINDS } from '../core/import-kind';
-import { kindOf, runImport, templateBuffer, type ImportKinds } from './imports.service';
+import { errorRowsBuffer, fileSlug, kindOf, runImport, templateBuffer, type ImportKinds } from './imports.service';
 import { SCHOOL_WRITERS as ADMIN } from '../access';
 
 const ZKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
+const ZBool = z.enum(['true', 'false']).default('false');
+
+/** The uploaded file (multipart, field "file"). */
+async function uploaded(req: FastifyRequest) {
+  if (!req.isMultipart()) throw badRequest('Hãy gửi tệp .xlsx hoặc .csv (multipart, trường "file").');
+  const file = await req.file();
+  if (!file) throw badRequest('Chưa chọn tệp để nhập.');
+  return { file: await file.toBuffer(), filename: file.filename };
+}
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: ImportKinds; imports: SheetLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,8 +31,8 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: 
     },
     async (req, reply) => {
       const kind = kindOf(deps.importKinds, req.params.kind);
-      const body = await templateBuffer(kind);
-      return sendXlsx(reply, `mau-nhap-${kind.kind}`, body);
+      const body = await templateBuffer(deps.db, kind);
+      return sendXlsx(reply, `mau-nhap-${fileSlug(kind)}`, body);
     },
   );
 
@@ -34,29 +43,49 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: 
       schema: {
         tags: ['imports'],
         params: ZKindParams,
-        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+        querystring: z.object({
+          dryRun: ZBool,
+          /** Import only the rows without issues (the preview's fingerprint required). */
+          validOnly: ZBool,
+          fingerprint: z
+            .string()
+            .regex(/^[0-9a-f]{32}$/)
+            .optional(),
+        }),
       },
     },
     async (req) => {
       const kind = kindOf(deps.importKinds, req.params.kind);
-      if (!req.isMultipart()) throw badRequest('Hãy gửi tệp .xlsx hoặc .csv (multipart, trường "file").');
-      const file = await req.file();
-      if (!file) throw badRequest('Chưa chọn tệp để nhập.');
-      const buf = await file.toBuffer();
       const dryRun = req.query.dryRun === 'true';
       const result = await runImport({
         db: deps.db,
         kind,
-        file: buf,
-        filename: file.filename,
+        ...(await uploaded(req)),
         dryRun,
+        validOnly: req.query.validOnly === 'true',
+        fingerprint: req.query.fingerprint,
         actor: actorOf(req),
         limits: deps.imports,
       });
+      const skipped = result.validOnly && result.invalid ? `; bỏ qua ${result.invalid} dòng lỗi` : '';
       const message = dryRun
         ? `Kiểm tra xong: ${result.valid} dòng hợp lệ, ${result.invalid} dòng lỗi.`
-        : `Đã nhập ${result.total} dòng (${result.created} mới, ${result.updated} cập nhật).`;
+        : `Đã nhập ${result.valid} dòng (${result.created} mới, ${result.updated} cập nhật)${skipped}.`;
       return { success: true as const, message, data: result };
+    },
+  );
+
+  // Reads the file again and answers its bad rows as a sheet to fix and import again.
+  r.post(
+    '/imports/:kind/errors',
+    {
+      config: { roles: ADMIN },
+      schema: { tags: ['imports'], params: ZKindParams },
+    },
+    async (req, reply) => {
+      const kind = kindOf(deps.importKinds, req.params.kind);
+      const body = await errorRowsBuffer({ db: deps.db, kind, ...(await uploaded(req)), limits: deps.imports });
+      return sendXlsx(reply, `loi-nhap-${fileSlug(kind)}`, body);
     },
   );
 }

@@ -86,6 +86,18 @@ describe('teachers import', () => {
     ).toBe(1);
   });
 
+  it('reports a bad e-mail, an unknown department and unknown subjects of one row in one pass', async () => {
+    const tag = uniq();
+    const rows: Array<Array<string | null>> = [
+      [`P1${tag}`, 'Trương Văn Một', 'khong-phai-email', 'Tổ không có', `KHONGCO, ${s.subjectA.code}`],
+    ];
+    const dry = await post('teachers', await xlsxFile(HEADERS, rows), 'gv.xlsx', true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect((dry.json().data as TImportResult).rows[0].issues.map((i) => i.column)).toEqual(['E-mail', 'Tổ chuyên môn', 'Môn dạy']);
+    const template = await t.app.inject({ method: 'GET', url: '/api/v1/imports/templates/teachers', headers: admin });
+    expect(template.headers['content-disposition']).toContain('filename="mau-nhap-giao-vien.xlsx"');
+  });
+
   it('refuses an e-mail that belongs to another teacher and a code twice in the file', async () => {
     const tag = uniq();
     const email = `co.chu.${tag.toLowerCase()}@gv.test.vn`;

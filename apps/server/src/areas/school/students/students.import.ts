@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, GENDER_LABELS, STUDENT_STATUSES, STUDENT_STATUS_LABELS, ZGrade, ZStudentInput } from '@app/shared/school';
+import { GENDERS, GENDER_LABELS, GRADES, STUDENT_STATUSES, STUDENT_STATUS_LABELS, ZGrade, ZStudentInput } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { batchedAudit } from '@/lib/write';
 import { badRequest } from '@/plugins/errors';
@@ -10,6 +10,7 @@ import {
   CHANGED_SINCE_CHECK,
   duplicatesBy,
   fold,
+  type CheckedRow,
   type ImportColumn,
   type ImportKind,
   type RowCheck,
@@ -50,12 +51,6 @@ export function parseDate(text: string): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
 }
 
-/**
- * The services log each row as they write it; for a file that is thousands of one-row inserts.
- * This context keeps the entries and writes them in a few multi-row inserts before `apply`
- * returns, in the same transaction: the same entries, still all or nothing, a fraction of the time.
- */
-
 // ---- Students ----
 
 const ZRow = z.object({
@@ -81,6 +76,11 @@ const ZRow = z.object({
 });
 type Row = z.output<typeof ZRow>;
 
+/** The template's drop-downs: a grade, gender or status as the importer reads it. */
+const GRADE_CHOICES = GRADES.map(String);
+const GENDER_CHOICES = GENDERS.map((g) => GENDER_LABELS[g]);
+const STATUS_CHOICES = STUDENT_STATUSES.map((v) => STUDENT_STATUS_LABELS[v]);
+
 const COLUMNS: ImportColumn[] = [
   {
     key: 'studentCode',
@@ -97,20 +97,32 @@ const COLUMNS: ImportColumn[] = [
     note: 'Có e-mail thì học sinh được cấp (hoặc gắn) tài khoản đăng nhập với vai trò Học sinh.',
   },
   { key: 'dateOfBirth', header: 'Ngày sinh', example: '05/09/2009', note: 'dd/mm/yyyy hoặc yyyy-mm-dd.' },
-  { key: 'gender', header: 'Giới tính', example: 'Nữ', note: 'Nam, Nữ hoặc Khác.' },
-  { key: 'grade', header: 'Khối', required: true, example: '10', note: '10, 11 hoặc 12.' },
-  { key: 'campus', header: 'Cơ sở', required: true, example: 'CS1', note: 'Mã hoặc tên cơ sở.' },
+  { key: 'gender', header: 'Giới tính', example: 'Nữ', note: 'Nam, Nữ hoặc Khác. Để trống: Khác.', choices: GENDER_CHOICES },
+  { key: 'grade', header: 'Khối', required: true, example: '10', note: '10, 11 hoặc 12.', choices: GRADE_CHOICES },
+  {
+    key: 'campus',
+    header: 'Cơ sở',
+    required: true,
+    example: 'CS1',
+    note: 'Mã hoặc tên cơ sở.',
+    lookup: async (db) => (await campusRefs(db)).map((c) => c.name).sort((a, b) => a.localeCompare(b, 'vi')),
+  },
   {
     key: 'homeroomClass',
     header: 'Lớp chủ nhiệm',
     example: '10 Toán',
     note: 'Tên lớp chủ nhiệm của năm học hiện tại; cùng khối và cơ sở với học sinh.',
+    lookup: async (db) =>
+      (await currentYearHomeroomRefs(db)).classes
+        .sort((a, b) => a.grade - b.grade || a.name.localeCompare(b.name, 'vi'))
+        .map((c) => c.name),
   },
   {
     key: 'status',
     header: 'Trạng thái',
     example: 'Đang học',
-    note: `${Object.values(STUDENT_STATUS_LABELS).join(', ')}. Để trống: Đang học.`,
+    note: `${STATUS_CHOICES.join(', ')}. Để trống: Đang học.`,
+    choices: STATUS_CHOICES,
   },
 ];
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
@@ -128,14 +140,14 @@ interface FileRefs {
   yearName: string | null;
 }
 
-async function loadFile(db: DbOrTx, rows: Row[]): Promise<FileRefs> {
+async function loadFile(db: DbOrTx, rows: Array<CheckedRow<Row>>): Promise<FileRefs> {
   const emails = rows.map((r) => r.email).filter((e): e is string => !!e);
   const [campuses, current, codes, users] = await Promise.all([
     campusRefs(db),
     currentYearHomeroomRefs(db),
     studentIdsByCodes(
       db,
-      rows.map((r) => r.studentCode),
+      rows.flatMap((r) => (r.studentCode ? [r.studentCode] : [])),
     ),
     usersByEmails(db, emails),
   ]);
@@ -151,14 +163,18 @@ async function loadFile(db: DbOrTx, rows: Row[]): Promise<FileRefs> {
   };
 }
 
-/** A row as the same input POST /students takes, or the issues that keep it from being one. */
-function resolveRow(file: FileRefs, r: Row): { input: StudentInput | null; issues: RowIssue[] } {
+/**
+ * The campus and homeroom class a row names, and every problem with them. A cell that did not
+ * parse (or a campus not found) is taken to match the class, so only real mismatches are reported.
+ */
+function refsOf(file: FileRefs, r: CheckedRow<Row>): { campus: CampusRef | undefined; classId: number | null; issues: RowIssue[] } {
   const issues: RowIssue[] = [];
-  const campus = file.campusOf(r.campus);
-  if (!campus) issues.push({ column: header('campus'), message: `Không tìm thấy cơ sở "${r.campus}" (nhập mã hoặc tên cơ sở).` });
-  let classId: number | null = null;
+  const campus = r.campus ? file.campusOf(r.campus) : undefined;
+  if (r.campus && !campus)
+    issues.push({ column: header('campus'), message: `Không tìm thấy cơ sở "${r.campus}" (nhập mã hoặc tên cơ sở).` });
+  let cls: HomeroomRef | undefined;
   if (r.homeroomClass) {
-    const cls = file.yearName ? file.classOf(r.homeroomClass) : undefined;
+    cls = file.yearName ? file.classOf(r.homeroomClass) : undefined;
     if (!file.yearName)
       issues.push({ column: header('homeroomClass'), message: 'Chưa có năm học hiện tại nên không tìm được lớp chủ nhiệm.' });
     else if (!cls)
@@ -166,10 +182,20 @@ function resolveRow(file: FileRefs, r: Row): { input: StudentInput | null; issue
         column: header('homeroomClass'),
         message: `Không tìm thấy lớp chủ nhiệm "${r.homeroomClass}" trong năm học ${file.yearName}.`,
       });
-    else classId = cls.id;
   }
-  if (!campus || issues.length) return { input: null, issues };
-  const input: StudentInput = {
+  if (cls) {
+    const fit = { campusId: campus?.id ?? cls.campusId, grade: r.grade ?? (cls.grade as Row['grade']), homeroomClassId: cls.id };
+    for (const i of studentRefIssues(file.refs, fit))
+      issues.push({ column: header(FIELD_COLUMN[i.field] ?? 'studentCode'), message: i.message });
+  }
+  return { campus, classId: cls?.id ?? null, issues };
+}
+
+/** A row as the same input POST /students takes, or null when its references no longer resolve. */
+function inputOf(file: FileRefs, r: Row): StudentInput | null {
+  const { campus, classId, issues } = refsOf(file, r);
+  if (!campus || issues.length) return null;
+  return {
     studentCode: r.studentCode,
     fullName: r.fullName,
     email: r.email ?? null,
@@ -180,9 +206,6 @@ function resolveRow(file: FileRefs, r: Row): { input: StudentInput | null; issue
     homeroomClassId: classId,
     status: r.status,
   };
-  for (const i of studentRefIssues(file.refs, input))
-    issues.push({ column: header(FIELD_COLUMN[i.field] ?? 'studentCode'), message: i.message });
-  return { input: issues.length ? null : input, issues };
 }
 
 export const studentsImport: ImportKind<Row> = {
@@ -196,13 +219,14 @@ export const studentsImport: ImportKind<Row> = {
     const dupCodes = duplicatesBy(rows, (r) => r.studentCode);
     const dupEmails = duplicatesBy(rows, (r) => r.email);
     return rows.map((r): RowCheck => {
-      const { issues } = resolveRow(file, r);
-      const existingId = file.refs.codes.get(r.studentCode.toLowerCase()) ?? null;
-      if (dupCodes.has(r.studentCode.toLowerCase()))
+      const { issues } = refsOf(file, r);
+      const code = r.studentCode?.toLowerCase();
+      const existingId = (code && file.refs.codes.get(code)) || null;
+      if (code && dupCodes.has(code))
         issues.push({ column: header('studentCode'), message: `Mã học sinh "${r.studentCode}" xuất hiện nhiều lần trong tệp.` });
       if (r.email) {
         if (dupEmails.has(r.email)) issues.push({ column: header('email'), message: `E-mail "${r.email}" xuất hiện nhiều lần trong tệp.` });
-        const problem = accountIssue(file.refs.accounts.get(r.email) ?? null, existingId);
+        const problem = code ? accountIssue(file.refs.accounts.get(r.email) ?? null, existingId) : null;
         if (problem) issues.push({ column: header('email'), message: problem });
       }
       return { action: existingId ? 'update' : 'create', issues };
@@ -216,7 +240,7 @@ export const studentsImport: ImportKind<Row> = {
     const updates: Array<{ id: number; input: StudentInput }> = [];
     const creates: StudentInput[] = [];
     for (const r of rows) {
-      const { input } = resolveRow(file, r);
+      const input = inputOf(file, r);
       if (!input) throw badRequest(CHANGED_SINCE_CHECK);
       const id = file.refs.codes.get(r.studentCode.toLowerCase());
       if (id) updates.push({ id, input });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { academicYears } from '@/db/schema/academic';
 import { campuses, homeroomClasses, students } from '@/db/schema/school';
 import { users } from '@/db/schema/users';
-import { searchWhere, totalOver } from '@/db/sql';
+import { searchRank, searchWhere, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 import { personDerived } from '../core/people';
 
@@ -26,6 +26,9 @@ export const studentSortColumns: Record<StudentSort, AnyColumn | SQL> = {
   dateOfBirth: students.dateOfBirth,
 };
 export const studentTieBreak = [nameOrder, students.id];
+/** A searched list without a sort: the student whose code or name is the search first. */
+export const studentSearchRank = (search: string | undefined) =>
+  searchRank({ text: students.searchText, code: students.studentCode, name: students.fullName }, search);
 
 export interface StudentFilters {
   grade?: number;

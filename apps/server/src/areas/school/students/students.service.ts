@@ -28,6 +28,7 @@ import {
   lockStudent,
   lockStudents,
   studentIdsByCodes,
+  studentSearchRank,
   studentSortColumns,
   studentTieBreak,
   studentUsage,
@@ -59,7 +60,7 @@ export const codeTakenMessage = (code: string) => `Mã học sinh "${code}" đã
 // ---- Reading ----
 
 function listOf(q: StudentQuery) {
-  return { where: studentWhere(q), order: orderBy(studentSortColumns, q, studentTieBreak) };
+  return { where: studentWhere(q), order: orderBy(studentSortColumns, { ...q, rank: studentSearchRank(q.search) }, studentTieBreak) };
 }
 
 export async function studentPage(db: Db, q: StudentQuery & Paged) {
@@ -76,7 +77,12 @@ export type ClassStudentQuery = { search?: string; sort?: ClassStudentSort; orde
 
 /** A homeroom class's students, as the student list shows them (the homeroom-classes part checks who may read the class). */
 export async function classStudentList(db: Db, classId: number, q: ClassStudentQuery, paging: { limit: number; offset: number }) {
-  return listClassStudents(db, { classId, search: q.search, order: orderBy(classStudentSortColumns, q, classStudentTieBreak), ...paging });
+  return listClassStudents(db, {
+    classId,
+    search: q.search,
+    order: orderBy(classStudentSortColumns, { ...q, rank: studentSearchRank(q.search) }, classStudentTieBreak),
+    ...paging,
+  });
 }
 
 export async function getStudent(db: DbOrTx, id: number): Promise<TStudent> {

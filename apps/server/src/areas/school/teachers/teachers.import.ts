@@ -9,6 +9,7 @@ import {
   CHANGED_SINCE_CHECK,
   duplicatesBy,
   fold,
+  type CheckedRow,
   type ImportColumn,
   type ImportKind,
   type RowCheck,
@@ -41,19 +42,32 @@ const COLUMNS: ImportColumn[] = [
     example: 'mai.vt@truong.edu.vn',
     note: 'Có e-mail thì giáo viên được cấp (hoặc gắn) tài khoản với vai trò Giáo viên.',
   },
-  { key: 'department', header: 'Tổ chuyên môn', example: 'TOAN', note: 'Mã hoặc tên tổ chuyên môn.' },
-  { key: 'subjects', header: 'Môn dạy', example: 'TOAN, TIN', note: 'Mã môn, cách nhau bởi dấu phẩy hoặc chấm phẩy.' },
+  {
+    key: 'department',
+    header: 'Tổ chuyên môn',
+    example: 'TOAN',
+    note: 'Mã hoặc tên tổ chuyên môn.',
+    lookup: async (db) => (await departmentRefs(db)).map((d) => d.name).sort((a, b) => a.localeCompare(b, 'vi')),
+  },
+  {
+    key: 'subjects',
+    header: 'Môn dạy',
+    example: 'TOAN, TIN',
+    note: 'Mã môn, cách nhau bởi dấu phẩy hoặc chấm phẩy.',
+    lookup: async (db) => (await subjectRefs(db)).map((x) => x.code).sort(),
+    multiple: true,
+  },
 ];
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
 
-async function loadFile(db: DbOrTx, rows: Row[]) {
+async function loadFile(db: DbOrTx, rows: Array<CheckedRow<Row>>) {
   const emails = rows.map((r) => r.email).filter((e): e is string => !!e);
   const [departments, subjects, codes, users] = await Promise.all([
     departmentRefs(db),
     subjectRefs(db),
     teacherIdsByCodes(
       db,
-      rows.map((r) => r.staffCode),
+      rows.flatMap((r) => (r.staffCode ? [r.staffCode] : [])),
     ),
     usersByEmails(db, emails),
   ]);
@@ -83,23 +97,25 @@ async function loadFile(db: DbOrTx, rows: Row[]) {
 }
 type FileRefs = Awaited<ReturnType<typeof loadFile>>;
 
-function resolveRow(file: FileRefs, r: Row): { input: TeacherInput | null; issues: RowIssue[] } {
+/** The department and subjects a row names (those cells that parsed), and what is not found. */
+function refIssues(file: FileRefs, r: CheckedRow<Row>): RowIssue[] {
   const issues: RowIssue[] = [];
-  const department = r.department ? file.departmentOf(r.department) : null;
-  if (department === undefined)
+  if (r.department && !file.departmentOf(r.department))
     issues.push({ column: header('department'), message: `Không tìm thấy tổ chuyên môn "${r.department}" (nhập mã hoặc tên tổ).` });
-  const missing = r.subjects.filter((c) => !file.subjectOf(c));
+  const missing = (r.subjects ?? []).filter((c) => !file.subjectOf(c));
   if (missing.length) issues.push({ column: header('subjects'), message: `Không tìm thấy môn học có mã: ${missing.join(', ')}.` });
-  if (issues.length) return { input: null, issues };
+  return issues;
+}
+
+/** A row as the same input POST /teachers takes, or null when its references no longer resolve. */
+function inputOf(file: FileRefs, r: Row): TeacherInput | null {
+  if (refIssues(file, r).length) return null;
   return {
-    input: {
-      staffCode: r.staffCode,
-      fullName: r.fullName,
-      email: r.email ?? null,
-      departmentId: department?.id ?? null,
-      subjectIds: r.subjects.map((c) => file.subjectOf(c)!.id),
-    },
-    issues,
+    staffCode: r.staffCode,
+    fullName: r.fullName,
+    email: r.email ?? null,
+    departmentId: r.department ? file.departmentOf(r.department)!.id : null,
+    subjectIds: r.subjects.map((c) => file.subjectOf(c)!.id),
   };
 }
 
@@ -114,14 +130,16 @@ export const teachersImport: ImportKind<Row> = {
     const dupCodes = duplicatesBy(rows, (r) => r.staffCode);
     const dupEmails = duplicatesBy(rows, (r) => r.email);
     return rows.map((r): RowCheck => {
-      const { issues } = resolveRow(file, r);
-      const existingId = file.refs.codes.get(r.staffCode.toLowerCase());
-      if (dupCodes.has(r.staffCode.toLowerCase()))
+      const issues = refIssues(file, r);
+      const code = r.staffCode?.toLowerCase();
+      const existingId = code ? file.refs.codes.get(code) : undefined;
+      if (code && dupCodes.has(code))
         issues.push({ column: header('staffCode'), message: `Mã giáo viên "${r.staffCode}" xuất hiện nhiều lần trong tệp.` });
       if (r.email) {
         if (dupEmails.has(r.email)) issues.push({ column: header('email'), message: `E-mail "${r.email}" xuất hiện nhiều lần trong tệp.` });
         const other = file.teacherOfEmail(r.email);
-        if (other !== undefined && other !== existingId) issues.push({ column: header('email'), message: EMAIL_OF_OTHER_TEACHER });
+        // Without a code that parsed, the row's own teacher is unknown: no claim that the e-mail is someone else's.
+        if (code && other !== undefined && other !== existingId) issues.push({ column: header('email'), message: EMAIL_OF_OTHER_TEACHER });
       }
       return { action: existingId ? 'update' : 'create', issues };
     });
@@ -134,7 +152,7 @@ export const teachersImport: ImportKind<Row> = {
     let created = 0;
     let updated = 0;
     for (const r of rows) {
-      const { input } = resolveRow(file, r);
+      const input = inputOf(file, r);
       if (!input) throw badRequest(CHANGED_SINCE_CHECK);
       const id = file.refs.codes.get(r.staffCode.toLowerCase());
       if (id) {

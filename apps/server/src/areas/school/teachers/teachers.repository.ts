@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzl
 import type { TTeacher } from '@app/shared/school';
 import type { DbOrTx } from '@/db/client';
 import { departmentHeads, departments, subjects, teachers, teacherSubjects } from '@/db/schema/school';
-import { searchWhere, totalOver } from '@/db/sql';
+import { searchRank, searchWhere, totalOver } from '@/db/sql';
 import type { UsageCheck } from '@/lib/write';
 import { personDerived } from '../core/people';
 
@@ -20,6 +20,9 @@ export const teacherSortColumns: Record<TeacherSort, AnyColumn | SQL> = {
   departmentName: departments.name,
 };
 export const teacherTieBreak = [nameOrder, teachers.id];
+/** A searched list without a sort: the teacher whose staff code or name is the search first. */
+export const teacherSearchRank = (search: string | undefined) =>
+  searchRank({ text: teachers.searchText, code: teachers.staffCode, name: teachers.fullName }, search);
 
 export interface TeacherFilters {
   departmentId?: number;

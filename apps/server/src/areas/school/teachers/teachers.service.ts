@@ -20,6 +20,7 @@ import {
   subjectRefs,
   teacherIdByCode,
   teachersOfUsers,
+  teacherSearchRank,
   teacherSortColumns,
   teacherTieBreak,
   teacherUsage,
@@ -55,7 +56,7 @@ async function scopeOf(db: DbOrTx, actor: Actor): Promise<number[] | undefined> 
 async function listOf(db: DbOrTx, actor: Actor, q: TeacherQuery) {
   return {
     where: teacherWhere({ ...q, departmentScope: await scopeOf(db, actor) }),
-    order: orderBy(teacherSortColumns, q, teacherTieBreak),
+    order: orderBy(teacherSortColumns, { ...q, rank: teacherSearchRank(q.search) }, teacherTieBreak),
   };
 }
 

@@ -75,8 +75,16 @@ const COLUMNS: ImportColumn[] = [
     required: true,
     example: 'Giáo viên, Tổ trưởng chuyên môn',
     note: `Mã hoặc tên vai trò, cách nhau bởi dấu phẩy; vai trò đầu tiên là vai trò chính. Tên: ${ROLES.map((r) => ROLE_LABELS[r]).join(', ')}.`,
+    choices: ROLES.map((r) => ROLE_LABELS[r]),
+    multiple: true,
   },
-  { key: 'active', header: 'Trạng thái', example: 'Hoạt động', note: 'Hoạt động hoặc Vô hiệu. Để trống: Hoạt động.' },
+  {
+    key: 'active',
+    header: 'Trạng thái',
+    example: 'Hoạt động',
+    note: 'Hoạt động hoặc Vô hiệu. Để trống: Hoạt động.',
+    choices: ['Hoạt động', 'Vô hiệu'],
+  },
 ];
 const header = (key: keyof Row) => COLUMNS.find((c) => c.key === key)!.header;
 
@@ -89,12 +97,13 @@ export const usersImport: ImportKind<Row> = {
   async check(db, rows) {
     const existing = await usersByEmails(
       db,
-      rows.map((r) => r.email),
+      rows.flatMap((r) => (r.email ? [r.email] : [])),
     );
     const dup = duplicatesBy(rows, (r) => r.email);
     return rows.map((r): RowCheck => ({
-      action: existing.has(r.email) ? 'update' : 'create',
-      issues: dup.has(r.email) ? [{ column: header('email'), message: `E-mail "${r.email}" xuất hiện nhiều lần trong tệp.` }] : [],
+      action: r.email && existing.has(r.email) ? 'update' : 'create',
+      issues:
+        r.email && dup.has(r.email) ? [{ column: header('email'), message: `E-mail "${r.email}" xuất hiện nhiều lần trong tệp.` }] : [],
     }));
   },
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
 import { queryRows } from '@/db/client';
 import { userRoles, users } from '@/db/schema/users';
 import { searchText } from '@/lib/list';
-import { searchWhere, totalOver } from '@/db/sql';
+import { searchRank, searchWhere, totalOver } from '@/db/sql';
 
 import type { UserRow, UserWithRoles } from '@/plugins/auth.repository';
 
@@ -188,6 +188,9 @@ export const userSortColumns: Record<UserSort, AnyColumn | SQL> = {
   createdAt: users.createdAt,
 };
 export const userTieBreak = [users.email, users.id];
+/** A searched list without a sort: the account whose e-mail or display name is the search first. */
+export const userSearchRank = (search: string | undefined) =>
+  searchRank({ text: users.searchText, code: users.email, name: users.displayName }, search);
 
 export interface UserFilters {
   role?: TRole;

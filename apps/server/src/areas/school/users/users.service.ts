@@ -23,6 +23,7 @@ import {
   toUserRow,
   updateUserRow,
   usersByEmails,
+  userSearchRank,
   userSortColumns,
   userTieBreak,
   userWhere,
@@ -60,7 +61,7 @@ export const NOT_SELF_UNADMIN = 'Bạn không thể tự bỏ vai trò Quản tr
 // ---- Reading ----
 
 function listOf(q: UserQuery) {
-  return { where: userWhere(q), order: orderBy(userSortColumns, q, userTieBreak) };
+  return { where: userWhere(q), order: orderBy(userSortColumns, { ...q, rank: userSearchRank(q.search) }, userTieBreak) };
 }
 
 export async function userPage(db: Db, q: UserQuery & Paged) {

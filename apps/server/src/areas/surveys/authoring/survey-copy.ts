@@ -1,7 +1,7 @@
 import type { TSurvey, TSurveyInput } from '@app/shared/surveys';
 import type { Tx } from '@/db/client';
 import { found } from '@/lib/write';
-import { insertSurveyRow, setSourceQuestion, surveyValues, writeSurveyTree } from './survey-tree.repository';
+import { insertSurveyRow, setSourceQuestions, surveyValues, writeSurveyTree } from './survey-tree.repository';
 import { loadSurvey, surveyParts } from '../core/surveys.repository';
 
 export interface CopyTarget {
@@ -84,9 +84,12 @@ export async function copySurvey(tx: Tx, sourceId: number, target: CopyTarget): 
   );
   const newParts = await surveyParts(tx, row.id);
   const newSectionOrder = new Map(newParts.sections.map((s) => [s.id, s.displayOrder]));
-  for (const q of newParts.questions) {
-    const root = rootOf.get(`${newSectionOrder.get(q.sectionId)}:${q.displayOrder}`);
-    if (root !== undefined) await setSourceQuestion(tx, q.id, root);
-  }
+  await setSourceQuestions(
+    tx,
+    newParts.questions.flatMap((q) => {
+      const root = rootOf.get(`${newSectionOrder.get(q.sectionId)}:${q.displayOrder}`);
+      return root === undefined ? [] : [{ id: q.id, source: root }];
+    }),
+  );
   return row.id;
 }

@@ -234,9 +234,11 @@ async function dropColumns(
   if (!checkOnly && ids.length) await tx.delete(gridColumns).where(inArray(gridColumns.id, ids));
 }
 
-/** Points a copied question at the root question it descends from. */
-export async function setSourceQuestion(tx: Tx, questionId: number, sourceQuestionId: number) {
-  await tx.update(surveyQuestions).set({ sourceQuestionId }).where(eq(surveyQuestions.id, questionId));
+/** Points copied questions at the root questions they descend from, in one statement. */
+export async function setSourceQuestions(tx: Tx, pairs: Array<{ id: number; source: number }>) {
+  if (!pairs.length) return;
+  await tx.execute(sql`update ${surveyQuestions} q set source_question_id = x.source
+    from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as x(id int, source int) where q.id = x.id`);
 }
 
 /** How many questions the survey has (activation needs one). */

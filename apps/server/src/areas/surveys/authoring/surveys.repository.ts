@@ -121,6 +121,22 @@ export async function studentGrade(db: DbOrTx, studentId: number): Promise<numbe
   return st?.grade ?? null;
 }
 
+/** Whether the student has a response to the survey (for that course class when one is given). */
+export async function hasAnswered(db: DbOrTx, surveyId: number, studentId: number, courseClassId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: surveyResponses.id })
+    .from(surveyResponses)
+    .where(
+      and(
+        eq(surveyResponses.surveyId, surveyId),
+        eq(surveyResponses.studentId, studentId),
+        courseClassId === undefined ? undefined : eq(surveyResponses.courseClassId, courseClassId),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 export async function lockSurvey(db: DbOrTx, id: number): Promise<SurveyRow | null> {
   const [row] = await db.select().from(surveys).where(eq(surveys.id, id)).for('update').limit(1);
   return row ?? null;

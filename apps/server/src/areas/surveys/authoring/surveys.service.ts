@@ -22,6 +22,7 @@ import {
   deleteSurveyRow,
   enrolledInSubject,
   findSubjectBrief,
+  hasAnswered,
   isEnrolled,
   listSurveys,
   listSurveysByIds,
@@ -71,8 +72,10 @@ export async function getSurveyFor(db: Db, actor: Actor, id: number, courseClass
   const staff = hasAnyRole(actor, SURVEY_READ);
   if (!staff) {
     const refuse = () => new AppError('FORBIDDEN', 'Bạn không thuộc đối tượng tham gia khảo sát này.');
-    if (survey.isTemplate || survey.status !== 'active') throw new AppError('FORBIDDEN', 'Khảo sát này hiện không mở để trả lời.');
     if (!actor.studentId) throw new AppError('FORBIDDEN', 'Không thể xác định thông tin học sinh.');
+    const answeredClosed = !survey.isTemplate && survey.status === 'closed' && (await hasAnswered(db, id, actor.studentId, courseClassId));
+    if (!answeredClosed && (survey.isTemplate || survey.status !== 'active'))
+      throw new AppError('FORBIDDEN', 'Khảo sát này hiện không mở để trả lời.');
     const grade = await studentGrade(db, actor.studentId);
     if (grade === null || !survey.allowedGrades.includes(grade)) throw refuse();
     if (survey.surveyType === 'SUBJECT_SPECIFIC') {

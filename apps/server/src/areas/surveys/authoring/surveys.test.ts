@@ -653,7 +653,7 @@ describe('cover image', () => {
 });
 
 describe('templates', () => {
-  it('seeds the two Vietnamese templates and two active surveys of the current module', async () => {
+  it('seeds the two Vietnamese templates and four active surveys of the current module', async () => {
     const tpls = await rows<{ id: number; title: string; survey_type: string }>(
       sql`select id, title, survey_type from surveys where is_template and title in (${GENERAL_TEMPLATE_TITLE}, ${TEACHING_TEMPLATE_TITLE}) order by id`,
     );
@@ -674,7 +674,7 @@ describe('templates', () => {
     const active = await rows<{ id: number; survey_type: string; start_date: string; end_date: string }>(sql`
       select s.id, s.survey_type, s.start_date::text, s.end_date::text from surveys s join modules m on m.id = s.module_id
       where m.is_current and s.status = 'active' and s.template_id in (${tpls[0].id}, ${tpls[1].id}) order by s.id`);
-    expect(active.map((a) => a.survey_type)).toEqual(['SUBJECT_SPECIFIC', 'GENERAL']);
+    expect(active.map((a) => a.survey_type)).toEqual(['SUBJECT_SPECIFIC', 'GENERAL', 'SUBJECT_SPECIFIC', 'SUBJECT_SPECIFIC']);
     for (const a of active) expect(a.start_date <= '2026-11-22' && a.end_date >= '2026-11-22').toBe(true);
   });
 

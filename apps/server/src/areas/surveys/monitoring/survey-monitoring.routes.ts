@@ -8,21 +8,24 @@ import {
   ZAllStudentsQuery,
   ZClassCompletion,
   ZCompletionScopeQuery,
+  ZDepartmentsCompletion,
   ZGradeCampusCompletion,
   ZHomeroomSurveyStatus,
   ZHomeroomSurveyStatusQuery,
+  ZMyClassesCompletion,
   ZStudentSurveyStatus,
   ZSurveyCompletion,
   ZSurveyCompletionListQuery,
   ZSurveyStats,
   ZSurveyStudentsQuery,
   ZSurveyStudentStatus,
+  ZTeachingCompletionQuery,
 } from '@app/shared/survey-monitoring';
 import type { Db } from '@/db/client';
 import { sendXlsx, xlsxBuffer } from '@/lib/xlsx';
 import { actorOf } from '@/plugins/auth';
 import { ZIdParams } from '@/lib/params';
-import { MONITOR_CLASS_READERS, MONITOR_READERS } from '../access';
+import { MONITOR_CLASS_READERS, MONITOR_DEPARTMENT, MONITOR_OWN_CLASSES, MONITOR_READERS } from '../access';
 import {
   allClassesStatus,
   allStudentsStatusPage,
@@ -35,6 +38,7 @@ import {
   surveyStudentsExport,
   surveyStudentsPage,
 } from './survey-monitoring.service';
+import { departmentsCompletion, myClassesCompletion } from './teaching-completion.service';
 
 /**
  * Monitoring routes (issue 5, spec section 7 "Status and stats"). The static paths
@@ -44,6 +48,7 @@ import {
  * Roles: MONITOR_READERS (ADMIN, QUALITY_ASSURANCE, PRINCIPAL, ACADEMIC_AFFAIR) everywhere;
  * HOMEROOM_TEACHER also on the per-student status list and the class's survey status, narrowed to
  * their own class by the service. Submission times beside names: ADMIN only (the service).
+ * TEACHER and HEAD_DEPARTMENT read counts only: their own course classes, the departments they head.
  */
 const tags = ['survey-monitoring'];
 
@@ -164,5 +169,23 @@ export function surveyMonitoringRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { tags, params: ZIdParams, querystring: ZHomeroomSurveyStatusQuery, response: { 200: ZOk(ZHomeroomSurveyStatus) } },
     },
     async (req) => ok(await homeroomSurveyStatus(db, actorOf(req), req.params.id, req.query.moduleId)),
+  );
+
+  r.get(
+    '/surveys/my-classes-completion',
+    {
+      config: { roles: MONITOR_OWN_CLASSES },
+      schema: { tags, querystring: ZTeachingCompletionQuery, response: { 200: ZOk(ZMyClassesCompletion) } },
+    },
+    async (req) => ok(await myClassesCompletion(db, actorOf(req), req.query.moduleId)),
+  );
+
+  r.get(
+    '/surveys/department-completion',
+    {
+      config: { roles: MONITOR_DEPARTMENT },
+      schema: { tags, querystring: ZTeachingCompletionQuery, response: { 200: ZOk(ZDepartmentsCompletion) } },
+    },
+    async (req) => ok(await departmentsCompletion(db, actorOf(req), req.query.moduleId)),
   );
 }

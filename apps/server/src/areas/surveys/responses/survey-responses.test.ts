@@ -502,6 +502,40 @@ describe('staff reads and delete', () => {
   });
 });
 
+describe('a closed survey', () => {
+  it('a student who answered it reads it and their answers again; one who did not, or another class, is refused', async () => {
+    const m = await subjectSurvey();
+    const body = payload(m);
+    expect((await submit(m.survey.id, body)).statusCode).toBe(200);
+    const close = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/surveys/${m.survey.id}/status`,
+      headers: bearer(tok.quantri),
+      payload: { status: 'closed' },
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const read = (who: string, q = `?courseClassId=${cls.id}`) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/surveys/${m.survey.id}${q}`, headers: bearer(tok[who]) });
+    const mine = await read('hs.an');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toMatchObject({ id: m.survey.id, status: 'closed', studentCourseClass: { id: cls.id } });
+    expect(mine.json().data.responseCount).toBeUndefined();
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/surveys/${m.survey.id}/responses/student/${an.studentId}`,
+      headers: bearer(tok['hs.an']),
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(submissionToAnswers(m.survey, own.json().data[0].submission)).toEqual(submissionToAnswers(m.survey, body));
+    // Who has not answered it, or asks for a class they did not answer for, reads nothing: it is not open.
+    expect((await read(other.local, '')).statusCode).toBe(403);
+    expect((await read('hs.an', `?courseClassId=${cls.id + 100000}`)).statusCode).toBe(403);
+    // Back to a draft: not even its answerer reads it.
+    await t.database.db.execute(sql`update surveys set status = 'draft' where id = ${m.survey.id}`);
+    expect((await read('hs.an')).statusCode).toBe(403);
+  });
+});
+
 describe('the one-response rule in the database', () => {
   it('ON CONFLICT DO NOTHING on survey_responses_one_uq: a second GENERAL row (null course class) is not stored', async () => {
     const m = await generalSurvey();

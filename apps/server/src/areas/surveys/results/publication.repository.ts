@@ -85,3 +85,53 @@ export async function openAmong(db: DbOrTx, surveyIds: number[]): Promise<number
   );
   return rows.map((r) => r.id);
 }
+
+const responsesOf = sql`(select count(*)::int from survey_responses r where r.survey_id = s.id)`;
+
+/** Closed surveys not published (oldest end first), with their responses and pending texts. */
+export async function waitingForPublication(db: DbOrTx) {
+  const rows = await queryRows<{
+    surveyId: number;
+    title: string;
+    moduleCode: string | null;
+    endDate: string | null;
+    responses: number;
+    pendingTexts: number;
+  }>(
+    db,
+    sql`select s.id as "surveyId", s.title, m.code as "moduleCode", s.end_date::text as "endDate",
+      ${responsesOf} as responses, ${pendingOf(sql`s.id`)} as "pendingTexts"
+    from surveys s left join modules m on m.id = s.module_id
+    where s.status = 'closed' and not s.is_template and s.published_at is null
+    order by s.end_date nulls last, s.id`,
+  );
+  return rows.map((r) => ({ ...r, responses: Number(r.responses), pendingTexts: Number(r.pendingTexts) }));
+}
+
+/** Published surveys: how many, and the newest `limit` with their responses. */
+export async function publishedSurveys(db: DbOrTx, limit: number) {
+  const rows = await queryRows<{
+    surveyId: number;
+    title: string;
+    moduleCode: string | null;
+    publishedAt: string | Date;
+    responses: number;
+    total: number;
+  }>(
+    db,
+    sql`select s.id as "surveyId", s.title, m.code as "moduleCode", s.published_at as "publishedAt",
+      ${responsesOf} as responses, count(*) over ()::int as total
+    from surveys s left join modules m on m.id = s.module_id
+    where s.published_at is not null and s.status = 'closed' and not s.is_template
+    order by s.published_at desc, s.id desc
+    limit ${limit}`,
+  );
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    recent: rows.map(({ total: _t, ...r }) => ({
+      ...r,
+      publishedAt: new Date(r.publishedAt).toISOString(),
+      responses: Number(r.responses),
+    })),
+  };
+}

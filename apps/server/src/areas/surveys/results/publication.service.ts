@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RESULTS_MSG, type TPublication, type TPublicationSettings } from '@app/shared/survey-results';
+import { RESULTS_MSG, type TPublication, type TPublicationOverview, type TPublicationSettings } from '@app/shared/survey-results';
 import type { Db, DbOrTx } from '@/db/client';
 import { write } from '@/lib/write';
 import { systemActor, type Actor } from '@/plugins/actor';
@@ -9,9 +9,11 @@ import {
   AUTO_PUBLISH_SETTING,
   publicationRow,
   publishableSurveyIds,
+  publishedSurveys,
   reopenedPublishedIds,
   RESTRICTED_FILTERED_SETTING,
   setPublished,
+  waitingForPublication,
   type PublicationRow,
 } from './publication.repository';
 import { readSetting, writeSetting } from './survey-results.repository';
@@ -54,6 +56,15 @@ async function rowOr404(db: DbOrTx, id: number, lock = false) {
 /** GET /surveys/{id}/publication */
 export async function publicationOf(db: DbOrTx, id: number): Promise<TPublication> {
   return view(await rowOr404(db, id));
+}
+
+/** How many published surveys the overview lists. */
+const RECENT_PUBLISHED = 5;
+
+/** GET /surveys/publication-overview: closed surveys waiting for publication, and the newest published ones. */
+export async function publicationOverview(db: DbOrTx): Promise<TPublicationOverview> {
+  const [waiting, published] = await Promise.all([waitingForPublication(db), publishedSurveys(db, RECENT_PUBLISHED)]);
+  return { waiting, published };
 }
 
 /** POST /surveys/{id}/publish: 409 with the reason when it is not closed or texts are pending. */

@@ -15,6 +15,7 @@ import {
   ZGridQuestions,
   ZModuleResults,
   ZPublication,
+  ZPublicationOverview,
   ZPublicationSettings,
   ZQuestionResultsDetail,
   ZResultsQuery,
@@ -36,6 +37,7 @@ import { ADMIN_ONLY, RESULTS_MODULE, RESULTS_READ, RESULTS_SCHOOL, RESULTS_WRITE
 import { exportExcel } from './export';
 import {
   publicationOf,
+  publicationOverview,
   publicationSettings,
   publishSurvey,
   savePublicationSettings,
@@ -107,6 +109,11 @@ export function surveyResultRoutes(app: FastifyInstance, deps: { db: Db; events:
       message: RESULTS_MSG.unpublished,
       data: await unpublishSurvey(db, deps.events, actorOf(req), req.params.id),
     }),
+  );
+  r.get(
+    `${P}/publication-overview`,
+    { config: { roles: RESULTS_SCHOOL }, schema: { tags, response: ok(ZPublicationOverview) } },
+    async () => ({ success: true as const, data: await publicationOverview(db) }),
   );
   r.get(
     `${P}/settings/publication`,

@@ -20,6 +20,8 @@ export function groupDemoAccounts(accounts: readonly TDemoAccount[]): DemoAccoun
   return groups;
 }
 
+const hintId = (email: string) => `demo-hint-${email.replace(/[^a-z0-9]/gi, '-')}`;
+
 export function DemoAccountList({
   accounts,
   pendingEmail,
@@ -50,11 +52,17 @@ export function DemoAccountList({
                     onClick={() => onSelect(account.email)}
                     disabled={pendingEmail !== null}
                     aria-label={`Đăng nhập với ${account.displayName ?? account.email} (${account.email})`}
+                    aria-describedby={account.hint ? hintId(account.email) : undefined}
                     className="flex w-full items-center gap-3 rounded-lg border border-border bg-surface px-3 py-2.5 text-left transition-colors hover:border-primary hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60"
                   >
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-fg">{account.displayName ?? account.email}</span>
                       <span className="block truncate text-xs text-muted">{account.email}</span>
+                      {account.hint ? (
+                        <span id={hintId(account.email)} className="mt-0.5 block text-xs text-fg">
+                          {account.hint}
+                        </span>
+                      ) : null}
                       {extra.length ? (
                         <span className="mt-1 flex flex-wrap gap-1">
                           {extra.map((r) => (

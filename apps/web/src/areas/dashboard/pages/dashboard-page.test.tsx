@@ -5,7 +5,6 @@ import type { TRole } from '@app/shared/roles';
 import { makeUser } from '@/test/fixtures';
 import { mockApi, ok } from '@/test/mock-api';
 import { renderUi } from '@/test/render-app';
-import { surveyRow } from '@/areas/surveys/monitoring/test/fixtures';
 import DashboardPage from './dashboard-page';
 
 let mock: ReturnType<typeof mockApi> | undefined;
@@ -17,53 +16,55 @@ const dashboard = (role: TRole): TDashboard => ({
   stats: [{ label: 'Học sinh', value: 398 }],
   notes: [],
 });
-const STATS = {
-  surveys: { total: 3, draft: 1, active: 2, closed: 0, templates: 2 },
-  responses: { total: 529, today: 12 },
-  activeCompletion: { expected: 800, done: 529, rate: 66.1, students: 398, studentsDone: 250 },
-  activeSurveys: [surveyRow(1, { title: 'Khảo sát sắp đóng', daysLeft: 1 }), surveyRow(2, { title: 'Khảo sát còn lâu', daysLeft: 20 })],
-};
-
 function renderAs(role: TRole) {
-  mock = mockApi({ 'GET /v1/dashboard': () => ok(dashboard(role)), 'GET /v1/surveys/stats': () => ok(STATS) });
+  mock = mockApi({ 'GET /v1/dashboard': () => ok(dashboard(role)) });
   renderUi(<DashboardPage />, { path: '/admin/dashboard', routePath: '/admin/dashboard', auth: makeUser([role]) });
   return mock;
 }
 
 describe('dashboard', () => {
-  it("adds the admin's survey card: figures, responses today and the surveys closing soon with their progress", async () => {
-    renderAs('ADMIN');
-    const card = await screen.findByRole('region', { name: 'Khảo sát' });
-    expect(card).toHaveTextContent('Phản hồi hôm nay12');
-    expect(card).toHaveTextContent('Lượt hoàn thành66,1%Các khảo sát đang mở · 529/800 lượtHọc sinh đã làm xong tất cả: 250/398');
-    expect(within(card).getByRole('heading', { name: 'Khảo sát sắp đóng' })).toBeInTheDocument();
-    expect(within(card).getByRole('progressbar', { name: 'Khảo sát sắp đóng' })).toHaveAttribute('aria-valuenow', '63');
-    expect(within(card).getByRole('link', { name: 'Khảo sát sắp đóng' })).toHaveAttribute('href', '/admin/surveys/1?tab=progress');
-    expect(within(card).queryByText('Khảo sát còn lâu')).not.toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Xem tất cả khảo sát' })).toHaveAttribute('href', '/admin/surveys');
-    expect(screen.getByText('Học sinh')).toBeInTheDocument();
+  it('makes a figure with a page of its work a link there, and leaves the others plain', async () => {
+    mock = mockApi({
+      'GET /v1/dashboard': () =>
+        ok({
+          ...dashboard('ADMIN'),
+          stats: [
+            { label: 'Lượt đăng nhập hôm nay', value: 5, hint: '2 thay đổi khác được ghi nhật ký', href: '/admin/system-logs' },
+            { label: 'Học sinh', value: 398 },
+          ],
+        }),
+    });
+    renderUi(<DashboardPage />, { path: '/admin/dashboard', routePath: '/admin/dashboard', auth: makeUser(['ADMIN']) });
+    const figures = await screen.findByRole('region', { name: 'Số liệu' });
+    const link = within(figures).getByRole('link', { name: /Lượt đăng nhập hôm nay/ });
+    expect(link).toHaveAttribute('href', '/admin/system-logs');
+    expect(link).toHaveTextContent('2 thay đổi khác được ghi nhật ký');
+    expect(within(figures).getAllByRole('link')).toHaveLength(1);
+    expect(within(figures).getByText('398')).toBeInTheDocument();
   });
 
-  it('leaves other roles without it (they may not read survey figures)', async () => {
-    const m = renderAs('TEACHER');
-    expect(await screen.findByText('Chào buổi sáng, Nguyễn Văn An!')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Khảo sát' })).not.toBeInTheDocument();
-    expect(m.calls.some((c) => c.url === '/v1/surveys/stats')).toBe(false);
-  });
-
-  it('gives a teacher the way to the surveys that concern them and to their results (in no menu of the spec)', async () => {
+  it('has no block of its own for a role: a teacher without cards sees the greeting and figures only', async () => {
     renderAs('TEACHER');
-    const card = await screen.findByRole('region', { name: 'Khảo sát lấy ý kiến học sinh' });
-    expect(within(card).getByRole('link', { name: 'Khảo sát liên quan' })).toHaveAttribute('href', '/teacher/homeroom-surveys');
-    expect(within(card).getByRole('link', { name: 'Kết quả khảo sát cá nhân' })).toHaveAttribute(
-      'href',
-      '/teacher/personal-survey-results',
-    );
+    expect(await screen.findByText('Chào buổi sáng, Nguyễn Văn An!')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Khảo sát liên quan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Khảo sát lấy ý kiến học sinh' })).not.toBeInTheDocument();
   });
 
-  it('shows that card to teachers only', async () => {
-    renderAs('ADMIN');
-    await screen.findByRole('region', { name: 'Khảo sát' });
-    expect(screen.queryByRole('region', { name: 'Khảo sát lấy ý kiến học sinh' })).not.toBeInTheDocument();
+  it('renders the cards it is given, in order', async () => {
+    const First = () => <section aria-label="Thẻ một">một</section>;
+    const Second = () => <section aria-label="Thẻ hai">hai</section>;
+    mock = mockApi({ 'GET /v1/dashboard': () => ok(dashboard('TEACHER')) });
+    renderUi(
+      <DashboardPage
+        cards={[
+          { key: 'a', roles: ['TEACHER'], component: First },
+          { key: 'b', roles: ['TEACHER'], component: Second },
+        ]}
+      />,
+      { path: '/teacher/dashboard', routePath: '/teacher/dashboard', auth: makeUser(['TEACHER']) },
+    );
+    const first = await screen.findByRole('region', { name: 'Thẻ một' });
+    const second = screen.getByRole('region', { name: 'Thẻ hai' });
+    expect(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,18 +1,23 @@
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CircleAlert, RefreshCw } from 'lucide-react';
+import { ChevronRight, CircleAlert, RefreshCw } from 'lucide-react';
 import { findRoute } from '@app/shared/routes';
 import { ROLE_LABELS } from '@app/shared/roles';
+import type { TDashboard } from '@app/shared/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@app/shared/format';
 import { formatValue } from '@/lib/format';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/areas/auth/public';
 import { useDashboard } from '../api/get-dashboard';
-import { SurveyStatsCard } from '@/areas/surveys/monitoring/public';
+import type { DashboardCard } from '../dashboard-card';
 
-/** One landing page for every role: the server decides the figures for the caller's primary role. */
-export default function DashboardPage() {
+/**
+ * One landing page for every role: the server decides the greeting and figures for the caller's
+ * primary role; `cards` (from app/dashboard-cards/) say what to do next, each loading its own data.
+ */
+export default function DashboardPage({ cards = [] }: { cards?: readonly DashboardCard[] }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const title = findRoute(pathname)?.title ?? 'Tổng quan';
@@ -60,14 +65,11 @@ export default function DashboardPage() {
               Số liệu
             </h2>
             {dashboard.data.stats.length ? (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              // Two figures a row from the smallest phone, so the cards below are not pushed a screen away.
+              <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
                 {dashboard.data.stats.map((stat, i) => (
-                  <li key={`${i}-${stat.label}`} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
-                    <p className="text-sm text-muted">{stat.label}</p>
-                    <p className={`mt-2 font-semibold text-fg tabular-nums ${String(stat.value).length > 12 ? 'text-lg' : 'text-3xl'}`}>
-                      {formatValue(stat.value)}
-                    </p>
-                    {stat.hint ? <p className="mt-1 text-xs text-muted">{stat.hint}</p> : null}
+                  <li key={`${i}-${stat.label}`} className={String(stat.value).length > 12 ? 'col-span-2 sm:col-span-1' : undefined}>
+                    <StatTile stat={stat} />
                   </li>
                 ))}
               </ul>
@@ -78,34 +80,11 @@ export default function DashboardPage() {
             )}
           </section>
 
-          {dashboard.data.role === 'TEACHER' ? (
-            // The survey previews are in no menu of the spec (only the preview's back link names the list).
-            <section
-              aria-labelledby="dashboard-surveys"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface p-5"
-            >
-              <div>
-                <h2 id="dashboard-surveys" className="text-base font-semibold text-fg">
-                  Khảo sát lấy ý kiến học sinh
-                </h2>
-                <p className="mt-1 text-sm text-muted">
-                  Xem trước các khảo sát về lớp học phần và lớp chủ nhiệm của thầy cô, và kết quả khảo sát.
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Link to="/teacher/homeroom-surveys" className={buttonClass('secondary')}>
-                  Khảo sát liên quan
-                </Link>
-                <Link to="/teacher/personal-survey-results" className={buttonClass('secondary')}>
-                  Kết quả khảo sát cá nhân
-                </Link>
-              </div>
-            </section>
-          ) : null}
-
-          {dashboard.data.role === 'ADMIN' ? (
-            <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} allLink="/admin/surveys" onlyClosingSoon />
-          ) : null}
+          {cards.map(({ key, component: Card }) => (
+            <Suspense key={key} fallback={<Skeleton className="h-32" />}>
+              <Card />
+            </Suspense>
+          ))}
 
           {dashboard.data.notes.length ? (
             <section aria-labelledby="dashboard-notes" className="rounded-xl border border-border bg-surface p-5">
@@ -122,5 +101,34 @@ export default function DashboardPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** One figure; with `href` the whole tile is a link to where its work is done (the server gives only pages the role may open). */
+function StatTile({ stat }: { stat: TDashboard['stats'][number] }) {
+  const body = (
+    <>
+      <p className="flex items-center justify-between gap-2 text-sm text-muted">
+        {stat.label}
+        {stat.href ? <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-primary" /> : null}
+      </p>
+      <p
+        className={`mt-2 font-semibold break-words text-fg tabular-nums ${String(stat.value).length > 12 ? 'text-lg' : 'text-2xl sm:text-3xl'}`}
+      >
+        {formatValue(stat.value)}
+      </p>
+      {stat.hint ? <p className={`mt-1 text-xs ${stat.href ? 'text-primary' : 'text-muted'}`}>{stat.hint}</p> : null}
+    </>
+  );
+  const tile = 'block h-full rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5';
+  return stat.href ? (
+    <Link
+      to={stat.href}
+      className={`${tile} transition-colors hover:border-primary/60 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
+    >
+      {body}
+    </Link>
+  ) : (
+    <div className={tile}>{body}</div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Eye, FilterX } from 'lucide-react';
+import { CalendarCheck, Eye, FilterX } from 'lucide-react';
 import { ZSystemLog, ZSystemLogFacets, type TSystemLog } from '@app/shared/school';
 import { DataTable, type Column } from '@/components/data/data-table';
 import { ExportButton } from '@/components/data/export-button';
@@ -14,13 +14,22 @@ import { useListQuery } from '@/components/data/use-list-query';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { formatDateTime } from '@app/shared/format';
+import { formatDateTime, SCHOOL_TZ } from '@app/shared/format';
 import { ActorFilter } from '../components/actor-filter';
 import { DateFilter } from '../components/date-filter';
-import { LogDetailDialog } from '../components/log-detail-dialog';
-import { actionLabel, entityLabel } from '../log-labels';
+import { LogActor } from '../components/log-actor';
+import { entityTarget, LogDetailDialog } from '../components/log-detail-dialog';
+import { actionLabel, actionOptions, entityLabel, entityOptions, optionValue } from '../log-labels';
 
+/**
+ * Kept in the address, so a link can open the log filtered: `?from=YYYY-MM-DD&to=YYYY-MM-DD` (whole
+ * days in the school's time zone, inclusive), `entity`/`action` (codes, several joined by commas),
+ * `actorId`, `search`.
+ */
 const FILTERS = ['actorId', 'entity', 'action', 'from', 'to'] as const;
+
+/** Today in the school's time zone, YYYY-MM-DD. */
+const schoolToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TZ }).format(new Date());
 
 function useLogFacets() {
   return useQuery({
@@ -42,12 +51,7 @@ const columns: Column<TSystemLog>[] = [
     key: 'actor',
     header: 'Người thực hiện',
     sortKey: 'actorName',
-    cell: (l) => (
-      <div className="min-w-0">
-        <p>{l.actorName ?? (l.actorId ? `#${l.actorId}` : <span className="text-muted">Hệ thống</span>)}</p>
-        {l.actorEmail ? <p className="text-xs break-all text-muted">{l.actorEmail}</p> : null}
-      </div>
-    ),
+    cell: (l) => <LogActor actor={l.actor} />,
   },
   {
     key: 'action',
@@ -61,10 +65,10 @@ const columns: Column<TSystemLog>[] = [
     header: 'Đối tượng',
     sortKey: 'entity',
     cell: (l) => (
-      <span>
-        {entityLabel(l.entity)}
-        {l.entityId ? <span className="text-muted"> #{l.entityId}</span> : null}
-      </span>
+      <div className="min-w-0">
+        <p>{entityLabel(l.entity)}</p>
+        {entityTarget(l) ? <p className="text-xs break-words text-muted">{entityTarget(l)}</p> : null}
+      </div>
     ),
   },
 ];
@@ -85,8 +89,11 @@ export default function SystemLogsPage() {
   const rangeWrong = Boolean(filters.from && filters.to && filters.from > filters.to);
   const anyFilter = FILTERS.some((k) => filters[k]) || Boolean(list.search);
 
-  const entityOptions = (facets.data?.entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }));
-  const actionOptions = (facets.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }));
+  // One entry per label: "Học sinh" stands for `student` and an import's `students`.
+  const entities = entityOptions(facets.data?.entities ?? []);
+  const actions = actionOptions(facets.data?.actions ?? []);
+  const today = schoolToday();
+  const isToday = filters.from === today && filters.to === today;
 
   return (
     <div>
@@ -99,11 +106,30 @@ export default function SystemLogsPage() {
           label="Tìm trong nhật ký"
         />
         <ActorFilter value={filters.actorId} onChange={(v) => list.setFilter('actorId', v)} />
-        <FilterSelect label="Đối tượng" value={filters.entity} onChange={(v) => list.setFilter('entity', v)} options={entityOptions} />
-        <FilterSelect label="Hành động" value={filters.action} onChange={(v) => list.setFilter('action', v)} options={actionOptions} />
-        <div className="grid grid-cols-2 gap-3 sm:flex">
+        <FilterSelect
+          label="Đối tượng"
+          value={optionValue(entities, filters.entity)}
+          onChange={(v) => list.setFilter('entity', v)}
+          options={entities}
+        />
+        <FilterSelect
+          label="Hành động"
+          value={optionValue(actions, filters.action)}
+          onChange={(v) => list.setFilter('action', v)}
+          options={actions}
+        />
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
           <DateFilter label="Từ ngày" value={filters.from} onChange={(v) => list.setFilter('from', v)} />
           <DateFilter label="Đến ngày" value={filters.to} onChange={(v) => list.setFilter('to', v)} />
+          <Button
+            variant="secondary"
+            className="col-span-2 sm:col-span-1"
+            aria-pressed={isToday}
+            onClick={() => params.update({ from: today, to: today, page: null })}
+          >
+            <CalendarCheck aria-hidden="true" className="size-4" />
+            Hôm nay
+          </Button>
         </div>
         {anyFilter ? (
           <Button variant="ghost" onClick={clearFilters}>

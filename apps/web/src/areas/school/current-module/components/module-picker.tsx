@@ -1,17 +1,15 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { Check, ChevronsUpDown, Layers, RotateCw } from 'lucide-react';
+import { moduleLabel } from '@app/shared/format';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/areas/auth/public';
 import { useCurrentModule } from '../current-module-context';
 import { showsModulePicker } from '../module-choice';
 
-export function moduleLabel(m: { code: string; name: string }): string {
-  return `${m.code} – ${m.name}`;
-}
-
 /**
- * Header picker for the module pages work in. Staff only: a student's module is always the
- * current one. On a phone the button shows just the module code.
+ * Header picker for the module pages work in, the only one (issue 12: pages show no picker of their
+ * own). Staff only: a student's module is always the current one. The button names the module by
+ * `moduleLabel` (on a phone just its code); the list adds each module's name on a second line.
  */
 export function ModulePicker({ compact = false }: { compact?: boolean }) {
   const { primaryRole } = useAuth();
@@ -40,17 +38,19 @@ export function ModulePicker({ compact = false }: { compact?: boolean }) {
   }
 
   const label = `Học phần: ${moduleLabel(module)}`;
+  const title = `${label} · ${module.name}`;
   return (
     <Listbox value={module.id} onChange={(id: number) => setModule(id)}>
       <ListboxButton
-        aria-label={module.isCurrent ? `${label} (hiện tại)` : label}
-        title={label}
+        aria-label={label}
+        title={title}
         data-testid="module-picker"
         className="flex min-w-0 items-center gap-1.5 rounded-lg border border-border bg-surface px-2 py-1.5 text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary data-open:bg-surface-2 sm:px-3"
       >
-        <Layers aria-hidden="true" className="size-4 shrink-0 text-muted" />
+        {/* On a phone the room goes to the code: the chevrons already say it is a picker. */}
+        {compact ? null : <Layers aria-hidden="true" className="size-4 shrink-0 text-muted" />}
         {compact ? (
-          <span className="max-w-24 truncate font-medium">{module.code}</span>
+          <span className="max-w-28 truncate font-medium">{module.code}</span>
         ) : (
           <span className="max-w-72 truncate">
             <span className="text-muted">Học phần: </span>
@@ -71,13 +71,8 @@ export function ModulePicker({ compact = false }: { compact?: boolean }) {
           >
             <Check aria-hidden="true" className="invisible mt-0.5 size-4 shrink-0 text-primary group-data-selected:visible" />
             <span className="min-w-0 flex-1">
-              <span className="block font-medium group-data-selected:text-primary">
-                {moduleLabel(m)}
-                {m.isCurrent ? <span className="ml-1 font-normal text-muted">(hiện tại)</span> : null}
-              </span>
-              <span className="block text-xs text-muted">
-                {m.semesterName} · {m.academicYearName}
-              </span>
+              <span className="block font-medium group-data-selected:text-primary">{moduleLabel(m)}</span>
+              <span className="block text-xs text-muted">{m.name}</span>
             </span>
           </ListboxOption>
         ))}

@@ -45,7 +45,7 @@ const columns: Column<TStudent>[] = [
  */
 export function ClassStudents({ cls }: { cls: THomeroomClass }) {
   const path = `/v1/homeroom-classes/${cls.id}/students`;
-  const list = useListQuery({ path, schema: ZStudent, defaults: { sort: 'fullName' } });
+  const list = useListQuery({ path, schema: ZStudent, defaults: { sort: 'fullName' }, rankSearch: true });
   return (
     <section aria-labelledby="homeroom-students-title">
       <h2 id="homeroom-students-title" className="mb-3 text-base font-semibold text-fg">

@@ -58,6 +58,7 @@ export function StudentsPanel() {
     schema: ZStudent,
     filterKeys: ['grade', 'campusId', 'homeroomClassId', 'status'] as const,
     defaults: { sort: 'studentCode' },
+    rankSearch: true,
   });
   const yearId = years.current?.id;
   const classes = useOptions(

@@ -26,6 +26,7 @@ export function TeachersPanel() {
     schema: ZTeacher,
     filterKeys: ['departmentId', 'subjectId'] as const,
     defaults: { sort: 'fullName' },
+    rankSearch: true,
   });
   const [editing, setEditing] = useState<TTeacher | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TTeacher | null>(null);

@@ -13,7 +13,7 @@ import { teacherColumns } from '../components/teacher-columns';
  * departments they head only, so the page asks for the plain list.
  */
 export default function DepartmentTeachersPage() {
-  const list = useListQuery({ path: '/v1/teachers', schema: ZTeacher, defaults: { sort: 'fullName' } });
+  const list = useListQuery({ path: '/v1/teachers', schema: ZTeacher, defaults: { sort: 'fullName' }, rankSearch: true });
   const departments = [...new Set(list.items.map((t) => t.departmentName).filter(Boolean))];
   return (
     <div>

@@ -76,7 +76,13 @@ const inputOf = (u: TUserRow, active: boolean): TUserInput => ({ email: u.email,
 
 export default function UsersPage() {
   const { user: me } = useAuth();
-  const list = useListQuery({ path: '/v1/users', schema: ZUserRow, filterKeys: ['role', 'active'] as const, defaults: { sort: 'email' } });
+  const list = useListQuery({
+    path: '/v1/users',
+    schema: ZUserRow,
+    filterKeys: ['role', 'active'] as const,
+    defaults: { sort: 'email' },
+    rankSearch: true,
+  });
   const [editing, setEditing] = useState<TUserRow | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<TUserRow | null>(null);
   const [importing, setImporting] = useState(false);

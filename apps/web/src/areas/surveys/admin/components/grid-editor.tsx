@@ -12,6 +12,9 @@ import { MoveButtons, PartHeader } from './move-buttons';
 import { QuestionFlags } from './question-editor';
 import { RichTextEditor } from './rich-text-editor';
 
+/** How the builder names the "no opinion" column's value (`None`, never shown raw: issue 12). */
+const NO_OPINION_TEXT = 'Không có ý kiến (không tính điểm)';
+
 /**
  * A grid group: its columns (label, value, number, display order) shared by its rows, and the rows,
  * each a question of its own (issue 4: rows are questions sharing a grid group). The student form
@@ -78,20 +81,29 @@ export const GridEditor = memo(function GridEditor({
                 value={c.label}
                 onChange={(label) => editColumn(c.key, { label })}
               />
-              <TextInput
-                id={`${c.key}-value`}
-                label="Giá trị"
-                value={c.value}
-                onChange={(value) => editColumn(c.key, value === GRID_NONE_VALUE ? { value, valueNumber: '' } : { value })}
-              />
-              <TextInput
-                id={`${c.key}-number`}
-                label="Giá trị số"
-                numeric
-                value={c.valueNumber}
-                placeholder={c.value === GRID_NONE_VALUE ? 'Không có' : ''}
-                onChange={(valueNumber) => editColumn(c.key, { valueNumber })}
-              />
+              {c.value === GRID_NONE_VALUE ? (
+                // The "no opinion" column: its stored value (None) means nothing to a person, and it has no number.
+                <div className="col-span-2 flex min-w-0 flex-col gap-1" data-testid={`${c.key}-none`}>
+                  <span className="text-xs font-medium text-muted">Giá trị</span>
+                  <p className="rounded-lg border border-dashed border-border px-3 py-2 text-sm text-muted">{NO_OPINION_TEXT}</p>
+                </div>
+              ) : (
+                <>
+                  <TextInput
+                    id={`${c.key}-value`}
+                    label="Giá trị"
+                    value={c.value}
+                    onChange={(value) => editColumn(c.key, value === GRID_NONE_VALUE ? { value, valueNumber: '' } : { value })}
+                  />
+                  <TextInput
+                    id={`${c.key}-number`}
+                    label="Giá trị số"
+                    numeric
+                    value={c.valueNumber}
+                    onChange={(valueNumber) => editColumn(c.key, { valueNumber })}
+                  />
+                </>
+              )}
               <TextInput
                 id={`${c.key}-order`}
                 label="Thứ tự"
@@ -119,8 +131,8 @@ export const GridEditor = memo(function GridEditor({
           </Button>
         </div>
         <p className="text-xs text-muted">
-          Học sinh thấy các cột theo thứ tự giảm dần của ô “Thứ tự”. Cột “Không có ý kiến” có giá trị None và không có giá trị số (không
-          tính vào điểm trung bình).
+          Học sinh thấy các cột theo thứ tự giảm dần của ô “Thứ tự”. Cột “{NO_OPINION_TEXT}” không có giá trị số nên không tính vào điểm
+          trung bình.
         </p>
       </fieldset>
 

@@ -130,6 +130,14 @@ describe('/admin/surveys/{id}: the builder', { timeout: 30_000 }, () => {
     const first = section(1);
     await userEvent.click(within(first).getByRole('button', { name: 'Thêm nhóm lưới' }));
     await userEvent.click(within(first).getByRole('button', { name: /Dùng thang “Rất không đồng ý … Rất đồng ý”/ }));
+    // The "no opinion" column says what it is, never its stored value (issue 12: "có giá trị None").
+    expect(within(first).getAllByText('Không có ý kiến (không tính điểm)')).toHaveLength(1);
+    expect(first).not.toHaveTextContent(/None/);
+    expect(
+      within(first)
+        .getAllByRole('textbox', { name: 'Giá trị' })
+        .map((b) => (b as HTMLInputElement).value),
+    ).toEqual(['1', '2', '3', '4', '5']);
     await typeRich(within(first).getByRole('textbox', { name: 'Câu 3 (dòng 1)' }), 'Thầy cô giảng dễ hiểu');
     await userEvent.click(within(first).getByRole('button', { name: 'Thêm dòng' }));
     // Like "Thêm câu hỏi", the new row's box takes the focus.

@@ -78,11 +78,12 @@ export function SurveyStatsCard({
           </Link>
         ) : null}
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {/* Two figures a row from the smallest phone, like the dashboard's own figures. */}
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {figures.map((f) => (
-          <li key={f.label} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+          <li key={f.label} className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
             <p className="text-sm text-muted">{f.label}</p>
-            <p className="mt-2 text-3xl font-semibold text-fg tabular-nums">{f.value}</p>
+            <p className="mt-2 text-2xl font-semibold text-fg tabular-nums sm:text-3xl">{f.value}</p>
             <p className="mt-1 text-xs text-muted">{f.hint}</p>
             {f.extra ? <p className="mt-1 text-xs font-medium text-fg">{f.extra}</p> : null}
           </li>

@@ -10,6 +10,7 @@ import {
   ZGridQuestions,
   ZModuleResults,
   ZPublication,
+  ZPublicationOverview,
   ZScoreConfig,
   ZSubjectCourseResults,
   ZSurveyResults,
@@ -126,6 +127,8 @@ export const clearScoreConfig = (surveyId: number) => sendWrite('delete', `${S}/
 
 export const publicationQuery = (surveyId: number | null) =>
   resultsQuery(`${S}/${surveyId}/publication`, ZPublication, {}, surveyId !== null);
+/** Closed surveys waiting for publication and the published ones (the dashboards); a publish or withdraw refreshes it. */
+export const publicationOverviewQuery = () => resultsQuery(`${S}/publication-overview`, ZPublicationOverview);
 export const publishSurvey = (surveyId: number) => sendWrite('post', `${S}/${surveyId}/publish`, {}, ZPublication);
 export const unpublishSurvey = (surveyId: number) => sendWrite('post', `${S}/${surveyId}/unpublish`, {}, ZPublication);
 /** A teacher's or head's read of a survey whose results are not published yet (403 NOT_PUBLISHED). */

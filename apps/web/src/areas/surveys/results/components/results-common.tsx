@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, Clock, Filter, Hourglass, Info, RefreshCw } from 'lucide-react';
+import { Clock, Filter, Hourglass, Info } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
 import { RESULTS_MSG, type TFilterInfo } from '@app/shared/survey-results';
-import { Button } from '@/components/ui/button';
+import { LoadError as SectionLoadError } from '@/components/ui/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { DASH, fmtCount, fmtN, fmtScore, TOO_FEW } from '../lib/stats';
 import { isNotPublished } from '../api/results-api';
 
@@ -111,18 +110,7 @@ export function LoadError({
 }) {
   // A teacher or head reading a survey not published yet: not an error, a state to explain (issue 11).
   if (isNotPublished(error)) return <EmptyState icon={Hourglass} title={RESULTS_MSG.notPublished} />;
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-5">
-      <p className="flex items-center gap-2 text-sm font-medium text-danger">
-        <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-        {errorMessage(error, fallback)}
-      </p>
-      <Button variant="secondary" onClick={onRetry} disabled={retrying}>
-        <RefreshCw aria-hidden="true" className={`size-4 ${retrying ? 'animate-spin' : ''}`} />
-        Thử lại
-      </Button>
-    </div>
-  );
+  return <SectionLoadError error={error} onRetry={onRetry} retrying={retrying} fallback={fallback} />;
 }
 
 export function LoadingBlock({ label = 'Đang tải kết quả...' }: { label?: string }) {

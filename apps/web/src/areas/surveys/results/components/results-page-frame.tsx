@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
+import { moduleLabel } from '@app/shared/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentModule } from '@/areas/school/current-module/public';
-import { ModuleSelect } from './module-select';
 import { FilterToggle } from './results-common';
 
 /**
- * The frame every results page shares: title, the module it shows, the module picker and the filtered
- * toggle. Teachers' and heads' pages pass no `onFilteredChange`: they read the one variant the school
- * set (issue 11), so there is no toggle to offer them.
+ * The frame every results page shares: title, the module it shows and the filtered toggle. The module
+ * is the header's (issue 12: one picker; a second one here repeated the same choice), named in the
+ * subtitle in full because a phone's header shows only its code. Teachers' and heads' pages pass no
+ * `onFilteredChange`: they read the one variant the school set (issue 11), so there is no toggle to
+ * offer them.
  */
 export function ResultsPageFrame({
   title,
@@ -19,7 +21,7 @@ export function ResultsPageFrame({
   title: string;
   filtered: boolean;
   onFilteredChange?: (v: boolean) => void;
-  /** More buttons after the picker and the toggle. */
+  /** More buttons after the toggle. */
   actions?: ReactNode;
   children: ReactNode;
 }) {
@@ -28,10 +30,9 @@ export function ResultsPageFrame({
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title={title}
-        subtitle={module ? `Học phần ${module.code} – ${module.semesterName}, ${module.academicYearName}.` : undefined}
+        subtitle={module ? `Học phần ${moduleLabel(module)} – ${module.semesterName}, ${module.academicYearName}.` : undefined}
         actions={
           <div className="flex flex-wrap items-end gap-2">
-            <ModuleSelect />
             {onFilteredChange && <FilterToggle filtered={filtered} onChange={onFilteredChange} />}
             {actions}
           </div>

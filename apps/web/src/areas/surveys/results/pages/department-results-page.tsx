@@ -8,7 +8,7 @@ import { useCurrentModule } from '@/areas/school/current-module/public';
 import { activeCourseResultsQuery, departmentAverageQuery, moduleResultsQuery } from '../api/results-api';
 import { AggregateBars, AggregateTable } from '../components/aggregate-table';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
-import { ModuleGate } from '../components/module-select';
+import { ModuleGate } from '../components/module-gate';
 import { ResultsPageFrame } from '../components/results-page-frame';
 import { FigureCard, FilterNote, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
 import { useFilteredParam, useParam } from '../lib/use-param';

@@ -9,7 +9,7 @@ import { getModuleSurveys } from '@/areas/surveys/teacher/public';
 import { isNoTeacherRecord, surveyResultsQuery, teacherCourseResultsQuery } from '../api/results-api';
 import { TrendChart } from '../components/charts';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
-import { ModuleGate } from '../components/module-select';
+import { ModuleGate } from '../components/module-gate';
 import { ResultsPageFrame } from '../components/results-page-frame';
 import { QuestionComparison } from '../components/question-results';
 import { FigureCard, FilterNote, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';

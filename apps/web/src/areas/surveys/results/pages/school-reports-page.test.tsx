@@ -83,6 +83,9 @@ describe('/admin/reports, /principal/reports, /quality/reports', () => {
   it('shows the school score with SD and n, each survey with its export, and explains what filtering leaves out', async () => {
     renderPage();
     const overall = await screen.findByRole('group', { name: 'Điểm toàn trường' });
+    // The module is the header's (issue 12): named in the subtitle by its short label, no picker of the page's own.
+    expect(screen.getByText('Học phần 2026-HK1-M2 (hiện tại) – Học kỳ I, 2025-2026.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Học phần' })).toBeNull();
     expect(overall).toHaveTextContent('3,63');
     expect(overall).toHaveTextContent('ĐLC 0,15 · n = 260 phản hồi · 12 lớp');
     expect(screen.getByText(/Kết quả đã tính lúc 20\/11\/2026 10:15/)).toBeInTheDocument();

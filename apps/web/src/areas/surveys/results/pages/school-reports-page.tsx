@@ -15,7 +15,7 @@ import { calculateModule, moduleResultsQuery, subjectCourseResultsQuery, useRefr
 import { AggregateBars, AggregateTable, type NamedAggregate } from '../components/aggregate-table';
 import { aggDetail, CourseBars, CourseTable } from '../components/course-table';
 import { GradeCampusView } from '../components/grade-campus';
-import { ModuleGate } from '../components/module-select';
+import { ModuleGate } from '../components/module-gate';
 import { ResultsPageFrame } from '../components/results-page-frame';
 import { FigureCard, FilterNote, Freshness, LoadError, LoadingBlock, Panel } from '../components/results-common';
 import { SurveyExportButton } from '../components/survey-export-button';

@@ -165,6 +165,44 @@ describe('/student/surveys/form: validation (spec section 5)', () => {
   });
 });
 
+describe('/student/surveys/form: progress (issue 12)', () => {
+  const progress = () => screen.getByRole('progressbar', { name: 'Câu bắt buộc đã trả lời' });
+
+  it("counts the required questions answered validly, by the submit check's rule", async () => {
+    renderForm();
+    const user = userEvent.setup();
+    const short = await screen.findByRole('textbox', { name: 'Em thích điều gì nhất?' });
+    expect(screen.getByText('Đã trả lời 0/8 câu bắt buộc')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    expect(progress()).toHaveAttribute('aria-valuemax', '8');
+
+    await user.type(short, 'Bài tập');
+    expect(screen.getByText('Đã trả lời 1/8 câu bắt buộc')).toBeInTheDocument();
+    // an optional answer does not count; "Khác" without its text does not yet
+    await user.type(screen.getByRole('textbox', { name: 'Câu hỏi 102' }), 'Tùy ý');
+    const q103 = document.getElementById('sv-q-103')!;
+    await user.click(within(q103).getByRole('radio', { name: 'Khác' }));
+    expect(progress()).toHaveAttribute('aria-valuenow', '1');
+    await user.type(within(q103).getByRole('textbox', { name: 'Nội dung lựa chọn Khác' }), 'Cả hai');
+    expect(progress()).toHaveAttribute('aria-valuenow', '2');
+    expect(progress()).toHaveAttribute('aria-valuetext', 'Đã trả lời 2/8 câu bắt buộc');
+    await user.clear(short);
+    expect(screen.getByText('Đã trả lời 1/8 câu bắt buộc')).toBeInTheDocument();
+  });
+
+  it('a restored draft shows its count at once; a complete one says the form can be sent', async () => {
+    localStorage.setItem(draftKey(KEY), JSON.stringify({ answers: completeAnswers() }));
+    renderForm();
+    expect(await screen.findByText('Đã trả lời 8/8 câu bắt buộc')).toBeInTheDocument();
+    expect(screen.getByText('Có thể gửi khảo sát')).toBeInTheDocument();
+  });
+
+  it('the lmsOnly question hidden for the subject is not counted', async () => {
+    renderForm({}, { survey: makeSurvey({ subject: { id: 4, name: 'Thể dục', usesLms: false } }) });
+    expect(await screen.findByText('Đã trả lời 0/7 câu bắt buộc')).toBeInTheDocument();
+  });
+});
+
 describe('/student/surveys/form: autosave and restore (spec section 4)', () => {
   it('saves on every change per survey, student and course class; restores next visit with the 3-second message', async () => {
     const user = userEvent.setup();

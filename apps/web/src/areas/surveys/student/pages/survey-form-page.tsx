@@ -6,7 +6,7 @@ import { Send } from 'lucide-react';
 import { TIMING } from '@app/shared/constants';
 import { SURVEY_MSG } from '@app/shared/survey-messages';
 import { answersToSubmission, SurveySubmitError } from '@app/shared/survey-answers';
-import { validateAnswer, validateSurveyAnswers } from '@app/shared/survey-validation';
+import { requiredProgress, validateAnswer, validateSurveyAnswers } from '@app/shared/survey-validation';
 import { orderedSections, type TAnswers, type TAnswerValue, type TSurvey, type TSurveyQuestion } from '@app/shared/surveys';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/areas/auth/public';
@@ -14,6 +14,7 @@ import { loadErrorText, surveyQuery } from '@/areas/surveys/core/api/survey-api'
 import { FormSkeleton, InlineError } from '@/areas/surveys/core/components/inline-error';
 import { SurveyFormView, focusQuestion } from '@/areas/surveys/core/components/survey-form-view';
 import { SurveyHeader } from '@/areas/surveys/core/components/survey-header';
+import { RequiredProgress } from '../components/required-progress';
 import { studentSurveysKey, submitErrorText, submitSurvey } from '../api/student-surveys-api';
 import { clearDraft, loadDraft, saveDraft, type TDraftKey } from '../lib/draft-storage';
 
@@ -150,6 +151,7 @@ function SurveyAnswerForm({ survey, courseClassId }: { survey: TSurvey; courseCl
     <div className="mx-auto max-w-4xl">
       <SurveyHeader survey={survey} />
       <form noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={submitting || undefined} aria-label={survey.title}>
+        {hasQuestions ? <RequiredProgress progress={requiredProgress(survey, answers)} /> : null}
         <SurveyFormView survey={survey} answers={answers} errors={errors} mode="answer" onAnswer={onAnswer} />
         {hasQuestions ? (
           <div className="mt-6 flex justify-end">

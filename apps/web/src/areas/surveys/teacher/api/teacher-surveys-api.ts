@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZPage } from '@app/shared/api';
-import { ZCourseClass, ZHomeroomClass, type TCourseClass, type THomeroomClass, type TModule } from '@app/shared/school';
+import { ZHomeroomClass, type TCourseClass, type THomeroomClass, type TModule } from '@app/shared/school';
 import { ZSurveyListItem, type TSurveyListItem } from '@app/shared/surveys';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { getMyCourseClasses } from '@/areas/school/course-classes/public';
 
 const PAGE = 100;
 /** More than enough for one module; stops a runaway loop if the server keeps answering. */
@@ -23,8 +24,6 @@ async function allPages<T extends z.ZodType>(path: string, item: T, params: Reco
 
 /** GET /surveys?moduleId=: every survey of the module (templates are never tied to a module). */
 export const getModuleSurveys = (moduleId: number) => allPages('/v1/surveys', ZSurveyListItem, { moduleId });
-/** GET /course-classes/mine?moduleId=: the course classes the caller teaches in the module. */
-const getMyCourseClasses = (moduleId: number) => allPages('/v1/course-classes/mine', ZCourseClass, { moduleId });
 /** GET /homeroom-classes/mine: the caller's homeroom classes (every year). */
 async function getMyHomeroomClasses(): Promise<THomeroomClass[]> {
   const res = await apiClient.get('/v1/homeroom-classes/mine');

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TSurveyStats } from '@app/shared/survey-monitoring';
 import { fail, ok } from '@/test/mock-api';
+import { makeUser } from '@/test/fixtures';
 import { classRow, gradeCampusRow, renderMonitoring, restoreMock, surveyRow } from '../test/fixtures';
-import QualityDashboardPage from './quality-dashboard-page';
+import { ModuleCompletionCard, PrincipalSurveyStatsCard, QualitySurveyStatsCard } from './dashboard-cards';
 
 afterEach(() => restoreMock());
 
@@ -25,9 +26,15 @@ const API = {
     ok([classRow(1, '10 Toán', 30, 35), classRow(2, '11 Hóa', 10, 34), classRow(3, '12 Lý', 20, 33)]),
 };
 
-describe('/quality/dashboard', () => {
+describe("the quality office's dashboard cards", () => {
   it('shows survey figures, open surveys (closing soon flagged) and the module by grade × campus and by class, lowest first', async () => {
-    renderMonitoring(<QualityDashboardPage />, { api: API, path: '/quality/dashboard' });
+    renderMonitoring(
+      <>
+        <QualitySurveyStatsCard />
+        <ModuleCompletionCard />
+      </>,
+      { api: API, path: '/quality/dashboard' },
+    );
     const figures = await screen.findByRole('region', { name: 'Khảo sát' });
     expect(figures).toHaveTextContent('Khảo sát đang mở2');
     expect(figures).toHaveTextContent('Phản hồi hôm nay37');
@@ -52,7 +59,7 @@ describe('/quality/dashboard', () => {
 
   it('offers a retry when the figures cannot be read', async () => {
     let n = 0;
-    renderMonitoring(<QualityDashboardPage />, {
+    renderMonitoring(<QualitySurveyStatsCard />, {
       api: { ...API, 'GET /v1/surveys/stats': () => (n++ === 0 ? fail(409, 'Dữ liệu đang được cập nhật, vui lòng thử lại.') : ok(STATS)) },
       path: '/quality/dashboard',
     });
@@ -60,5 +67,38 @@ describe('/quality/dashboard', () => {
     expect(alert).toHaveTextContent('Dữ liệu đang được cập nhật, vui lòng thử lại.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Thử lại' }));
     expect(await screen.findByText('Phản hồi hôm nay')).toBeInTheDocument();
+  });
+
+  it("names the module in the completion card's title, and says what will appear when no survey is open", async () => {
+    renderMonitoring(<ModuleCompletionCard />, {
+      api: {
+        'GET /v1/surveys/survey-completion-by-grade-campus': () => ok([]),
+        'GET /v1/surveys/survey-completion-by-class': () => ok([]),
+      },
+      path: '/quality/dashboard',
+    });
+    const card = screen.getByRole('region', { name: 'Tiến độ trả lời của học phần 2026-HK1-M2' });
+    const grade = within(card).getByRole('region', { name: 'Theo khối và cơ sở' });
+    expect(await within(grade).findByText(/Chưa có khảo sát nào đang mở trong học phần này\. Khi một khảo sát mở/)).toBeInTheDocument();
+  });
+
+  it('shows a class-completion error with a retry even though the list is sorted from nothing', async () => {
+    renderMonitoring(<ModuleCompletionCard />, {
+      api: {
+        'GET /v1/surveys/survey-completion-by-grade-campus': () => ok([]),
+        'GET /v1/surveys/survey-completion-by-class': () => fail(409, 'Dữ liệu đang được cập nhật, vui lòng thử lại.'),
+      },
+      path: '/quality/dashboard',
+    });
+    const classes = screen.getByRole('region', { name: 'Theo lớp chủ nhiệm' });
+    expect(await within(classes).findByRole('alert')).toHaveTextContent('Dữ liệu đang được cập nhật, vui lòng thử lại.');
+    expect(within(classes).getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+
+  it("links the principal's open surveys to the principal's survey page", async () => {
+    renderMonitoring(<PrincipalSurveyStatsCard />, { api: API, path: '/principal/dashboard', user: makeUser(['PRINCIPAL']) });
+    const figures = await screen.findByRole('region', { name: 'Khảo sát' });
+    expect(within(figures).getByRole('link', { name: 'Khảo sát chung' })).toHaveAttribute('href', '/principal/surveys?surveyId=1');
+    expect(within(figures).getByRole('link', { name: 'Xem tất cả khảo sát' })).toHaveAttribute('href', '/principal/surveys');
   });
 });

@@ -1,46 +1,46 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useCurrentModule } from '@/areas/school/current-module/public';
-import { useAuth } from '@/areas/auth/public';
-import { formatDate } from '@app/shared/format';
 import { useClassCompletion, useGradeCampusCompletion } from '../api/monitoring-api';
-import { CompletionBars } from '../components/completion-bars';
-import { SurveyStatsCard } from '../components/survey-stats-card';
 import { studentsText } from '../lib/completion';
-import { TextReviewsLink } from '@/areas/surveys/text-reviews/public';
+import { CompletionBars } from './completion-bars';
+import { SurveyStatsCard } from './survey-stats-card';
 
-const surveyLink = (id: number) => `/quality/surveys?surveyId=${id}`;
-
-/**
- * /quality/dashboard: the quality-assurance office's landing page is about surveys — figures, the
- * open surveys with their completion (closing soon flagged), and the module's completion per grade ×
- * campus and per homeroom class, lowest first being what to chase.
+/*
+ * The dashboards' survey cards (issue 12): the survey figures with each office's links, and the
+ * current module's completion per grade × campus and per homeroom class (lowest first: what to chase).
  */
-export default function QualityDashboardPage() {
-  const { user } = useAuth();
+
+/** ADMIN: the figures and the open surveys closing soon, each to its progress tab. */
+export function AdminSurveyStatsCard() {
+  return <SurveyStatsCard surveyLink={(id) => `/admin/surveys/${id}?tab=progress`} allLink="/admin/surveys" onlyClosingSoon />;
+}
+
+/** QUALITY_ASSURANCE: the figures and every open survey, each to its drill-down. */
+export function QualitySurveyStatsCard() {
+  return <SurveyStatsCard surveyLink={(id) => `/quality/surveys?surveyId=${id}`} allLink="/quality/surveys" />;
+}
+
+/** PRINCIPAL: the school's completion of the open surveys. */
+export function PrincipalSurveyStatsCard() {
+  return <SurveyStatsCard surveyLink={(id) => `/principal/surveys?surveyId=${id}`} allLink="/principal/surveys" />;
+}
+
+/** The header's module: its open surveys' completion by grade × campus and by homeroom class. */
+export function ModuleCompletionCard() {
   const { module } = useCurrentModule();
   const scope = useMemo(() => (module ? { moduleId: module.id } : null), [module]);
   const byGradeCampus = useGradeCampusCompletion(scope);
   const byClass = useClassCompletion(scope);
   const classes = useMemo(() => [...(byClass.data ?? [])].sort((a, b) => (a.rate ?? 101) - (b.rate ?? 101)), [byClass.data]);
   const moduleText = module ? `học phần ${module.code}` : 'học phần hiện tại';
+  const empty = module
+    ? 'Chưa có khảo sát nào đang mở trong học phần này. Khi một khảo sát mở, tiến độ trả lời sẽ hiện ở đây.'
+    : 'Chưa có học phần hiện tại: chọn học phần ở đầu trang để xem tiến độ.';
   return (
-    <div className="space-y-6">
-      <div>
-        <p className="text-sm text-muted">Tổng quan · Hôm nay {formatDate(new Date())}</p>
-        <h1 className="mt-1 text-xl font-semibold text-fg sm:text-2xl">Xin chào, {user?.displayName || 'Người dùng'}!</h1>
-        <p className="mt-1 text-sm text-muted">
-          Theo dõi tiến độ khảo sát lấy ý kiến học sinh.{' '}
-          {/* The theme analysis is in no menu of the spec; this is its way in for the office. */}
-          <Link to="/quality/themes" className="font-medium text-primary hover:underline">
-            Phân tích ý kiến theo chủ đề
-          </Link>
-        </p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <TextReviewsLink area="quality" />
-      </div>
-      <SurveyStatsCard surveyLink={surveyLink} allLink="/quality/surveys" />
+    <section aria-labelledby="module-completion-title" className="space-y-4">
+      <h2 id="module-completion-title" className="text-lg font-semibold text-fg">
+        Tiến độ trả lời của {moduleText}
+      </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <CompletionBars
           title="Theo khối và cơ sở"
@@ -52,21 +52,21 @@ export default function QualityDashboardPage() {
           rowKey={(r) => `${r.grade}-${r.campusId}`}
           label={(r) => `Khối ${r.grade} – ${r.campusName}`}
           hint={(r) => studentsText(r)}
-          emptyText="Chưa có khảo sát nào đang mở trong học phần này."
+          emptyText={empty}
         />
         <CompletionBars
           title="Theo lớp chủ nhiệm"
           description={`Các khảo sát đang mở của ${moduleText}; lớp có tỷ lệ thấp nhất ở trên.`}
-          rows={classes}
+          rows={byClass.data ? classes : undefined}
           loading={scope !== null && byClass.isPending}
           error={byClass.error}
           onRetry={() => void byClass.refetch()}
           rowKey={(r) => r.homeroomClassId ?? 0}
           label={(r) => r.homeroomClassName ?? 'Chưa xếp lớp'}
           hint={(r) => `${studentsText(r)}${r.homeroomTeacherName ? ` · GVCN ${r.homeroomTeacherName}` : ''}`}
-          emptyText="Chưa có khảo sát nào đang mở trong học phần này."
+          emptyText={empty}
         />
       </div>
-    </div>
+    </section>
   );
 }

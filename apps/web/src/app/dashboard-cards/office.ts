@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import { upcomingCard, type DashboardCard } from '@/areas/dashboard/public';
+import { AcademicQueueCard, FacilitySummaryCard, TeachingLoadCard } from '@/areas/school/overview/public';
+import {
+  AdminSurveyStatsCard,
+  ModuleCompletionCard,
+  PrincipalSurveyStatsCard,
+  QualitySurveyStatsCard,
+} from '@/areas/surveys/monitoring/public';
+import { AdminPublicationQueueCard, PublishedResultsCard, QualityPublicationQueueCard } from '@/areas/surveys/results/public';
+import { AdminPendingReviewsCard, QualityPendingReviewsCard } from '@/areas/surveys/text-reviews/public';
+
+/**
+ * The facility manager's campus timetable (issue 13) is its own chunk: only that dashboard loads the
+ * timetable grid code (the dashboard page puts each card in a Suspense boundary).
+ */
+const CampusTimetableCard = lazy(() => import('@/areas/timetables/public').then((m) => ({ default: m.CampusTimetableCard })));
+
+/** Dashboards of the school's offices: admin, principal, quality assurance, academic affairs, accountant, facility manager. */
+export const OFFICE_DASHBOARD_CARDS: Readonly<Record<string, readonly DashboardCard[]>> = {
+  '/admin/dashboard': [
+    { key: 'survey-stats', roles: ['ADMIN'], component: AdminSurveyStatsCard },
+    { key: 'pending-reviews', roles: ['ADMIN'], component: AdminPendingReviewsCard },
+    { key: 'publication-queue', roles: ['ADMIN'], component: AdminPublicationQueueCard },
+  ],
+  '/principal/dashboard': [
+    { key: 'survey-stats', roles: ['PRINCIPAL'], component: PrincipalSurveyStatsCard },
+    { key: 'published-results', roles: ['PRINCIPAL'], component: PublishedResultsCard },
+    upcomingCard({
+      key: 'decisions',
+      roles: ['PRINCIPAL'],
+      title: 'Chờ Hiệu trưởng quyết định',
+      text: 'Hiện chưa có việc nào chờ Hiệu trưởng quyết định. Đơn từ của học sinh được chuyển lên và bản khai báo giảng dạy cần phê duyệt sẽ hiện ở đây khi các chức năng này có trong phiên bản tới.',
+    }),
+    { key: 'module-completion', roles: ['PRINCIPAL'], component: ModuleCompletionCard },
+  ],
+  '/quality/dashboard': [
+    { key: 'pending-reviews', roles: ['QUALITY_ASSURANCE'], component: QualityPendingReviewsCard },
+    { key: 'publication-queue', roles: ['QUALITY_ASSURANCE'], component: QualityPublicationQueueCard },
+    { key: 'survey-stats', roles: ['QUALITY_ASSURANCE'], component: QualitySurveyStatsCard },
+    { key: 'module-completion', roles: ['QUALITY_ASSURANCE'], component: ModuleCompletionCard },
+  ],
+  '/academic/dashboard': [{ key: 'academic-queue', roles: ['ACADEMIC_AFFAIR'], component: AcademicQueueCard }],
+  '/accountant/dashboard': [
+    { key: 'teaching-load', roles: ['ACCOUNTANT'], component: TeachingLoadCard },
+    upcomingCard({
+      key: 'pay-runs',
+      roles: ['ACCOUNTANT'],
+      title: 'Thù lao và hệ số',
+      text: 'Các đợt tính thù lao giảng dạy, hệ số và báo cáo tài chính sẽ hiện ở đây khi chức năng Quản lý thù lao có trong phiên bản tới; số liệu tính từ giờ dạy của giáo viên ở trên.',
+    }),
+  ],
+  '/facility/dashboard': [
+    { key: 'campus-timetable', roles: ['FACILITY_MANAGER'], component: CampusTimetableCard },
+    { key: 'facility-summary', roles: ['FACILITY_MANAGER'], component: FacilitySummaryCard },
+  ],
+};

@@ -1,0 +1,25 @@
+import type { TWeekEntry, TWeekViewKind } from '@app/shared/timetables';
+import { entryParts } from '../lib/entry-text';
+
+/** One lesson or fixed event in a slot; fixed events (chào cờ, sinh hoạt lớp) are tinted differently. */
+export function EntryCard({ entry, view, compact = false }: { entry: TWeekEntry; view: TWeekViewKind; compact?: boolean }) {
+  const { title, details } = entryParts(entry, view);
+  const fixed = entry.kind === 'fixed';
+  return (
+    <div
+      data-kind={entry.kind}
+      className={`rounded-md border px-2 py-1 text-left text-xs leading-snug print:border-black ${
+        fixed ? 'border-amber-400/60 bg-amber-300/20 italic' : 'border-primary/30 bg-primary/5'
+      }`}
+    >
+      <p className="font-semibold text-fg">{title}</p>
+      {compact
+        ? null
+        : details.map((d) => (
+            <p key={d} className="text-muted print:text-black">
+              {d}
+            </p>
+          ))}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// What the rest of the app uses of the timetable read pages: the facility manager's campus card (the
+// pages themselves are loaded by path in app/pages.ts).
+export { CampusTimetableCard } from './components/campus-timetable-card';
