@@ -14,6 +14,7 @@ const BENCHES = [
   'monitoring.ts',
   'moderation.ts',
   'timetable.ts',
+  'timetable-views.ts',
 ];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const failed: string[] = [];
