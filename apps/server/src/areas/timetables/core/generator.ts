@@ -129,18 +129,32 @@ export function generate(inst: Instance, opts: GenerateOptions = {}): GenerateRe
   const room = new Int32Array(N).fill(-1);
   const tot = { hard: 0, teacherGaps: 0, studentGaps: 0, sameSubject: 0, twoCampuses: 0, preferredMissed: 0 };
   const hot = new Set<number>();
+  // Per resource-day: the periods taken (bits) and the term's weighted cost, kept by refresh() so a
+  // candidate slot is priced without moving anything (deltaOf).
+  const masks = new Int32Array(R * DAYS);
+  const softOf = new Float64Array(R * DAYS);
+  const costOf = new Float64Array(R * DAYS);
+  const termCost = (t: DayTerm) => t.hard * HARD + softTotal(t);
   for (let r = 0; r < R; r++)
     for (let d = 0; d < DAYS; d++) {
       const t = dayTerm(m.resources[r], d + 1, []);
       terms[r * DAYS + d] = t;
+      softOf[r * DAYS + d] = softTotal(t);
+      costOf[r * DAYS + d] = termCost(t);
       tot.studentGaps += t.studentGaps;
     }
   let unplaced = 0;
 
   const refresh = (key: number) => {
     const old = terms[key];
-    const t = dayTerm(m.resources[Math.floor(key / DAYS)], (key % DAYS) + 1, entries[key]);
+    const list = entries[key];
+    const t = dayTerm(m.resources[Math.floor(key / DAYS)], (key % DAYS) + 1, list);
     terms[key] = t;
+    let mask = 0;
+    for (const e of list) mask |= ((1 << e.length) - 1) << (e.period - 1);
+    masks[key] = mask;
+    softOf[key] = softTotal(t);
+    costOf[key] = termCost(t);
     tot.hard += t.hard - old.hard;
     tot.teacherGaps += t.teacherGaps - old.teacherGaps;
     tot.studentGaps += t.studentGaps - old.studentGaps;
@@ -155,20 +169,18 @@ export function generate(inst: Instance, opts: GenerateOptions = {}): GenerateRe
     for (const e of list) if (e.period < period + length && period < e.period + e.length) return false;
     return true;
   };
+  /** The first free fitting room of a lesson at a slot, else its first fitting room (a clash), else -1. */
+  const roomFor = (it: Item, day: number, period: number) => {
+    if (!it.rooms.length) return -1;
+    for (const c of it.rooms) if (roomFree(c, day, period, it.lesson.length)) return c;
+    return it.rooms[0];
+  };
   /** `forcedRoom`: a room id, -1 for none, undefined to take the first free fitting room. */
   const place = (i: number, slot: number, forcedRoom?: number) => {
     const it = items[i];
     const day = Math.floor(slot / MAX_P);
     const period = (slot % MAX_P) + 1;
-    let r = forcedRoom ?? -1;
-    if (forcedRoom === undefined && it.rooms.length) {
-      r = it.rooms[0];
-      for (const c of it.rooms)
-        if (roomFree(c, day, period, it.lesson.length)) {
-          r = c;
-          break;
-        }
-    }
+    const r = forcedRoom ?? roomFor(it, day, period);
     pos[i] = slot;
     room[i] = r;
     const e: DayEntry = { lesson: i, period, length: it.lesson.length, campusId: it.cls.campusId };
@@ -197,6 +209,39 @@ export function generate(inst: Instance, opts: GenerateOptions = {}): GenerateRe
   };
   const soft = () => softTotal(tot);
   const cost = () => (tot.hard + unplaced) * HARD + soft();
+  /**
+   * What placing the (unplaced) lesson i at `slot` would add to cost(), computed without placing it;
+   * Infinity when it is certainly more than `bound`: each resource already busy then adds at least
+   * one hard clash, and no resource's soft term can fall below zero.
+   */
+  const deltaOf = (i: number, slot: number, bound: number) => {
+    const it = items[i];
+    const day = Math.floor(slot / MAX_P);
+    const period = (slot % MAX_P) + 1;
+    const bits = ((1 << it.lesson.length) - 1) << (period - 1);
+    let lower = 0;
+    for (const x of it.res) {
+      const key = x * DAYS + day;
+      if (masks[key] & bits) lower += HARD;
+      lower -= softOf[key];
+    }
+    if (lower > bound + 1e-9) return Infinity;
+    const e: DayEntry = { lesson: i, period, length: it.lesson.length, campusId: it.cls.campusId };
+    let delta = 0;
+    const r = roomFor(it, day, period);
+    const roomX = r >= 0 ? (m.roomRes.get(r) ?? -1) : -1;
+    // Each of its resources (and its room) with the lesson added, then taken off again.
+    for (let k = 0; k <= it.res.length; k++) {
+      const x = k < it.res.length ? it.res[k] : roomX;
+      if (x < 0) continue;
+      const key = x * DAYS + day;
+      const list = entries[key];
+      list.push(e);
+      delta += termCost(dayTerm(m.resources[x], day + 1, list)) - costOf[key];
+      list.pop();
+    }
+    return delta;
+  };
 
   // Locked and placed lessons first, where they are (unlocked ones outside their domain start unplaced).
   for (let i = 0; i < N; i++) {
@@ -222,9 +267,7 @@ export function generate(inst: Instance, opts: GenerateOptions = {}): GenerateRe
     let bestCost = Infinity;
     let ties = 0;
     for (const s of items[i].domain) {
-      place(i, s);
-      const c = cost();
-      unplace(i);
+      const c = deltaOf(i, s, bestCost);
       if (c < bestCost - 1e-9) {
         bestCost = c;
         best = s;
@@ -310,11 +353,10 @@ export function generate(inst: Instance, opts: GenerateOptions = {}): GenerateRe
       let best = from;
       let bestCost = Infinity;
       let ties = 0;
+      const base = cost();
       for (const s of items[i].domain) {
         if (s === from) continue;
-        place(i, s);
-        const c = cost();
-        unplace(i);
+        const c = base + deltaOf(i, s, bestCost - base);
         // Tabu unless it beats the best timetable found (aspiration).
         if ((tabu.get(i * 128 + s) ?? 0) > iter && !(c < bestHard * HARD + bestSoft - 1e-9)) continue;
         if (c < bestCost - 1e-9) {

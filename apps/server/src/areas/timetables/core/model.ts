@@ -232,19 +232,18 @@ export const softTotal = (t: Omit<DayTerm, 'hard'>) =>
   SOFT_WEIGHTS.preferredDayMissed * t.preferredMissed;
 
 function gapsOf(mask: number, sessions: TSession[]): number {
+  // Per session: periods between its first and last taken one that are free. No closures: this runs
+  // in the generator's innermost loop.
   let gaps = 0;
   let first = -1;
   let last = -1;
   let count = 0;
   let session: TSession | null = null;
-  const close = () => {
-    if (first >= 0) gaps += last - first + 1 - count;
-    first = last = -1;
-    count = 0;
-  };
   for (let p = 0; p < sessions.length; p++) {
     if (sessions[p] !== session) {
-      close();
+      if (first >= 0) gaps += last - first + 1 - count;
+      first = last = -1;
+      count = 0;
       session = sessions[p];
     }
     if (mask & (1 << p)) {
@@ -253,7 +252,7 @@ function gapsOf(mask: number, sessions: TSession[]): number {
       count++;
     }
   }
-  close();
+  if (first >= 0) gaps += last - first + 1 - count;
   return gaps;
 }
 
@@ -302,15 +301,20 @@ export function dayTerm(r: Resource, day: number, entries: DayEntry[]): DayTerm 
   // teacher
   term.teacherGaps = gapsOf(all, r.sessions);
   if (r.preferredDays && !r.preferredDays.includes(day)) term.preferredMissed = entries.length;
-  const bySession = new Map<TSession, number>();
+  // A session counts once when its lessons are at more than one campus (-1: already counted).
+  let morning: number | undefined;
+  let afternoon: number | undefined;
   for (const e of entries) {
-    const s = r.sessions[e.period - 1] ?? 'morning';
-    const c = bySession.get(s);
-    if (c === undefined) bySession.set(s, e.campusId);
+    const afternoonLesson = r.sessions[e.period - 1] === 'afternoon';
+    const c = afternoonLesson ? afternoon : morning;
+    let next = c;
+    if (c === undefined) next = e.campusId;
     else if (c !== e.campusId && c !== -1) {
       term.twoCampuses++;
-      bySession.set(s, -1);
+      next = -1;
     }
+    if (afternoonLesson) afternoon = next;
+    else morning = next;
   }
   return term;
 }
