@@ -245,6 +245,8 @@ export const ZTimetableDetail = ZTimetable.extend({
   lessons: z.array(ZLesson),
   clashes: z.array(ZClash),
   score: ZSoftScore,
+  /** Per homeroom class: the module's course classes that hold at least one of its students (the editor's homeroom view). */
+  homeroomCourseClasses: z.array(z.object({ homeroomClassId: ZId, courseClassIds: z.array(ZId) })),
 });
 export type TTimetableDetail = z.infer<typeof ZTimetableDetail>;
 

@@ -34,6 +34,15 @@ describe('versions, edits and publishing', () => {
     expect(r.body.data).toMatchObject({ status: 'draft', basedOnId: null, lessonCount: 3, unplacedCount: 3, hardClashCount: 0 });
     expect(byClass(first.lessons, m.a.id)).toHaveLength(2);
     expect(first.lessons.every((l) => l.day === null && l.length === 1 && !l.locked)).toBe(true);
+    // The editor's homeroom view: per homeroom class, the module's course classes its students take.
+    const homeroomOf = async (studentId: number) =>
+      (await one<{ h: number }>(t, sql`select homeroom_class_id as h from students where id = ${studentId}`)).h;
+    const [anClass, binhClass] = [await homeroomOf(m.an.id), await homeroomOf(m.binh.id)];
+    const expected = new Map<number, number[]>([[binhClass, [m.a.id]]]);
+    expected.set(anClass, [m.a.id, m.b.id]);
+    expect(r.body.data.homeroomCourseClasses).toEqual(
+      [...expected].sort((x, y) => x[0] - y[0]).map(([homeroomClassId, courseClassIds]) => ({ homeroomClassId, courseClassIds })),
+    );
     const list = await call('GET', `/timetables?moduleId=${m.module.id}`, 'hieutruong');
     expect(list.body.data.map((v: { id: number }) => v.id)).toEqual([first.id]);
   });

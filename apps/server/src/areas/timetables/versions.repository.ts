@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TLesson } from '@app/shared/timetables';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { modules } from '@/db/schema/academic';
-import { classrooms, courseClasses } from '@/db/schema/school';
+import { classrooms, courseClasses, courseClassStudents, students } from '@/db/schema/school';
 import { lessons, timetables } from '@/db/schema/timetables';
 
 export type TimetableRow = typeof timetables.$inferSelect;
@@ -220,4 +220,26 @@ export async function applyPlacements(
         returning l.id`,
   );
   return rows.length;
+}
+
+/** Per homeroom class: the course classes of the version's module holding at least one of its students. */
+export async function homeroomCourseClasses(
+  db: DbOrTx,
+  timetableId: number,
+): Promise<Array<{ homeroomClassId: number; courseClassIds: number[] }>> {
+  const rows = await db
+    .selectDistinct({ homeroomClassId: students.homeroomClassId, courseClassId: courseClassStudents.courseClassId })
+    .from(courseClassStudents)
+    .innerJoin(students, eq(students.id, courseClassStudents.studentId))
+    .innerJoin(courseClasses, eq(courseClasses.id, courseClassStudents.courseClassId))
+    .innerJoin(timetables, eq(timetables.moduleId, courseClasses.moduleId))
+    .where(and(eq(timetables.id, timetableId), isNotNull(students.homeroomClassId)))
+    .orderBy(students.homeroomClassId, courseClassStudents.courseClassId);
+  const out: Array<{ homeroomClassId: number; courseClassIds: number[] }> = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last?.homeroomClassId === r.homeroomClassId) last.courseClassIds.push(r.courseClassId);
+    else out.push({ homeroomClassId: r.homeroomClassId!, courseClassIds: [r.courseClassId] });
+  }
+  return out;
 }

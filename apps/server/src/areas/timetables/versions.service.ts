@@ -23,6 +23,7 @@ import {
   findLesson,
   findModule,
   findTimetable,
+  homeroomCourseClasses,
   insertLessons,
   moduleClasses,
   insertTimetable,
@@ -94,7 +95,13 @@ export async function listVersions(db: Db, moduleId: number): Promise<TTimetable
 export async function timetableDetail(db: DbOrTx, id: number): Promise<TTimetableDetail> {
   const row = found(await findTimetable(db, id), 'thời khóa biểu');
   const ev = await evaluationOf(db, id);
-  return { ...(await timetableSummary(db, row, ev)), lessons: await timetableLessons(db, id), clashes: ev.clashes, score: ev.score };
+  return {
+    ...(await timetableSummary(db, row, ev)),
+    lessons: await timetableLessons(db, id),
+    clashes: ev.clashes,
+    score: ev.score,
+    homeroomCourseClasses: await homeroomCourseClasses(db, id),
+  };
 }
 
 /**

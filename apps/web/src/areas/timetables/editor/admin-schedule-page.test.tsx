@@ -97,13 +97,18 @@ function detail(over: Partial<TTimetableDetail> = {}): TTimetableDetail {
     lessons,
     clashes: [],
     score: score(10),
+    // 10A1's students take Toán (11), 10A2's take Ngữ văn (12).
+    homeroomCourseClasses: [
+      { homeroomClassId: homeroom.id, courseClassIds: [toan.id] },
+      { homeroomClassId: homeroom.id + 1, courseClassIds: [van.id] },
+    ],
     ...over,
   };
 }
 
 const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, limit: 100 });
 const summary = (d: TTimetableDetail) => {
-  const { lessons: _l, clashes: _c, score: _s, ...rest } = d;
+  const { lessons: _l, clashes: _c, score: _s, homeroomCourseClasses: _h, ...rest } = d;
   return rest;
 };
 
@@ -117,14 +122,6 @@ function api(current: () => TTimetableDetail, extra: MockRoutes = {}): MockRoute
     'GET /v1/course-classes': () => page([toan, van]),
     'GET /v1/classrooms': () => page([room]),
     'GET /v1/homeroom-classes': () => page([homeroom]),
-    'GET /v1/course-classes/11/students': () =>
-      page([
-        { studentId: 1, studentCode: 'HS1', fullName: 'An', grade: 10, homeroomClassName: '10A1', enrolledAt: '2025-09-01T00:00:00Z' },
-      ]),
-    'GET /v1/course-classes/12/students': () =>
-      page([
-        { studentId: 2, studentCode: 'HS2', fullName: 'Bình', grade: 10, homeroomClassName: '10A2', enrolledAt: '2025-09-01T00:00:00Z' },
-      ]),
     ...extra,
   };
 }

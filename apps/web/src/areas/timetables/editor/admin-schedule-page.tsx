@@ -19,7 +19,7 @@ import { useGrids } from './api/get-grids';
 import { timetableQueryKey, useTimetable } from './api/get-timetable';
 import { timetablesQueryKey, useTimetables } from './api/list-timetables';
 import { publishRefusal, publishTimetable } from './api/publish-timetable';
-import { useClassrooms, useHomeroomClasses, useHomeroomCourseClasses, useModuleCourseClasses } from './api/school-lookups';
+import { useClassrooms, useHomeroomClasses, useModuleCourseClasses } from './api/school-lookups';
 import { ClashPanel, ScorePanel } from './components/clash-panel';
 import { EditorGrid } from './components/editor-grid';
 import { FetActions } from './components/fet-actions';
@@ -88,12 +88,11 @@ export function AdminSchedulePage() {
   );
   const askedEntity = Number(params.get('id')) || null;
   const entity = options.find((o) => o.value === askedEntity) ?? options[0] ?? null;
-  const homeroom = view === 'homeroom' && entity ? (homerooms.data?.find((h) => h.id === entity.value) ?? null) : null;
-  const homeroomClasses = useHomeroomCourseClasses(
-    homeroom,
-    homeroom ? classes.data?.filter((c) => c.grade === homeroom.grade) : undefined,
+  const homeroomId = view === 'homeroom' && entity ? entity.value : null;
+  const homeroomIds = useMemo(
+    () => new Set(t?.homeroomCourseClasses.find((h) => h.homeroomClassId === homeroomId)?.courseClassIds ?? []),
+    [t, homeroomId],
   );
-  const homeroomIds = useMemo(() => new Set(homeroomClasses.data ?? []), [homeroomClasses.data]);
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [swapFrom, setSwapFrom] = useState<number | null>(null);
@@ -367,13 +366,7 @@ export function AdminSchedulePage() {
             </label>
             <p className="text-xs text-muted">
               {shown.length} tiết · {shown.filter((l) => l.day === null).length} chưa xếp
-              {view === 'homeroom' && homeroomClasses.isFetching ? ' · đang tìm lớp học phần của lớp…' : ''}
             </p>
-            {view === 'homeroom' && homeroomClasses.isError ? (
-              <p role="alert" className="text-xs text-danger">
-                {errorMessage(homeroomClasses.error, 'Không thể tải danh sách lớp học phần của lớp này. Vui lòng thử lại sau.')}
-              </p>
-            ) : null}
           </div>
 
           <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
