@@ -38,9 +38,14 @@ describe('system log in words', () => {
   });
 
   it('writes the change as lines for the export', () => {
-    expect(changeText({ entity: 'campus', before: { name: 'A', code: 'C', note: null }, after: { name: 'B', code: 'C', note: 'x' } })).toBe(
-      'Tên: A → B\nnote: (trống) → x',
-    );
+    // A labelled field reads in Vietnamese; a field with no label yet shows its own name.
+    expect(
+      changeText({
+        entity: 'campus',
+        before: { name: 'A', code: 'C', note: null, extraField: 1 },
+        after: { name: 'B', code: 'C', note: 'x', extraField: 2 },
+      }),
+    ).toBe('Tên: A → B\nGhi chú: (trống) → x\nextraField: 1 → 2');
     expect(changeText({ entity: 'user', before: null, after: { via: 'dev' } })).toBe('Cách đăng nhập: Tài khoản thử');
     expect(changeText({ entity: 'campus', before: { name: 'A' }, after: null })).toBe('Tên: A');
   });
