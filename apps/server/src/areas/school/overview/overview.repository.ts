@@ -18,13 +18,24 @@ export interface Queue<T> {
 
 const enrolled = sql`(select count(*)::int from course_class_students e where e.course_class_id = cc.id)`;
 
+/**
+ * The module's published timetable in force today (school time), else its latest published one: where
+ * a course class without a fixed room gets its rooms, lesson by lesson.
+ */
+const timetableInForce = (moduleId: SQL | number) =>
+  sql`(select t.id from timetables t where t.module_id = ${moduleId} and t.status = 'published'
+       order by (t.effective_from <= (now() at time zone 'Asia/Ho_Chi_Minh')::date) desc, t.effective_from desc, t.id desc limit 1)`;
+const lessonsOf = sql`lessons l where l.timetable_id = ${timetableInForce(sql`cc.module_id`)} and l.course_class_id = cc.id`;
+
 /** What makes a course class of the module need someone's attention. */
 export type ClassProblem = 'withoutTeacher' | 'withoutStudents' | 'overCapacity' | 'withoutRoom';
 const PROBLEM: Record<ClassProblem, SQL> = {
   withoutTeacher: sql`not exists (select 1 from course_class_teachers x where x.course_class_id = cc.id)`,
   withoutStudents: sql`not exists (select 1 from course_class_students e where e.course_class_id = cc.id)`,
   overCapacity: sql`${enrolled} > cc.capacity`,
-  withoutRoom: sql`cc.classroom_id is null`,
+  // No fixed room, and the timetable in force gives it none (not in it, or a lesson there has no room).
+  withoutRoom: sql`cc.classroom_id is null
+    and (not exists (select 1 from ${lessonsOf}) or exists (select 1 from ${lessonsOf} and l.classroom_id is null))`,
 };
 
 /** The module's course classes with one problem: how many, and the first QUEUE_LISTED by code. */
@@ -128,11 +139,15 @@ export async function campusRooms(db: DbOrTx): Promise<CampusRooms[]> {
   return [...out.values()];
 }
 
-/** Rooms given to at least one course class of the module. */
+/** Rooms given to at least one course class of the module: as its fixed room, or to a lesson in the timetable in force. */
 export async function roomsInUse(db: DbOrTx, moduleId: number): Promise<number> {
   const [r] = await queryRows<{ n: number }>(
     db,
-    sql`select count(distinct classroom_id)::int as n from course_classes where module_id = ${moduleId} and classroom_id is not null`,
+    sql`select count(distinct room)::int as n from (
+          select classroom_id as room from course_classes where module_id = ${moduleId} and classroom_id is not null
+          union all
+          select classroom_id from lessons where timetable_id = ${timetableInForce(moduleId)} and classroom_id is not null
+        ) x`,
   );
   return Number(r.n);
 }

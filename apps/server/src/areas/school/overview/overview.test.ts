@@ -143,12 +143,43 @@ describe('GET /facilities/summary', () => {
     });
     // A campus with no room is listed with zeros (the new campuses of the test school).
     expect(f.campuses.find((c: { id: number }) => c.id === s.campusA.id)).toMatchObject({ rooms: 0, seats: 0, byKind: [] });
-    expect(f.classesWithoutRoom.count).toBe(
-      await count(db, sql`select count(*) from course_classes where module_id = ${f.module.id} and classroom_id is null`),
+    // A class has a room when it has a fixed one, or when every lesson of it in the published timetable has one.
+    const [version] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from timetables where module_id = ${f.module.id} and status = 'published' order by effective_from desc, id desc limit 1`,
     );
+    expect(version).toBeDefined();
+    const withoutRoom = () =>
+      count(
+        db,
+        sql`select count(*) from course_classes c where c.module_id = ${f.module.id} and c.classroom_id is null
+            and not coalesce((select bool_and(l.classroom_id is not null) from lessons l
+                              where l.timetable_id = ${version.id} and l.course_class_id = c.id), false)`,
+      );
+    expect(f.classesWithoutRoom.count).toBe(await withoutRoom());
     expect(f.roomsInUse).toBe(
-      await count(db, sql`select count(distinct classroom_id) from course_classes where module_id = ${f.module.id}`),
+      await count(
+        db,
+        sql`select count(*) from classrooms r where exists (select 1 from course_classes c where c.module_id = ${f.module.id} and c.classroom_id = r.id)
+            or exists (select 1 from lessons l where l.timetable_id = ${version.id} and l.classroom_id = r.id)`,
+      ),
     );
+    // A lesson of the timetable losing its room puts its class on the list.
+    const [lesson] = await queryRows<{ id: number; room: number; cc: number }>(
+      db,
+      sql`select l.id, l.classroom_id as room, l.course_class_id as cc from lessons l join course_classes c on c.id = l.course_class_id
+          where l.timetable_id = ${version.id} and c.classroom_id is null and l.classroom_id is not null order by l.id limit 1`,
+    );
+    const roomless = f.classesWithoutRoom.items.map((c: { id: number }) => c.id);
+    expect(roomless).not.toContain(lesson.cc);
+    await db.execute(sql`update lessons set classroom_id = null where id = ${lesson.id}`);
+    try {
+      const now = (await get('/facilities/summary', await as('csvc'))).json().data;
+      expect(now.classesWithoutRoom.count).toBe(f.classesWithoutRoom.count + 1);
+      expect(await withoutRoom()).toBe(f.classesWithoutRoom.count + 1);
+    } finally {
+      await db.execute(sql`update lessons set classroom_id = ${lesson.room} where id = ${lesson.id}`);
+    }
 
     await db
       .insert(classrooms)
