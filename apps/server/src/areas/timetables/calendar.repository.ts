@@ -85,3 +85,41 @@ export async function feedLessons(db: DbOrTx, userId: number): Promise<FeedLesso
         order by v.start_date, l.day, l.period, l.id`,
   );
 }
+
+export interface FeedFixedWindow {
+  timetableId: number;
+  homeroomClassId: number;
+  homeroomClassName: string;
+  campusId: number;
+  campusName: string;
+  fromDate: string;
+  untilDate: string;
+}
+
+/**
+ * The person's homeroom classes (a student's own, a homeroom teacher's) with the days each published
+ * version of a module of the class's year is in force: when their fixed events (chào cờ, sinh hoạt
+ * lớp) take place, for the same modules as feedLessons.
+ */
+export async function feedFixedWindows(db: DbOrTx, userId: number): Promise<FeedFixedWindow[]> {
+  return queryRows<FeedFixedWindow>(
+    db,
+    sql`with me as (
+          select u.id, u.student_id, (select t.id from teachers t where t.user_id = u.id) as teacher_id from users u where u.id = ${userId}
+        ), classes as (
+          select h.id, h.name, h.campus_id, h.academic_year_id from homeroom_classes h, me
+          where h.id = (select s.homeroom_class_id from students s where s.id = me.student_id) or h.homeroom_teacher_id = me.teacher_id
+        ), vers as (
+          select t.id, se.academic_year_id, m.start_date, m.end_date, t.effective_from,
+                 lead(t.effective_from) over (partition by t.module_id order by t.effective_from, t.id) as next_from
+          from timetables t join modules m on m.id = t.module_id join semesters se on se.id = m.semester_id
+          where t.status = 'published' and m.end_date >= current_date - 180
+        )
+        select v.id as "timetableId", c.id as "homeroomClassId", c.name as "homeroomClassName", c.campus_id as "campusId",
+               camp.name as "campusName",
+               greatest(v.effective_from, v.start_date)::text as "fromDate",
+               least(coalesce(v.next_from - 1, v.end_date), v.end_date)::text as "untilDate"
+        from vers v join classes c on c.academic_year_id = v.academic_year_id join campuses camp on camp.id = c.campus_id
+        order by v.start_date, c.id, v.id`,
+  );
+}

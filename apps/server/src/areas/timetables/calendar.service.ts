@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TCalendarFeed, TPeriodGrid } from '@app/shared/timetables';
+import { FIXED_EVENT_LABELS, type TCalendarFeed, type TPeriodGrid } from '@app/shared/timetables';
 import type { Db } from '@/db/client';
 import { write } from '@/lib/write';
 import { userIdOf, type Actor } from '@/plugins/actor';
 import { notFound } from '@/plugins/errors';
-import { deleteFeed, feedLessons, feedOwner, findFeed, upsertFeed } from './calendar.repository';
+import { deleteFeed, feedFixedWindows, feedLessons, feedOwner, findFeed, upsertFeed } from './calendar.repository';
 import { buildIcs, type IcsLesson } from './ics';
 import { gridsOf } from './setup.service';
 import { addDays } from './week.service';
@@ -78,6 +78,25 @@ export async function feedText(db: Db, token: string): Promise<string> {
       location: `${room}${r.campusName}`,
       description: r.teachers?.length ? `Giáo viên: ${r.teachers.join(', ')}` : '',
     });
+  }
+  // The fixed events of the person's homeroom class(es), on the days their grid gives them.
+  for (const w of await feedFixedWindows(db, owner.userId)) {
+    for (const e of grids.get(w.campusId)?.fixedEvents ?? []) {
+      const slot = grids.get(w.campusId)?.periods[e.period - 1];
+      if (!slot) continue;
+      const firstDate = addDays(w.fromDate, (e.day - weekday(w.fromDate) + 7) % 7);
+      if (firstDate > w.untilDate) continue;
+      lessons.push({
+        uid: `fixed-${e.kind}-${w.homeroomClassId}-${w.timetableId}-${e.day}-${e.period}@thoikhoabieu`,
+        firstDate,
+        untilDate: w.untilDate,
+        start: slot.start,
+        end: slot.end,
+        summary: `${FIXED_EVENT_LABELS[e.kind]} – lớp ${w.homeroomClassName}`,
+        location: w.campusName,
+        description: '',
+      });
+    }
   }
   return buildIcs({ name: 'Thời khóa biểu', lessons });
 }

@@ -273,6 +273,28 @@ describe('iCalendar link', () => {
     // Weekly from 2/9 (the version's date) to the module's end, 27/10: Wednesdays 4/9 … 23/10.
     expect(e.rrule!.between(new Date('2030-08-01'), new Date('2030-12-31'))).toHaveLength(8);
     expect(res.body).toContain('TZID:Asia/Ho_Chi_Minh');
+    // The fixed events of the student's homeroom class, where the demo school's timetable is published:
+    // chào cờ on Monday in period 1 (07:00 = 00:00 UTC), sinh hoạt lớp on Saturday in period 5.
+    const homeroom = await one<{ name: string; campusId: number }>(
+      t,
+      sql`select h.name, h.campus_id as "campusId" from homeroom_classes h join students s on s.homeroom_class_id = h.id where s.id = ${m.an.id}`,
+    );
+    const grid = (await call('GET', '/timetables/grids', 'quantri')).body.data.find(
+      (g: { campusId: number }) => g.campusId === homeroom.campusId,
+    );
+    const flagAt = grid.fixedEvents.find((f: { kind: string }) => f.kind === 'flag_salute');
+    const flag = events.filter((x) => String(x.summary) === `Chào cờ – lớp ${homeroom.name}`);
+    expect(flag.length).toBeGreaterThan(0);
+    for (const f of flag) {
+      expect(f.start.getUTCDay()).toBe(flagAt.day % 7);
+      const local = new Date(f.start.getTime() + 7 * 3600_000).toISOString().slice(11, 16);
+      expect(local).toBe(grid.periods[flagAt.period - 1].start);
+      expect(String(f.location)).toBeTruthy();
+    }
+    expect(events.some((x) => String(x.summary) === `Sinh hoạt lớp – lớp ${homeroom.name}`)).toBe(true);
+    // Nobody else's class: a teacher who is no homeroom teacher gets no fixed event.
+    const teacherFeed = await fetchIcs((await call('POST', '/timetables/calendar-feed', 'gv.anh')).body.data.url);
+    expect(teacherFeed.body).not.toContain('Chào cờ');
   });
 
   it('stops working when revoked or replaced, and for a deactivated account; reveals nothing else', async () => {
