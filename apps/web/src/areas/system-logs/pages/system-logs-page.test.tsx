@@ -151,7 +151,7 @@ describe('/admin/system-logs', () => {
     // Named once the entry's names arrive.
     await waitFor(() => expect(within(row('Cơ sở')).getAllByRole('cell')[1]).toHaveTextContent('Cơ sở Cầu Giấy (#4)'));
     // A long value shows its start and expands.
-    const note = within(row('note')).getAllByRole('cell')[0];
+    const note = within(row('Ghi chú')).getAllByRole('cell')[0];
     expect(note.textContent!.length).toBeLessThan(250);
     await userEvent.click(within(note).getByRole('button', { name: /Xem thêm/ }));
     expect(note).toHaveTextContent('x'.repeat(400));
