@@ -31,6 +31,22 @@ export async function feedOwner(db: DbOrTx, tokenHash: string): Promise<{ userId
   return rows[0] ?? null;
 }
 
+/** `me`: the user, their student id and their teacher id. */
+const me = (userId: number) =>
+  sql`me as (
+    select u.id, u.student_id, (select t.id from teachers t where t.user_id = u.id) as teacher_id from users u where u.id = ${userId}
+  )`;
+/** `vers`: the published versions of the modules not ended more than 180 days ago, with the next version's date. */
+const publishedVersions = sql`vers as (
+    select t.id, se.academic_year_id, m.start_date, m.end_date, t.effective_from,
+           lead(t.effective_from) over (partition by t.module_id order by t.effective_from, t.id) as next_from
+    from timetables t join modules m on m.id = t.module_id join semesters se on se.id = m.semester_id
+    where t.status = 'published' and m.end_date >= current_date - 180
+  )`;
+/** The days a version `v` is in force: from its date (or the module's start) to the next version's or the module's end. */
+const inForceDates = sql`greatest(v.effective_from, v.start_date)::text as "fromDate",
+  least(coalesce(v.next_from - 1, v.end_date), v.end_date)::text as "untilDate"`;
+
 export interface FeedLesson {
   lessonId: number;
   timetableId: number;
@@ -56,20 +72,11 @@ export interface FeedLesson {
 export async function feedLessons(db: DbOrTx, userId: number): Promise<FeedLesson[]> {
   return queryRows<FeedLesson>(
     db,
-    sql`with me as (
-          select u.id, u.student_id, (select t.id from teachers t where t.user_id = u.id) as teacher_id from users u where u.id = ${userId}
-        ), mine as (
+    sql`with ${me(userId)}, ${publishedVersions}, mine as (
           select cs.course_class_id as id from course_class_students cs, me where cs.student_id = me.student_id
           union select ct.course_class_id from course_class_teachers ct, me where ct.teacher_id = me.teacher_id
-        ), vers as (
-          select t.id, m.start_date, m.end_date, t.effective_from,
-                 lead(t.effective_from) over (partition by t.module_id order by t.effective_from, t.id) as next_from
-          from timetables t join modules m on m.id = t.module_id
-          where t.status = 'published' and m.end_date >= current_date - 180
         )
-        select l.id as "lessonId", l.timetable_id as "timetableId", l.day, l.period, l.length,
-               greatest(v.effective_from, v.start_date)::text as "fromDate",
-               least(coalesce(v.next_from - 1, v.end_date), v.end_date)::text as "untilDate",
+        select l.id as "lessonId", l.timetable_id as "timetableId", l.day, l.period, l.length, ${inForceDates},
                coalesce(r.campus_id, cc.campus_id) as "campusId", cc.name as "courseClassName", s.name as "subjectName",
                r.code as "roomCode", r.name as "roomName", camp.name as "campusName",
                (select array_agg(t.full_name order by t.sort_key, t.id) from course_class_teachers ct join teachers t on t.id = ct.teacher_id
@@ -104,21 +111,12 @@ export interface FeedFixedWindow {
 export async function feedFixedWindows(db: DbOrTx, userId: number): Promise<FeedFixedWindow[]> {
   return queryRows<FeedFixedWindow>(
     db,
-    sql`with me as (
-          select u.id, u.student_id, (select t.id from teachers t where t.user_id = u.id) as teacher_id from users u where u.id = ${userId}
-        ), classes as (
+    sql`with ${me(userId)}, ${publishedVersions}, classes as (
           select h.id, h.name, h.campus_id, h.academic_year_id from homeroom_classes h, me
           where h.id = (select s.homeroom_class_id from students s where s.id = me.student_id) or h.homeroom_teacher_id = me.teacher_id
-        ), vers as (
-          select t.id, se.academic_year_id, m.start_date, m.end_date, t.effective_from,
-                 lead(t.effective_from) over (partition by t.module_id order by t.effective_from, t.id) as next_from
-          from timetables t join modules m on m.id = t.module_id join semesters se on se.id = m.semester_id
-          where t.status = 'published' and m.end_date >= current_date - 180
         )
         select v.id as "timetableId", c.id as "homeroomClassId", c.name as "homeroomClassName", c.campus_id as "campusId",
-               camp.name as "campusName",
-               greatest(v.effective_from, v.start_date)::text as "fromDate",
-               least(coalesce(v.next_from - 1, v.end_date), v.end_date)::text as "untilDate"
+               camp.name as "campusName", ${inForceDates}
         from vers v join classes c on c.academic_year_id = v.academic_year_id join campuses camp on camp.id = c.campus_id
         order by v.start_date, c.id, v.id`,
   );
