@@ -9,7 +9,7 @@ import { exportMatrixXlsx, type MatrixSpec } from '../lib/matrix';
 import { addDays, formatDate, fullTitle, todayInWeek, todayIso } from '../lib/week';
 import { PrintStyles } from './print-styles';
 import { ResourceMatrix } from './resource-matrix';
-import { LoadError, LoadingBlock, NO_TIMETABLE, WeekActions } from './week-view-panel';
+import { WeekActions, WeekQueryStates } from './week-view-panel';
 import { useWeekDate, WeekPicker } from './week-picker';
 
 /** The day shown (`?day=1..6` or `week`); by default today's, or the first school day, or the whole week. */
@@ -84,35 +84,24 @@ export function MatrixPanel({
           <WeekActions onExport={() => exportMatrixXlsx(view, built, day, rowHeader)} onPrint={() => window.print()} />
         ) : null}
       </div>
-      {q.isPending && enabled ? (
-        <LoadingBlock label="Đang tải thời khóa biểu..." />
-      ) : q.isError && !view ? (
-        <LoadError
-          error={q.error}
-          onRetry={() => void q.refetch()}
-          retrying={q.isFetching}
-          text="Không thể tải thời khóa biểu. Vui lòng thử lại sau."
-        />
-      ) : !view || !built ? null : !view.timetable ? (
-        <EmptyState
-          icon={CalendarX}
-          title={NO_TIMETABLE}
-          description="Khi nhà trường công bố thời khóa biểu áp dụng cho tuần này, lịch sẽ hiện ở đây. Hãy chọn tuần khác để xem."
-        />
-      ) : !built.rows.length ? (
-        <EmptyState icon={CalendarX} title={emptyRows} />
-      ) : (
-        <div className="tt-print space-y-3" aria-busy={q.isFetching}>
-          <h2 className="text-base font-semibold text-fg print:text-lg">
-            {fullTitle(view.title)} –{' '}
-            {day === 'week'
-              ? `tuần ${formatDate(view.weekStart)} – ${formatDate(addDays(view.weekStart, 5))}`
-              : `${DAY_LABELS[day]} ${formatDate(addDays(view.weekStart, day - 1))}`}
-          </h2>
-          <ResourceMatrix view={view} spec={built} day={day} rowHeader={rowHeader} today={today} showOccupancy={showOccupancy} />
-          {children?.(view, built)}
-        </div>
-      )}
+      <WeekQueryStates query={q} enabled={enabled}>
+        {(view) =>
+          !built ? null : !built.rows.length ? (
+            <EmptyState icon={CalendarX} title={emptyRows} />
+          ) : (
+            <div className="tt-print space-y-3" aria-busy={q.isFetching}>
+              <h2 className="text-base font-semibold text-fg print:text-lg">
+                {fullTitle(view.title)} –{' '}
+                {day === 'week'
+                  ? `tuần ${formatDate(view.weekStart)} – ${formatDate(addDays(view.weekStart, 5))}`
+                  : `${DAY_LABELS[day]} ${formatDate(addDays(view.weekStart, day - 1))}`}
+              </h2>
+              <ResourceMatrix view={view} spec={built} day={day} rowHeader={rowHeader} today={today} showOccupancy={showOccupancy} />
+              {children?.(view, built)}
+            </div>
+          )
+        }
+      </WeekQueryStates>
     </div>
   );
 }

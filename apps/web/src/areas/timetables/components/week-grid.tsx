@@ -2,6 +2,7 @@ import { DAY_LABELS, SESSION_LABELS, type TWeekView } from '@app/shared/timetabl
 import { addDays, entriesAt, formatDate, periodsBySession, slotLayout } from '../lib/week';
 import { entryLine } from '../lib/entry-text';
 import { EntryCard } from './entry-card';
+import { PeriodRowHeader, SessionHeaderRow } from './grid-rows';
 
 /**
  * The week as a table: school days across, periods down (grouped by session, with their times).
@@ -43,23 +44,10 @@ export function WeekGrid({ view, today }: { view: TWeekView; today: number | nul
         </thead>
         {periodsBySession(grid).map(({ session, periods }) => (
           <tbody key={session} aria-label={`Buổi ${SESSION_LABELS[session].toLowerCase()}`}>
-            <tr>
-              <th
-                colSpan={grid.days.length + 1}
-                scope="colgroup"
-                className="bg-surface-2 px-2 py-1 text-left text-xs font-semibold tracking-wide text-muted uppercase print:bg-transparent"
-              >
-                Buổi {SESSION_LABELS[session].toLowerCase()}
-              </th>
-            </tr>
+            <SessionHeaderRow session={session} columns={grid.days.length} />
             {periods.map((p) => (
               <tr key={p.period} className="border-t border-border">
-                <th scope="row" className="p-2 text-left align-top text-xs font-medium text-fg">
-                  Tiết {p.period}
-                  <span className="block font-normal text-muted tabular-nums">
-                    {p.start} – {p.end}
-                  </span>
-                </th>
+                <PeriodRowHeader period={p} />
                 {grid.days.map((d) => {
                   const { span, skip } = slotLayout(view.entries, grid, d, p.period);
                   if (skip) return null;

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { CalendarX, Download, LoaderCircle, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TWeekView } from '@app/shared/timetables';
 import { Button } from '@/components/ui/button';
-import { LoadError as SectionLoadError } from '@/components/ui/load-error';
+import { LoadError } from '@/components/ui/load-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -16,7 +17,7 @@ import { PrintStyles } from './print-styles';
 import { useWeekDate, WeekPicker } from './week-picker';
 import { WeekGrid } from './week-grid';
 
-export const NO_TIMETABLE = 'Chưa có thời khóa biểu được công bố cho tuần này.';
+const NO_TIMETABLE = 'Chưa có thời khóa biểu được công bố cho tuần này.';
 
 /** "In" and "Xuất Excel" for a loaded week. */
 export function WeekActions({ onExport, onPrint }: { onExport: () => Promise<void>; onPrint: () => void }) {
@@ -58,11 +59,7 @@ export function usePrint(): { printing: boolean; print: () => void } {
   };
 }
 
-export function LoadError({ error, onRetry, retrying, text }: { error: unknown; onRetry: () => void; retrying: boolean; text: string }) {
-  return <SectionLoadError error={error} onRetry={onRetry} retrying={retrying} fallback={text} />;
-}
-
-export function LoadingBlock({ label }: { label: string }) {
+function LoadingBlock({ label }: { label: string }) {
   return (
     <div aria-busy="true" className="space-y-3">
       <Skeleton className="h-10 rounded-xl" />
@@ -70,6 +67,42 @@ export function LoadingBlock({ label }: { label: string }) {
       <span className="sr-only">{label}</span>
     </div>
   );
+}
+
+/**
+ * The states of a week query before there is a published week to draw: loading, a load error with
+ * "Thử lại", and "nothing published for this week"; `children` draws the week once it is there.
+ */
+export function WeekQueryStates({
+  query,
+  enabled = true,
+  children,
+}: {
+  query: UseQueryResult<TWeekView>;
+  enabled?: boolean;
+  children: (view: TWeekView) => ReactNode;
+}) {
+  const view = query.data;
+  if (query.isPending && enabled) return <LoadingBlock label="Đang tải thời khóa biểu..." />;
+  if (query.isError && !view)
+    return (
+      <LoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        fallback="Không thể tải thời khóa biểu. Vui lòng thử lại sau."
+      />
+    );
+  if (!view) return null;
+  if (!view.timetable)
+    return (
+      <EmptyState
+        icon={CalendarX}
+        title={NO_TIMETABLE}
+        description="Khi nhà trường công bố thời khóa biểu áp dụng cho tuần này, lịch sẽ hiện ở đây. Hãy chọn tuần khác để xem."
+      />
+    );
+  return <>{children(view)}</>;
 }
 
 /** A line under the toolbar: which published version is shown. */
@@ -114,30 +147,17 @@ export function WeekViewPanel({
         </div>
         {view?.timetable ? <WeekActions onExport={() => exportWeekXlsx(view)} onPrint={print} /> : null}
       </div>
-      {q.isPending && enabled ? (
-        <LoadingBlock label="Đang tải thời khóa biểu..." />
-      ) : q.isError && !view ? (
-        <LoadError
-          error={q.error}
-          onRetry={() => void q.refetch()}
-          retrying={q.isFetching}
-          text="Không thể tải thời khóa biểu. Vui lòng thử lại sau."
-        />
-      ) : !view ? null : !view.timetable ? (
-        <EmptyState
-          icon={CalendarX}
-          title={NO_TIMETABLE}
-          description="Khi nhà trường công bố thời khóa biểu áp dụng cho tuần này, lịch học sẽ hiện ở đây. Hãy chọn tuần khác để xem."
-        />
-      ) : (
-        <div className="tt-print space-y-2" aria-busy={q.isFetching}>
-          <h2 className="text-base font-semibold text-fg print:text-lg">
-            {fullTitle(view.title)} – tuần {formatDate(view.weekStart)} – {formatDate(addDays(view.weekStart, 5))}
-          </h2>
-          <VersionNote view={view} />
-          {desktop || printing ? <WeekGrid view={view} today={today} /> : <DayList view={view} today={today} />}
-        </div>
-      )}
+      <WeekQueryStates query={q} enabled={enabled}>
+        {(view) => (
+          <div className="tt-print space-y-2" aria-busy={q.isFetching}>
+            <h2 className="text-base font-semibold text-fg print:text-lg">
+              {fullTitle(view.title)} – tuần {formatDate(view.weekStart)} – {formatDate(addDays(view.weekStart, 5))}
+            </h2>
+            <VersionNote view={view} />
+            {desktop || printing ? <WeekGrid view={view} today={today} /> : <DayList view={view} today={today} />}
+          </div>
+        )}
+      </WeekQueryStates>
     </div>
   );
 }

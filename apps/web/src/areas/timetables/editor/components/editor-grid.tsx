@@ -1,25 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import {
-  DAY_LABELS,
-  FIXED_EVENT_LABELS,
-  SESSION_LABELS,
-  type TClash,
-  type TLesson,
-  type TPeriod,
-  type TPeriodGrid,
-} from '@app/shared/timetables';
+import { DAY_LABELS, FIXED_EVENT_LABELS, type TClash, type TLesson, type TPeriodGrid } from '@app/shared/timetables';
+import { PeriodRowHeader, SessionHeaderRow } from '@/areas/timetables/components/grid-rows';
 import { lessonsAt, moveCell, type Cell, type Lookups } from '../lib/editor-model';
+import { periodsBySession } from '@/areas/timetables/lib/week';
 import { LESSON_MIME, LessonChip } from './lesson-chip';
-
-function bySession(periods: readonly TPeriod[]) {
-  const groups: Array<{ session: TPeriod['session']; periods: TPeriod[] }> = [];
-  for (const p of periods) {
-    const last = groups[groups.length - 1];
-    if (last && last.session === p.session) last.periods.push(p);
-    else groups.push({ session: p.session, periods: [p] });
-  }
-  return groups;
-}
 
 /**
  * The week of one view as days × periods. A lesson is selected by a click (or Enter on its slot);
@@ -102,23 +86,12 @@ export function EditorGrid({
             ))}
           </tr>
         </thead>
-        {bySession(grid.periods).map(({ session, periods: ps }) => (
+        {periodsBySession(grid).map(({ session, periods: ps }) => (
           <tbody key={session}>
-            <tr>
-              <th
-                colSpan={grid.days.length + 1}
-                scope="colgroup"
-                className="bg-surface-2 px-2 py-1 text-left text-xs font-semibold text-muted uppercase"
-              >
-                Buổi {SESSION_LABELS[session].toLowerCase()}
-              </th>
-            </tr>
+            <SessionHeaderRow session={session} columns={grid.days.length} />
             {ps.map((p) => (
               <tr key={p.period} className="border-t border-border">
-                <th scope="row" className="p-2 text-left align-top text-xs font-medium text-fg">
-                  Tiết {p.period}
-                  <span className="block font-normal text-muted tabular-nums">{p.start}</span>
-                </th>
+                <PeriodRowHeader period={p} startOnly />
                 {grid.days.map((d) => {
                   const cell = { day: d, period: p.period };
                   const key = `${d}:${p.period}`;
