@@ -115,7 +115,7 @@ if (!hasFetCl()) {
 await close();
 
 const s = (n: number | null | undefined, digits = 0) => (n == null ? '—' : digits ? n.toFixed(digits) : String(n));
-const sec = (v: number | null) => (v == null ? '—' : `${fmt(v / 1000)} s`);
+const sec = (v: number | null) => (v == null ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${fmt(v / 1000)} s`);
 const timeOk = ourFirst != null && ours.clashes.length === 0 && (fet.ms == null || ourFirst <= fet.ms);
 const gapsOk =
   fet.score == null || (ourEval.score.teacherGaps <= fet.score.teacherGaps && ourEval.score.studentGaps <= fet.score.studentGaps);
