@@ -28,6 +28,7 @@ import { surveyMonitoringRoutes } from './areas/surveys/monitoring/survey-monito
 import { themeCodeRoutes } from './areas/surveys/themes/theme-codes.routes';
 import { textReviewRoutes } from './areas/surveys/text-reviews/text-reviews.routes';
 import { surveyResultRoutes } from './areas/surveys/results/survey-results.routes';
+import { registrationRoutes } from './areas/registration/registration.routes';
 import { timetableRoutes } from './areas/timetables/timetables.routes';
 
 export interface AreaDeps {
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   themeCodeRoutes(app, deps);
   textReviewRoutes(app, deps);
   timetableRoutes(app, deps);
+  registrationRoutes(app, deps);
 }
 
 /** Routes outside the API prefix. */
