@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZRound, type TRound } from '@app/shared/registration';
+import { apiClient, unwrap } from '@/lib/api-client';
+import { roundsKey } from './keys';
+
+/** GET /registration/rounds?moduleId=: the module's rounds with their state and fill. */
+export async function listRounds(moduleId: number): Promise<TRound[]> {
+  const res = await apiClient.get('/v1/registration/rounds', { params: { moduleId: String(moduleId) } });
+  return unwrap(z.array(ZRound), res.data);
+}
+
+export function useRounds(moduleId: number | null) {
+  return useQuery({ queryKey: roundsKey(moduleId), queryFn: () => listRounds(moduleId as number), enabled: moduleId !== null });
+}

@@ -1,0 +1,72 @@
+import type { TOffer } from '@app/shared/registration';
+import { DAY_LABELS } from '@app/shared/timetables';
+import { weekOf } from '../lib/offers';
+
+/**
+ * The week as it will look with the chosen classes: school days across, periods down (the timetable's
+ * week grid look, without the period times the round's data does not carry). The scroll box is
+ * focusable so the keyboard can scroll it on a phone.
+ */
+export function WeekPreview({ offers, label = 'Tuần học dự kiến' }: { offers: readonly TOffer[]; label?: string }) {
+  const week = weekOf(offers);
+  const timed = offers.some((o) => o.lessons.length > 0);
+  return (
+    <div className="space-y-2">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        className="overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <table className="w-full min-w-[560px] table-fixed border-collapse text-xs">
+          <caption className="sr-only">{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="w-14 border-b border-border p-1.5 text-left font-medium text-muted">
+                Tiết
+              </th>
+              {week.days.map((d) => (
+                <th key={d} scope="col" className="border-b border-l border-border p-1.5 text-center font-semibold text-fg">
+                  {DAY_LABELS[d]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {week.periods.map((p) => (
+              <tr key={p} className="border-t border-border">
+                <th scope="row" className="p-1.5 text-left font-medium text-fg">
+                  Tiết {p}
+                </th>
+                {week.days.map((d) => {
+                  const here = week.at(d, p);
+                  return (
+                    <td
+                      key={d}
+                      data-day={d}
+                      data-period={p}
+                      className={`h-10 border-l border-border p-1 align-top ${here.length > 1 ? 'bg-danger/10' : ''}`}
+                    >
+                      {here.map((c) => (
+                        <span
+                          key={c.code}
+                          className="block truncate rounded bg-primary/10 px-1 py-0.5 text-primary"
+                          title={`${c.name}${c.roomCode ? ` – phòng ${c.roomCode}` : ''}`}
+                        >
+                          {c.code}
+                          {c.roomCode ? <span className="text-muted"> · {c.roomCode}</span> : null}
+                        </span>
+                      ))}
+                      {here.length === 0 ? <span className="sr-only">Trống</span> : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!timed ? <p className="text-xs text-muted">Các lớp đã chọn chưa có lịch học trong thời khóa biểu đã công bố.</p> : null}
+    </div>
+  );
+}
