@@ -57,6 +57,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   timetable: 'Thời khóa biểu',
   lesson: 'Tiết học',
   calendar_feed: 'Liên kết lịch iCalendar',
+  registration_round: 'Đợt đăng ký học phần',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -93,6 +94,11 @@ export const ACTION_LABELS: Record<string, string> = {
   generate: 'Xếp tự động',
   revoke: 'Thu hồi',
   withdraw_publication: 'Thu hồi công bố (khảo sát mở lại)',
+  close: 'Chốt đợt đăng ký',
+  reopen: 'Mở lại đợt đăng ký',
+  admin_add: 'Thêm học sinh vào lớp (quản trị)',
+  admin_remove: 'Gỡ học sinh khỏi lớp (quản trị)',
+  remind: 'Nhắc học sinh chưa đủ điều kiện',
 };
 
 /** Background jobs (`systemActor('<job>')`): the "who" of what they write. */
@@ -101,6 +107,7 @@ export const JOB_LABELS: Record<string, string> = {
   publication: 'Tự động công bố kết quả',
   results: 'Tự động cập nhật kết quả',
   seed: 'Tạo dữ liệu mẫu',
+  'registration-close': 'Tự động chốt đợt đăng ký',
 };
 
 /**
@@ -284,6 +291,31 @@ export const FIELD_LABELS: Record<string, string> = {
   users: 'Tài khoản',
   surveys: 'Khảo sát',
   responses: 'Phản hồi',
+  // Course registration (issue 14): rounds, groups, offers and the administrator's snapshots
+  opensAt: 'Thời điểm mở',
+  closesAt: 'Thời điểm đóng',
+  closedAt: 'Thời điểm chốt',
+  grades: 'Khối',
+  maxClasses: 'Số lớp tối đa',
+  noClash: 'Không trùng lịch',
+  waitlist: 'Danh sách chờ',
+  roundId: 'Đợt đăng ký',
+  choose: 'Số lớp phải chọn',
+  taken: 'Số chỗ đã đăng ký',
+  compulsory: 'Bắt buộc',
+  enrolled: 'Đã ghi danh khi chốt',
+  bypassRules: 'Bỏ qua quy tắc',
+  capacityRaisedTo: 'Sĩ số tối đa nâng lên',
+  unenrolled: 'Ghi danh bị hủy',
+  groupsInput: 'Nhóm tự chọn',
+  offersInput: 'Lớp học phần mở đăng ký',
+  compulsoryRegistrations: 'Số đăng ký lớp bắt buộc',
+  groups: 'Số nhóm tự chọn',
+  offers: 'Số lớp mở đăng ký',
+  alreadyEnrolled: 'Số đã ghi danh từ trước',
+  waitlistDropped: 'Số yêu cầu chờ bị hủy',
+  unmetStudents: 'Số học sinh chưa đủ điều kiện',
+  reminded: 'Số tài khoản được nhắc',
 };
 
 /**
