@@ -57,6 +57,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   timetable: 'Thời khóa biểu',
   lesson: 'Tiết học',
   calendar_feed: 'Liên kết lịch iCalendar',
+  registration: 'Đăng ký học phần',
   registration_round: 'Đợt đăng ký học phần',
 };
 
@@ -94,6 +95,10 @@ export const ACTION_LABELS: Record<string, string> = {
   generate: 'Xếp tự động',
   revoke: 'Thu hồi',
   withdraw_publication: 'Thu hồi công bố (khảo sát mở lại)',
+  register: 'Đăng ký lớp học phần',
+  drop: 'Hủy đăng ký lớp học phần',
+  swap_class: 'Đổi lớp học phần',
+  promote: 'Xếp chỗ từ danh sách chờ',
   close: 'Chốt đợt đăng ký',
   reopen: 'Mở lại đợt đăng ký',
   admin_add: 'Thêm học sinh vào lớp (quản trị)',
@@ -106,6 +111,7 @@ export const JOB_LABELS: Record<string, string> = {
   'auto-review': 'Tự động kiểm duyệt ý kiến',
   publication: 'Tự động công bố kết quả',
   results: 'Tự động cập nhật kết quả',
+  'registration-waitlist': 'Tự động xếp chỗ từ danh sách chờ',
   seed: 'Tạo dữ liệu mẫu',
   'registration-close': 'Tự động chốt đợt đăng ký',
 };
@@ -291,6 +297,9 @@ export const FIELD_LABELS: Record<string, string> = {
   users: 'Tài khoản',
   surveys: 'Khảo sát',
   responses: 'Phản hồi',
+  // Course registration (issue 14): the student's requests
+  requestId: 'Mã yêu cầu',
+  outcome: 'Kết quả yêu cầu',
   // Course registration (issue 14): rounds, groups, offers and the administrator's snapshots
   opensAt: 'Thời điểm mở',
   closesAt: 'Thời điểm đóng',

@@ -26,6 +26,11 @@ export interface AppEvents {
   'timetable.published': { timetableId: number; moduleId: number; effectiveFrom: string; replacedIds: number[]; userIds: number[] };
   /** A published version changed (a period grid change unplaced some of its lessons): the people concerned. */
   'timetable.changed': { timetableId: number; moduleId: number; userIds: number[] };
+  /**
+   * A waitlisted student got a seat (issue 14: a seat was freed and their rules still allow the class);
+   * `userId`: their account, to tell them (null when the student has none).
+   */
+  'registration.promoted': { roundId: number; courseClassId: number; studentId: number; userId: number | null };
   /** The administrator reminded the students who have not met a round's rules yet (issue 14): their accounts, for the notifications area. */
   'registration.reminded': { roundId: number; userIds: number[] };
   /** A round was closed (by hand or at its closing moment): its registrations became enrolments. */

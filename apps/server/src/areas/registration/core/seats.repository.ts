@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { TSeat } from '@app/shared/registration';
+import { queryRows, type DbOrTx } from '@/db/client';
+
+/*
+ * Seats and the locks every change of a student's registrations takes, always in this order:
+ *  1. `lockStudentInRound`: the (round, student) advisory lock, then the round row FOR SHARE;
+ *  2. the offer rows, by course class id (`lockOffers`, or the one row a conditional update touches).
+ * A student's action, a waitlist promotion and an administrator's change of one student's
+ * registrations all follow it, so none of them can deadlock another; closing or editing a round
+ * takes the round row FOR UPDATE and so waits for the actions under way (and they for it).
+ */
+
+/** The advisory lock's first key: registration's own space (hashtext('registration')), then the round. */
+const studentKey = (roundId: number, studentId: number) => sql`pg_advisory_xact_lock(hashtext(${`registration:${roundId}`}), ${studentId})`;
+
+export interface LockedRound {
+  id: number;
+  moduleId: number;
+  grades: number[];
+  opensAt: Date | string;
+  closesAt: Date | string;
+  closedAt: Date | string | null;
+  maxClasses: number | null;
+  noClash: boolean;
+  waitlist: boolean;
+}
+
+/**
+ * Serializes one student's changes in one round until the transaction ends (a double click, a retry,
+ * a swap racing a drop wait for each other), then reads the round FOR SHARE; null when it does not exist.
+ */
+export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId: number): Promise<LockedRound | null> {
+  await tx.execute(sql`select ${studentKey(roundId, studentId)}`);
+  const [row] = await queryRows<LockedRound>(
+    tx,
+    sql`select id, module_id as "moduleId", grades, opens_at as "opensAt", closes_at as "closesAt", closed_at as "closedAt",
+               max_classes as "maxClasses", no_clash as "noClash", waitlist
+        from registration_rounds where id = ${roundId} for share`,
+  );
+  return row ?? null;
+}
+
+export interface OfferRow {
+  courseClassId: number;
+  name: string;
+  capacity: number;
+  taken: number;
+  compulsory: boolean;
+  groupId: number | null;
+}
+
+const OFFER_COLS = sql`o.course_class_id as "courseClassId", cc.name, o.capacity, o.taken, o.compulsory, o.group_id as "groupId"`;
+
+export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number): Promise<OfferRow | null> {
+  const [row] = await queryRows<OfferRow>(
+    db,
+    sql`select ${OFFER_COLS} from registration_offers o join course_classes cc on cc.id = o.course_class_id
+        where o.round_id = ${roundId} and o.course_class_id = ${courseClassId}`,
+  );
+  return row ?? null;
+}
+
+/** Locks some offer rows of a round in course class order (a swap touches two). */
+export async function lockOffers(tx: DbOrTx, roundId: number, courseClassIds: number[]): Promise<OfferRow[]> {
+  return queryRows<OfferRow>(
+    tx,
+    sql`select ${OFFER_COLS} from registration_offers o join course_classes cc on cc.id = o.course_class_id
+        where o.round_id = ${roundId} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])
+        order by o.course_class_id for update of o`,
+  );
+}
+
+/**
+ * Takes a seat with one conditional statement: answers the offer's new `taken`, or null when it is
+ * full. `jumpQueue` false (a student's own request): refused too while others wait for the class, so a
+ * seat freed a moment ago goes to the first waiting student (the promotion), not to a newcomer.
+ */
+export async function takeSeat(
+  tx: DbOrTx,
+  roundId: number,
+  courseClassId: number,
+  jumpQueue: boolean,
+): Promise<{ taken: number; capacity: number } | null> {
+  const [row] = await queryRows<{ taken: number; capacity: number }>(
+    tx,
+    sql`update registration_offers set taken = taken + 1
+        where round_id = ${roundId} and course_class_id = ${courseClassId} and taken < capacity
+          ${
+            jumpQueue
+              ? sql``
+              : sql`and not exists (select 1 from registrations w where w.round_id = ${roundId}
+                      and w.course_class_id = ${courseClassId} and w.status = 'waitlisted')`
+          }
+        returning taken, capacity`,
+  );
+  return row ?? null;
+}
+
+/** Frees a seat (never below zero); answers whether one was taken. */
+export async function freeSeat(tx: DbOrTx, roundId: number, courseClassId: number): Promise<boolean> {
+  const rows = await queryRows<{ taken: number }>(
+    tx,
+    sql`update registration_offers set taken = taken - 1 where round_id = ${roundId} and course_class_id = ${courseClassId} and taken > 0
+        returning taken`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the offer has a free seat now (committed data; the promotion's loop condition). */
+export async function hasFreeSeat(db: DbOrTx, roundId: number, courseClassId: number): Promise<boolean> {
+  const [row] = await queryRows<{ free: boolean }>(
+    db,
+    sql`select taken < capacity as free from registration_offers where round_id = ${roundId} and course_class_id = ${courseClassId}`,
+  );
+  return row?.free ?? false;
+}
+
+/** The waitlisted requests of a class after `afterId`, in arrival order (registrations.id). */
+export const waitingAfter = (db: DbOrTx, roundId: number, courseClassId: number, afterId: number, limit = 20) =>
+  queryRows<{ id: number; studentId: number }>(
+    db,
+    sql`select id, student_id as "studentId" from registrations
+        where round_id = ${roundId} and course_class_id = ${courseClassId} and status = 'waitlisted' and id > ${afterId}
+        order by id limit ${limit}`,
+  );
+
+/** A registration row, locked: one student's request for one class of a round. */
+export async function lockRegistration(tx: DbOrTx, roundId: number, studentId: number, courseClassId: number) {
+  const [row] = await queryRows<{ id: number; status: 'registered' | 'waitlisted'; createdAt: Date | string }>(
+    tx,
+    sql`select id, status, created_at as "createdAt" from registrations
+        where round_id = ${roundId} and student_id = ${studentId} and course_class_id = ${courseClassId} for update`,
+  );
+  return row ?? null;
+}
+
+export async function setRegistered(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(sql`update registrations set status = 'registered' where id = ${id}`);
+}
+
+export async function insertRegistration(
+  tx: DbOrTx,
+  v: { roundId: number; studentId: number; courseClassId: number; status: 'registered' | 'waitlisted' },
+): Promise<{ id: number }> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into registrations (round_id, student_id, course_class_id, status)
+        values (${v.roundId}, ${v.studentId}, ${v.courseClassId}, ${v.status}) returning id`,
+  );
+  return row;
+}
+
+export async function deleteRegistration(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(sql`delete from registrations where id = ${id}`);
+}
+
+/** The user account of a student (null without one): who a promotion's event tells. */
+export async function userOfStudent(db: DbOrTx, studentId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from users where student_id = ${studentId} order by id limit 1`);
+  return row?.id ?? null;
+}
+
+/** Seats of every offer of a round, with the waitlist's length (polled live). */
+export const seatsOf = (db: DbOrTx, roundId: number) =>
+  queryRows<TSeat>(
+    db,
+    sql`select o.course_class_id as "courseClassId", o.capacity, o.taken,
+               (select count(*)::int from registrations w where w.round_id = o.round_id and w.course_class_id = o.course_class_id
+                  and w.status = 'waitlisted') as waiting
+        from registration_offers o where o.round_id = ${roundId} order by o.course_class_id`,
+  );

@@ -1,0 +1,165 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TRegistration } from '@app/shared/registration';
+import { queryRows, type DbOrTx } from '@/db/client';
+import { studentClasses, timetableOfModule } from './core/rules.repository';
+
+/* The SQL of the student's own registration (me.service.ts). */
+
+export async function studentOf(db: DbOrTx, studentId: number) {
+  const [row] = await queryRows<{ id: number; grade: number }>(db, sql`select id, grade from students where id = ${studentId}`);
+  return row ?? null;
+}
+
+export interface RoundRow {
+  id: number;
+  moduleId: number;
+  name: string;
+  opensAt: Date | string;
+  closesAt: Date | string;
+  grades: number[];
+  maxClasses: number | null;
+  noClash: boolean;
+  waitlist: boolean;
+  closedAt: Date | string | null;
+  updatedAt: Date | string;
+  offerCount: number;
+  seats: number;
+  taken: number;
+  waiting: number;
+}
+
+function roundRows(db: DbOrTx, where: SQL) {
+  return queryRows<RoundRow>(
+    db,
+    sql`select r.id, r.module_id as "moduleId", r.name, r.opens_at as "opensAt", r.closes_at as "closesAt", r.grades,
+               r.max_classes as "maxClasses", r.no_clash as "noClash", r.waitlist, r.closed_at as "closedAt", r.updated_at as "updatedAt",
+               coalesce(o.n, 0) as "offerCount", coalesce(o.seats, 0) as seats, coalesce(o.taken, 0) as taken,
+               (select count(*)::int from registrations w where w.round_id = r.id and w.status = 'waitlisted') as waiting
+        from registration_rounds r
+        left join lateral (select count(*)::int as n, sum(capacity)::int as seats, sum(taken)::int as taken
+                           from registration_offers where round_id = r.id) o on true
+        where ${where}
+        order by r.opens_at, r.id`,
+  );
+}
+
+/** The rounds of a grade whose module is not over yet, soonest first. */
+export const roundsOfGrade = (db: DbOrTx, grade: number) =>
+  roundRows(db, sql`${grade} = any(r.grades) and (select m.end_date from modules m where m.id = r.module_id) >= current_date`);
+
+export async function roundById(db: DbOrTx, roundId: number): Promise<RoundRow | null> {
+  const [row] = await roundRows(db, sql`r.id = ${roundId}`);
+  return row ?? null;
+}
+
+export const groupsOfRound = (db: DbOrTx, roundId: number) =>
+  queryRows<{ id: number; name: string; choose: number }>(
+    db,
+    sql`select id, name, choose from registration_groups where round_id = ${roundId} order by id`,
+  );
+
+export interface OfferDetailRow {
+  courseClassId: number;
+  code: string;
+  name: string;
+  subjectId: number;
+  subjectName: string;
+  grade: number;
+  campusName: string;
+  teachers: string[] | null;
+  capacity: number;
+  taken: number;
+  waiting: number;
+  compulsory: boolean;
+  groupId: number | null;
+}
+
+/** A round's offers with their course class, subject, campus, teachers, seats and waitlist length. */
+export const offersOfRound = (db: DbOrTx, roundId: number) =>
+  queryRows<OfferDetailRow>(
+    db,
+    sql`select o.course_class_id as "courseClassId", cc.code, cc.name, s.id as "subjectId", s.name as "subjectName", cc.grade,
+               camp.name as "campusName", o.capacity, o.taken, o.compulsory, o.group_id as "groupId",
+               (select json_agg(t.full_name order by t.sort_key, t.id) from course_class_teachers ct join teachers t on t.id = ct.teacher_id
+                 where ct.course_class_id = cc.id) as teachers,
+               (select count(*)::int from registrations w where w.round_id = o.round_id and w.course_class_id = o.course_class_id
+                  and w.status = 'waitlisted') as waiting
+        from registration_offers o
+        join course_classes cc on cc.id = o.course_class_id
+        join subjects s on s.id = cc.subject_id
+        join campuses camp on camp.id = cc.campus_id
+        where o.round_id = ${roundId}
+        order by s.name, cc.code, cc.id`,
+  );
+
+export interface LessonRow {
+  courseClassId: number;
+  day: number;
+  period: number;
+  length: number;
+  roomCode: string | null;
+}
+
+/** The placed lessons of some course classes in their module's published timetable (core/rules.repository.ts). */
+export const lessonsOf = (db: DbOrTx, moduleId: number, courseClassIds: number[]) =>
+  courseClassIds.length === 0
+    ? Promise.resolve([] as LessonRow[])
+    : queryRows<LessonRow>(
+        db,
+        sql`select l.course_class_id as "courseClassId", l.day, l.period, l.length, r.code as "roomCode"
+            from lessons l left join classrooms r on r.id = l.classroom_id
+            where l.timetable_id = ${timetableOfModule(moduleId)} and l.day is not null
+              and l.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])
+            order by l.day, l.period, l.id`,
+      );
+
+/** The classes a student has in the round's module: registered in the round or enrolled. */
+export const classesOfStudent = (db: DbOrTx, o: { roundId: number; moduleId: number; studentId: number }) =>
+  queryRows<{ courseClassId: number; name: string }>(
+    db,
+    sql`select cc.id as "courseClassId", cc.name from course_classes cc
+        where cc.id in ${studentClasses({ ...o, exclude: [] })} order by cc.id`,
+  );
+
+type RegistrationRow = Omit<TRegistration, 'createdAt'> & { createdAt: Date | string };
+
+/** A student's registrations in a round, each waitlisted one with its 1-based place in its class's queue. */
+export const registrationsOf = (db: DbOrTx, roundId: number, studentId: number) =>
+  queryRows<RegistrationRow>(
+    db,
+    sql`select r.id, r.round_id as "roundId", r.student_id as "studentId", s.student_code as "studentCode", s.full_name as "studentName",
+               h.name as "homeroomClassName", r.course_class_id as "courseClassId", r.status, r.created_at as "createdAt",
+               case when r.status = 'waitlisted' then
+                 (select count(*)::int from registrations w where w.round_id = r.round_id and w.course_class_id = r.course_class_id
+                    and w.status = 'waitlisted' and w.id <= r.id) end as position
+        from registrations r join students s on s.id = r.student_id left join homeroom_classes h on h.id = s.homeroom_class_id
+        where r.round_id = ${roundId} and r.student_id = ${studentId}
+        order by r.id`,
+  );
+
+export interface StoredOutcome {
+  outcome: 'registered' | 'waitlisted' | 'dropped' | 'swapped';
+  courseClassId: number;
+  /** A swap's class A. */
+  fromCourseClassId?: number;
+}
+
+/** The outcome already answered to a student's request id, if any. */
+export async function storedRequest(
+  db: DbOrTx,
+  studentId: number,
+  requestId: string,
+): Promise<{ roundId: number; outcome: StoredOutcome } | null> {
+  const [row] = await queryRows<{ roundId: number; outcome: StoredOutcome }>(
+    db,
+    sql`select round_id as "roundId", outcome from registration_requests where student_id = ${studentId} and request_id = ${requestId}`,
+  );
+  return row ?? null;
+}
+
+export async function storeRequest(db: DbOrTx, v: { studentId: number; requestId: string; roundId: number; outcome: StoredOutcome }) {
+  await db.execute(
+    sql`insert into registration_requests (student_id, request_id, round_id, outcome)
+        values (${v.studentId}, ${v.requestId}, ${v.roundId}, ${JSON.stringify(v.outcome)}::jsonb)`,
+  );
+}

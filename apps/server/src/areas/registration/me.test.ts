@@ -1,0 +1,529 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TActionResult, TMyRound } from '@app/shared/registration';
+import { queryRows } from '@/db/client';
+import type { AppEvents } from '@/plugins/events';
+import { createTestApp, type TestApp } from '@/test/app';
+import {
+  addRegClass,
+  addRegistrations,
+  addRegStudents,
+  addRound,
+  makeRegModule,
+  publishLessons,
+  type RegModule,
+  type RegStudent,
+} from '@/test/registration';
+import { auditOf } from '@/test/school';
+import { caller, one } from '@/test/timetables';
+
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+let m: RegModule;
+const promoted: Array<AppEvents['registration.promoted']> = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  call = caller(t);
+  m = await makeRegModule(t.database.db);
+  t.app.events.on('registration.promoted', (p) => void promoted.push(p));
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const register = (s: RegStudent, roundId: number, courseClassId: number, requestId?: string) =>
+  call('POST', `/registration/me/rounds/${roundId}/register`, s.email, { courseClassId, requestId });
+const drop = (s: RegStudent, roundId: number, courseClassId: number, requestId?: string) =>
+  call('POST', `/registration/me/rounds/${roundId}/drop`, s.email, { courseClassId, requestId });
+const swap = (s: RegStudent, roundId: number, fromCourseClassId: number, toCourseClassId: number, requestId?: string) =>
+  call('POST', `/registration/me/rounds/${roundId}/swap`, s.email, { fromCourseClassId, toCourseClassId, requestId });
+const myRound = async (s: RegStudent, roundId: number): Promise<TMyRound | undefined> => {
+  const r = await call('GET', '/registration/me', s.email);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (r.body.data.rounds as TMyRound[]).find((x) => x.id === roundId);
+};
+const taken = async (roundId: number, courseClassId: number) =>
+  (
+    await one<{ taken: number }>(
+      t,
+      sql`select taken from registration_offers where round_id = ${roundId} and course_class_id = ${courseClassId}`,
+    )
+  ).taken;
+const rowsOf = (roundId: number, courseClassId: number) =>
+  queryRows<{ id: number; studentId: number; status: string }>(
+    db(),
+    sql`select id, student_id as "studentId", status from registrations where round_id = ${roundId} and course_class_id = ${courseClassId} order by id`,
+  );
+const statusOf = async (roundId: number, studentId: number, courseClassId: number) =>
+  (
+    await queryRows<{ status: string }>(
+      db(),
+      sql`select status from registrations where round_id = ${roundId} and student_id = ${studentId} and course_class_id = ${courseClassId}`,
+    )
+  )[0]?.status ?? null;
+
+describe('roles and grades', () => {
+  let round11: number;
+  let round10: number;
+  let s10: RegStudent;
+  let s11: RegStudent;
+  let cls: { id: number };
+  beforeAll(async () => {
+    [s10] = await addRegStudents(db(), m, 1, 10);
+    [s11] = await addRegStudents(db(), m, 1, 11);
+    cls = await addRegClass(db(), m, { name: `Toán 11 ${m.tag}`, grade: 11 });
+    const c10 = await addRegClass(db(), m, { name: `Toán 10 ${m.tag}` });
+    round11 = (await addRound(db(), { moduleId: m.module.id, grades: [11], offers: [{ courseClassId: cls.id, capacity: 5 }] })).id;
+    round10 = (await addRound(db(), { moduleId: m.module.id, grades: [10], offers: [{ courseClassId: c10.id, capacity: 5 }] })).id;
+  });
+
+  it('refuses every non-student on the student calls (403), and lets the readers poll seats', async () => {
+    for (const who of ['quantri', 'hieutruong', 'dbcl', 'gv.toan', 'giaovu']) {
+      expect((await call('GET', '/registration/me', who)).status, who).toBe(403);
+      expect((await call('POST', `/registration/me/rounds/${round11}/register`, who, { courseClassId: cls.id })).status, who).toBe(403);
+      expect((await call('POST', `/registration/me/rounds/${round11}/drop`, who, { courseClassId: cls.id })).status, who).toBe(403);
+      const swapR = await call('POST', `/registration/me/rounds/${round11}/swap`, who, {
+        fromCourseClassId: cls.id,
+        toCourseClassId: cls.id + 1,
+      });
+      expect(swapR.status, who).toBe(403);
+    }
+    for (const who of ['quantri', 'hieutruong', 'dbcl']) {
+      const r = await call('GET', `/registration/rounds/${round11}/seats`, who);
+      expect(r.status, who).toBe(200);
+      expect(r.body.data).toEqual([{ courseClassId: cls.id, capacity: 5, taken: 0, waiting: 0 }]);
+    }
+    expect((await call('GET', `/registration/rounds/${round11}/seats`, 'gv.toan')).status).toBe(403);
+    expect((await call('GET', `/registration/rounds/999999/seats`, 'quantri')).status).toBe(404);
+  });
+
+  it('shows a student only the rounds of their grade, and refuses another grade’s round (seats, register)', async () => {
+    const r10 = await call('GET', '/registration/me', s10.email);
+    const ids10 = r10.body.data.rounds.map((x: TMyRound) => x.id);
+    expect(ids10).toContain(round10);
+    expect(ids10).not.toContain(round11);
+    expect((await myRound(s11, round11))?.offers.map((o) => o.courseClassId)).toEqual([cls.id]);
+    const seats = await call('GET', `/registration/rounds/${round11}/seats`, s10.email);
+    expect(seats.status).toBe(403);
+    expect(seats.body.message).toBe('Đợt đăng ký này không dành cho khối của bạn.');
+    expect((await call('GET', `/registration/rounds/${round11}/seats`, s11.email)).status).toBe(200);
+    const reg = await register(s10, round11, cls.id);
+    expect(reg.status).toBe(403);
+    expect(reg.body.message).toBe('Đợt đăng ký này không dành cho khối của bạn.');
+    expect(await rowsOf(round11, cls.id)).toEqual([]);
+    expect(await taken(round11, cls.id)).toBe(0);
+    expect((await register(s11, round11, cls.id)).status).toBe(200);
+  });
+});
+
+describe('the rules, one by one', () => {
+  it('refuses outside the window: before it opens (saying when), after it closes, once closed', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const c = await addRegClass(db(), m, { name: `Cửa sổ ${m.tag}` });
+    const opensAt = new Date(Date.now() + 2 * 86400_000);
+    const upcoming = await addRound(db(), {
+      moduleId: m.module.id,
+      opensAt,
+      closesAt: new Date(Date.now() + 3 * 86400_000),
+      offers: [{ courseClassId: c.id, capacity: 5 }],
+    });
+    const ended = await addRound(db(), {
+      moduleId: m.module.id,
+      opensAt: new Date(Date.now() - 2 * 86400_000),
+      closesAt: new Date(Date.now() - 60_000),
+      offers: [{ courseClassId: c.id, capacity: 5 }],
+    });
+    const closed = await addRound(db(), { moduleId: m.module.id, closedAt: new Date(), offers: [{ courseClassId: c.id, capacity: 5 }] });
+    const r1 = await register(s, upcoming.id, c.id);
+    expect(r1.status).toBe(409);
+    expect(r1.body.message).toMatch(/^Đợt đăng ký chưa mở, mở lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/);
+    for (const id of [ended.id, closed.id]) {
+      const r = await register(s, id, c.id);
+      expect(r.status).toBe(409);
+      expect(r.body.message).toBe('Đợt đăng ký đã đóng.');
+    }
+    const mine = await call('GET', '/registration/me', s.email);
+    const states = Object.fromEntries(mine.body.data.rounds.map((x: TMyRound) => [x.id, x.state]));
+    expect([states[upcoming.id], states[ended.id], states[closed.id]]).toEqual(['upcoming', 'ended', 'closed']);
+    expect(await taken(upcoming.id, c.id)).toBe(0);
+  });
+
+  it('refuses a class not offered, a class already registered, and more than the maximum', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const [c1, c2, c3, other] = await Promise.all(
+      ['Một', 'Hai', 'Ba', 'Ngoài'].map((n) => addRegClass(db(), m, { name: `${n} ${m.tag}` })),
+    );
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      maxClasses: 2,
+      offers: [c1, c2, c3].map((c) => ({ courseClassId: c.id, capacity: 5 })),
+    });
+    const notOffered = await register(s, round.id, other.id);
+    expect(notOffered.status).toBe(400);
+    expect(notOffered.body.message).toBe('Lớp học phần này không có trong đợt đăng ký.');
+    const ok = await register(s, round.id, c1.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ outcome: 'registered', position: null });
+    expect((ok.body.data as TActionResult).round.mine.map((r) => [r.courseClassId, r.status])).toEqual([[c1.id, 'registered']]);
+    const again = await register(s, round.id, c1.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`Bạn đã đăng ký lớp Một ${m.tag}.`);
+    expect((await register(s, round.id, c2.id)).status).toBe(200);
+    const third = await register(s, round.id, c3.id);
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('Bạn đã đăng ký đủ số lớp tối đa (2 lớp).');
+    expect([await taken(round.id, c1.id), await taken(round.id, c2.id), await taken(round.id, c3.id)]).toEqual([1, 1, 0]);
+    const audit = await auditOf(db(), 'registration', (await rowsOf(round.id, c1.id))[0].id);
+    expect(audit.map((a) => a.action)).toEqual(['register']);
+    expect(audit[0].after).toMatchObject({ roundId: round.id, courseClassId: c1.id, studentId: s.id, status: 'registered' });
+  });
+
+  it('keeps an elective group to its `choose`, and says what is missing', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const [a1, a2, b1] = await Promise.all(['A1', 'A2', 'B1'].map((n) => addRegClass(db(), m, { name: `${n} ${m.tag}` })));
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      groups: [
+        { name: 'Tự chọn A', choose: 1 },
+        { name: 'Tự chọn B', choose: 1 },
+      ],
+      offers: [
+        { courseClassId: a1.id, capacity: 5, group: 0 },
+        { courseClassId: a2.id, capacity: 5, group: 0 },
+        { courseClassId: b1.id, capacity: 5, group: 1 },
+      ],
+    });
+    expect((await myRound(s, round.id))!.rules).toEqual({
+      met: false,
+      problems: ['Cần chọn thêm 1 lớp trong nhóm Tự chọn A', 'Cần chọn thêm 1 lớp trong nhóm Tự chọn B'],
+    });
+    expect((await register(s, round.id, a1.id)).status).toBe(200);
+    const second = await register(s, round.id, a2.id);
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('Nhóm Tự chọn A chỉ được chọn 1 lớp.');
+    const last = await register(s, round.id, b1.id);
+    expect(last.body.data.round.rules).toEqual({ met: true, problems: [] });
+    expect(last.body.data.round.groups.map((g: { name: string }) => g.name)).toEqual(['Tự chọn A', 'Tự chọn B']);
+  });
+
+  it('refuses a clash with a registered or an enrolled class in the published timetable; a class with no lessons never clashes', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const room = await one<{ id: number; code: string }>(t, sql`select id, code from classrooms order by id limit 1`);
+    const x = await addRegClass(db(), m, { name: `Toán 10A1 ${m.tag}` });
+    const y = await addRegClass(db(), m, { name: `Y ${m.tag}`, subjectId: m.literature.id });
+    const z = await addRegClass(db(), m, { name: `Z ${m.tag}` });
+    const enrolled = await addRegClass(db(), m, { name: `Đã học ${m.tag}`, studentIds: [s.id] });
+    const w = await addRegClass(db(), m, { name: `W ${m.tag}` });
+    await publishLessons(db(), m, [
+      { courseClassId: x.id, day: 1, period: 3, classroomId: room.id },
+      { courseClassId: y.id, day: 1, period: 2, length: 2 },
+      { courseClassId: enrolled.id, day: 2, period: 1 },
+      { courseClassId: w.id, day: 2, period: 1 },
+    ]);
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      offers: [x, y, z, w].map((c) => ({ courseClassId: c.id, capacity: 5 })),
+    });
+    const before = (await myRound(s, round.id))!;
+    expect(before.offers.find((o) => o.courseClassId === w.id)!.clashesWith).toEqual([`Đã học ${m.tag} (Thứ Ba, tiết 1)`]);
+    expect(before.offers.find((o) => o.courseClassId === x.id)!.lessons).toEqual([{ day: 1, period: 3, length: 1, roomCode: room.code }]);
+    expect((await register(s, round.id, x.id)).status).toBe(200);
+    const after = (await myRound(s, round.id))!;
+    expect(after.offers.find((o) => o.courseClassId === y.id)!.clashesWith).toEqual([`Toán 10A1 ${m.tag} (Thứ Hai, tiết 3)`]);
+    const clash = await register(s, round.id, y.id);
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(`Trùng lịch với Toán 10A1 ${m.tag} (Thứ Hai, tiết 3).`);
+    const withEnrolled = await register(s, round.id, w.id);
+    expect(withEnrolled.status).toBe(409);
+    expect(withEnrolled.body.message).toBe(`Trùng lịch với Đã học ${m.tag} (Thứ Ba, tiết 1).`);
+    expect((await register(s, round.id, z.id)).status).toBe(200);
+    // A round that allows clashes lets it through.
+    const lax = await addRound(db(), { moduleId: m.module.id, noClash: false, offers: [{ courseClassId: w.id, capacity: 5 }] });
+    expect((await register(s, lax.id, w.id)).status).toBe(200);
+  });
+
+  it('refuses a full class when the round keeps no waitlist', async () => {
+    const [s1, s2] = await addRegStudents(db(), m, 2);
+    const c = await addRegClass(db(), m, { name: `Nhỏ ${m.tag}` });
+    const round = await addRound(db(), { moduleId: m.module.id, waitlist: false, offers: [{ courseClassId: c.id, capacity: 1 }] });
+    expect((await register(s1, round.id, c.id)).status).toBe(200);
+    const full = await register(s2, round.id, c.id);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(`Lớp Nhỏ ${m.tag} đã đủ chỗ.`);
+    expect(await rowsOf(round.id, c.id)).toHaveLength(1);
+  });
+
+  it('refuses to drop a compulsory class and counts a missing one as unmet', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const c = await addRegClass(db(), m, { name: `Bắt buộc ${m.tag}` });
+    const round = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5, compulsory: true }] });
+    expect((await myRound(s, round.id))!.rules.problems).toEqual([`Chưa đăng ký lớp bắt buộc Bắt buộc ${m.tag}`]);
+    expect((await register(s, round.id, c.id)).status).toBe(200);
+    const r = await drop(s, round.id, c.id);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Lớp bắt buộc không thể hủy.');
+    expect(await statusOf(round.id, s.id, c.id)).toBe('registered');
+    expect(await taken(round.id, c.id)).toBe(1);
+  });
+});
+
+describe('waitlist, drop and swap', () => {
+  it('queues a full class in arrival order and promotes the first whose rules still allow it when a seat frees', async () => {
+    const [s1, s2, s3] = await addRegStudents(db(), m, 3);
+    const k = await addRegClass(db(), m, { name: `K ${m.tag}` });
+    const blocker = await addRegClass(db(), m, { name: `Chặn ${m.tag}` });
+    await publishLessons(db(), m, [
+      { courseClassId: k.id, day: 5, period: 5 },
+      { courseClassId: blocker.id, day: 5, period: 5 },
+    ]);
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      offers: [
+        { courseClassId: k.id, capacity: 1 },
+        { courseClassId: blocker.id, capacity: 5 },
+      ],
+    });
+    expect((await register(s1, round.id, k.id)).body.data).toMatchObject({ outcome: 'registered' });
+    const w2 = await register(s2, round.id, k.id);
+    expect(w2.body.data).toMatchObject({ outcome: 'waitlisted', position: 1 });
+    expect((await register(s3, round.id, k.id)).body.data).toMatchObject({ outcome: 'waitlisted', position: 2 });
+    const seats = await call('GET', `/registration/rounds/${round.id}/seats`, s3.email);
+    expect(seats.body.data.find((x: { courseClassId: number }) => x.courseClassId === k.id)).toEqual({
+      courseClassId: k.id,
+      capacity: 1,
+      taken: 1,
+      waiting: 2,
+    });
+    // s2 (first in the queue) takes a class at the same time as K: their promotion would clash, so s3 gets the seat.
+    expect((await register(s2, round.id, blocker.id)).status).toBe(200);
+    const dropped = await drop(s1, round.id, k.id);
+    expect(dropped.status, JSON.stringify(dropped.body)).toBe(200);
+    expect(dropped.body.data).toMatchObject({ outcome: 'dropped', position: null });
+    expect(await statusOf(round.id, s3.id, k.id)).toBe('registered');
+    expect(await statusOf(round.id, s2.id, k.id)).toBe('waitlisted');
+    expect(await taken(round.id, k.id)).toBe(1);
+    const s3User = await one<{ id: number }>(t, sql`select id from users where student_id = ${s3.id}`);
+    expect(promoted).toContainEqual({ roundId: round.id, courseClassId: k.id, studentId: s3.id, userId: s3User.id });
+    expect((await myRound(s2, round.id))!.mine.find((r) => r.courseClassId === k.id)).toMatchObject({ status: 'waitlisted', position: 1 });
+    const reg3 = (await rowsOf(round.id, k.id)).find((r) => r.studentId === s3.id)!;
+    expect((await auditOf(db(), 'registration', reg3.id)).map((a) => a.action)).toEqual(['register', 'promote']);
+    // s2 drops the blocker: nothing frees in K; s2 leaves K's waitlist: no seat changes.
+    expect((await drop(s2, round.id, k.id)).body.data).toMatchObject({ outcome: 'dropped' });
+    expect(await rowsOf(round.id, k.id)).toEqual([expect.objectContaining({ studentId: s3.id, status: 'registered' })]);
+    expect(await taken(round.id, k.id)).toBe(1);
+  });
+
+  it('swaps A for B in one step and gives A’s seat to A’s waitlist', async () => {
+    const [s, other, waiting] = await addRegStudents(db(), m, 3);
+    const a = await addRegClass(db(), m, { name: `A ${m.tag}` });
+    const b = await addRegClass(db(), m, { name: `B ${m.tag}` });
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      groups: [{ name: 'Tự chọn A', choose: 1 }],
+      offers: [
+        { courseClassId: a.id, capacity: 2, group: 0 },
+        { courseClassId: b.id, capacity: 2, group: 0 },
+      ],
+    });
+    await addRegistrations(db(), round.id, [
+      { studentId: s.id, courseClassId: a.id },
+      { studentId: other.id, courseClassId: a.id },
+    ]);
+    expect((await register(waiting, round.id, a.id)).body.data).toMatchObject({ outcome: 'waitlisted', position: 1 });
+    // Same group, choose 1: B passes only as if A were gone.
+    const r = await swap(s, round.id, a.id, b.id);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ outcome: 'swapped', position: null });
+    expect((r.body.data as TActionResult).round.mine.map((x) => [x.courseClassId, x.status])).toEqual([[b.id, 'registered']]);
+    expect([await taken(round.id, a.id), await taken(round.id, b.id)]).toEqual([2, 1]);
+    expect(await statusOf(round.id, waiting.id, a.id)).toBe('registered');
+    const bRow = (await rowsOf(round.id, b.id))[0];
+    const audit = await auditOf(db(), 'registration', bRow.id);
+    expect(audit.map((x) => x.action)).toEqual(['swap_class']);
+    expect(audit[0].before).toMatchObject({ courseClassId: a.id });
+    expect(audit[0].after).toMatchObject({ courseClassId: b.id });
+  });
+
+  it('refuses a swap to a full class and leaves A untouched', async () => {
+    const [s, full] = await addRegStudents(db(), m, 2);
+    const a = await addRegClass(db(), m, { name: `A2 ${m.tag}` });
+    const b = await addRegClass(db(), m, { name: `B2 ${m.tag}` });
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      offers: [
+        { courseClassId: a.id, capacity: 3 },
+        { courseClassId: b.id, capacity: 1 },
+      ],
+    });
+    await addRegistrations(db(), round.id, [
+      { studentId: s.id, courseClassId: a.id },
+      { studentId: full.id, courseClassId: b.id },
+    ]);
+    const r = await swap(s, round.id, a.id, b.id);
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe(`Lớp B2 ${m.tag} đã đủ chỗ. Bạn vẫn giữ lớp A2 ${m.tag}.`);
+    expect(await statusOf(round.id, s.id, a.id)).toBe('registered');
+    expect(await statusOf(round.id, s.id, b.id)).toBeNull();
+    expect([await taken(round.id, a.id), await taken(round.id, b.id)]).toEqual([1, 1]);
+    const same = await call('POST', `/registration/me/rounds/${round.id}/swap`, s.email, {
+      fromCourseClassId: a.id,
+      toCourseClassId: a.id,
+    });
+    expect(same.status).toBe(400);
+  });
+
+  it('answers a retried request id with the first outcome and changes nothing', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const c = await addRegClass(db(), m, { name: `Thử lại ${m.tag}` });
+    const round = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5 }] });
+    const first = await register(s, round.id, c.id, 'req-0001-abc');
+    const second = await register(s, round.id, c.id, 'req-0001-abc');
+    expect(first.status).toBe(200);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data.outcome).toBe('registered');
+    expect(await rowsOf(round.id, c.id)).toHaveLength(1);
+    expect(await taken(round.id, c.id)).toBe(1);
+    // The same two at once (a double click with one id): one registration.
+    const d = await Promise.all([drop(s, round.id, c.id, 'req-0002-abc'), drop(s, round.id, c.id, 'req-0002-abc')]);
+    expect(d.map((x) => x.status)).toEqual([200, 200]);
+    expect(d.map((x) => x.body.data.outcome)).toEqual(['dropped', 'dropped']);
+    expect(await taken(round.id, c.id)).toBe(0);
+    // A new id is a new request: a double click without the same id registers once and refuses the other.
+    const twice = await Promise.all([register(s, round.id, c.id), register(s, round.id, c.id)]);
+    expect(twice.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(await rowsOf(round.id, c.id)).toHaveLength(1);
+    expect(await taken(round.id, c.id)).toBe(1);
+  });
+});
+
+describe('the rush', () => {
+  async function race(waitlist: boolean) {
+    const students = await addRegStudents(db(), m, 200);
+    const c = await addRegClass(db(), m, { name: `Đông ${m.tag} ${waitlist}`, capacity: 10 });
+    const round = await addRound(db(), { moduleId: m.module.id, waitlist, offers: [{ courseClassId: c.id, capacity: 10 }] });
+    // Tokens first, so the requests themselves start together.
+    await Promise.all(students.map((s) => t.tokenFor(s.email)));
+    const answers = await Promise.all(students.map((s, i) => register(s, round.id, c.id, `rush-${waitlist}-${i}-xyz`)));
+    return { students, c, round, answers };
+  }
+
+  it('200 students for 10 seats with a waitlist: exactly 10 registered, 190 waiting in arrival order with no gaps', async () => {
+    const { c, round, answers } = await race(true);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.data.outcome === 'registered')).toHaveLength(10);
+    expect(await taken(round.id, c.id)).toBe(10);
+    const rows = await rowsOf(round.id, c.id);
+    expect(rows.filter((r) => r.status === 'registered')).toHaveLength(10);
+    const waiting = rows.filter((r) => r.status === 'waitlisted');
+    expect(waiting).toHaveLength(190);
+    // Every registered row arrived before every waiting one (a seat is never given past the queue).
+    expect(Math.max(...rows.filter((r) => r.status === 'registered').map((r) => r.id))).toBeLessThan(waiting[0].id);
+    const positions = await queryRows<{ id: number; position: number }>(
+      db(),
+      sql`select id, row_number() over (order by id)::int as position from registrations
+          where round_id = ${round.id} and course_class_id = ${c.id} and status = 'waitlisted'`,
+    );
+    expect(positions.map((p) => p.position)).toEqual(Array.from({ length: 190 }, (_, i) => i + 1));
+    // What each student is shown afterwards: positions 1..190, each once, in id order.
+    const shown = await queryRows<{ studentId: number }>(
+      db(),
+      sql`select student_id as "studentId" from registrations where round_id = ${round.id} and status = 'waitlisted' order by id limit 3`,
+    );
+    const first = (await myRound(
+      {
+        id: shown[0].studentId,
+        email: (await one<{ email: string }>(t, sql`select email from users where student_id = ${shown[0].studentId}`)).email,
+      },
+      round.id,
+    ))!;
+    expect(first.mine[0]).toMatchObject({ status: 'waitlisted', position: 1 });
+    expect(first.offers[0]).toMatchObject({ taken: 10, capacity: 10, waiting: 190 });
+  });
+
+  it('200 students for 10 seats without a waitlist: 10 registered, 190 refused', async () => {
+    const { c, round, answers } = await race(false);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(190);
+    expect(new Set(refused.map((a) => a.body.message))).toEqual(new Set([`Lớp Đông ${m.tag} false đã đủ chỗ.`]));
+    expect(await taken(round.id, c.id)).toBe(10);
+    expect(await rowsOf(round.id, c.id)).toHaveLength(10);
+  });
+
+  it('a swap racing a drop of the same student: the swap never drops A without B', async () => {
+    const students = await addRegStudents(db(), m, 20);
+    const a = await addRegClass(db(), m, { name: `Đua A ${m.tag}` });
+    const b = await addRegClass(db(), m, { name: `Đua B ${m.tag}` });
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      offers: [
+        { courseClassId: a.id, capacity: 40 },
+        { courseClassId: b.id, capacity: 10 },
+      ],
+    });
+    await addRegistrations(
+      db(),
+      round.id,
+      students.map((s) => ({ studentId: s.id, courseClassId: a.id })),
+    );
+    await Promise.all(students.map((s) => t.tokenFor(s.email)));
+    // Each student swaps A → B and, at once, drops A; 20 swaps race for B's 10 seats.
+    const answers = await Promise.all(students.map((s) => Promise.all([swap(s, round.id, a.id, b.id), drop(s, round.id, a.id)])));
+    for (const [i, [sw, dr]] of answers.entries()) {
+      const s = students[i];
+      const [hasA, hasB] = [await statusOf(round.id, s.id, a.id), await statusOf(round.id, s.id, b.id)];
+      expect(hasA).toBeNull();
+      // Exactly one of the two took A away.
+      expect(
+        [sw.status, dr.status].filter((x) => x === 200),
+        JSON.stringify([sw.body, dr.body]),
+      ).toHaveLength(1);
+      if (sw.status === 200) {
+        expect(hasB).toBe('registered');
+        expect(dr.status).toBe(400); // the drop came second: A was already gone
+      } else {
+        expect(hasB).toBeNull();
+        expect(dr.status).toBe(200); // the drop came first, or B was full: the drop freed A
+      }
+    }
+    expect(answers.filter(([sw]) => sw.status === 200).length).toBeGreaterThan(0);
+    const [ta, tb] = [await taken(round.id, a.id), await taken(round.id, b.id)];
+    expect(ta).toBe((await rowsOf(round.id, a.id)).length);
+    expect(tb).toBe((await rowsOf(round.id, b.id)).length);
+    expect(tb).toBeLessThanOrEqual(10);
+  });
+
+  it('a swap racing another student’s drop of B: the swapping student always keeps A or gets B, never neither', async () => {
+    const movers = await addRegStudents(db(), m, 15);
+    const holders = await addRegStudents(db(), m, 15);
+    const a = await addRegClass(db(), m, { name: `Giữ A ${m.tag}` });
+    const b = await addRegClass(db(), m, { name: `Giữ B ${m.tag}` });
+    const round = await addRound(db(), {
+      moduleId: m.module.id,
+      waitlist: false,
+      offers: [
+        { courseClassId: a.id, capacity: 15 },
+        { courseClassId: b.id, capacity: 15 },
+      ],
+    });
+    await addRegistrations(db(), round.id, [
+      ...movers.map((s) => ({ studentId: s.id, courseClassId: a.id })),
+      ...holders.map((s) => ({ studentId: s.id, courseClassId: b.id })),
+    ]);
+    await Promise.all([...movers, ...holders].map((s) => t.tokenFor(s.email)));
+    const answers = await Promise.all(movers.map((s, i) => Promise.all([swap(s, round.id, a.id, b.id), drop(holders[i], round.id, b.id)])));
+    expect(answers.every(([, dr]) => dr.status === 200)).toBe(true);
+    let swapped = 0;
+    for (const [i, [sw]] of answers.entries()) {
+      const s = movers[i];
+      const [hasA, hasB] = [await statusOf(round.id, s.id, a.id), await statusOf(round.id, s.id, b.id)];
+      if (sw.status === 200) swapped++;
+      expect(sw.status === 200 ? [hasA, hasB] : [hasA, hasB], JSON.stringify(sw.body)).toEqual(
+        sw.status === 200 ? [null, 'registered'] : ['registered', null],
+      );
+      if (sw.status !== 200) expect(sw.body.message).toMatch(/đã đủ chỗ\. Bạn vẫn giữ lớp/);
+    }
+    expect(await taken(round.id, a.id)).toBe(15 - swapped);
+    expect(await taken(round.id, b.id)).toBe(swapped);
+    expect((await rowsOf(round.id, b.id)).length).toBe(swapped);
+  });
+});
