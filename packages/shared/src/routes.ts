@@ -39,7 +39,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/students', title: 'Quản lý học sinh', roles: R.admin, icon: 'graduation' },
   { path: '/admin/academic', title: 'Quản lý học vụ', roles: R.admin, icon: 'book' },
   { path: '/admin/course-classes', title: 'Quản lý lớp học', roles: R.admin, icon: 'layers' },
-  { path: '/admin/student-registration', title: 'Đăng ký học phần', roles: R.admin, icon: 'clipboard', planned: LATER },
+  { path: '/admin/student-registration', title: 'Đăng ký học phần', roles: R.admin, icon: 'clipboard' },
   { path: '/admin/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.admin, icon: 'file', planned: LATER },
   { path: '/admin/facilities', title: 'Cơ sở vật chất', roles: R.admin, icon: 'building' },
   { path: '/admin/schedule', title: 'Thời khóa biểu', roles: R.admin, icon: 'calendar' },
@@ -66,7 +66,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history', planned: LATER },
   // QUALITY_ASSURANCE
   { path: '/quality/dashboard', title: 'Tổng quan', roles: R.quality, icon: 'home' },
-  { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard', planned: LATER },
+  { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard' },
   { path: '/quality/surveys', title: 'Khảo sát', roles: R.quality, icon: 'survey' },
   { path: '/quality/reports', title: 'Báo cáo', roles: R.quality, icon: 'chart' },
   { path: '/quality/text-reviews', title: 'Duyệt ý kiến', roles: R.quality, icon: 'survey' },
@@ -107,7 +107,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // STUDENT
   { path: '/student/dashboard', title: 'Tổng quan', roles: R.student, icon: 'home' },
   { path: '/student/schedule', title: 'Thời khóa biểu', roles: R.student, icon: 'calendar' },
-  { path: '/student/course-registration', title: 'Đăng ký học phần', roles: R.student, icon: 'clipboard', planned: LATER },
+  { path: '/student/course-registration', title: 'Đăng ký học phần', roles: R.student, icon: 'clipboard' },
   { path: '/student/surveys', title: 'Khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/surveys/form', title: 'Làm khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/surveys/:id', title: 'Câu trả lời khảo sát', roles: R.student, icon: 'survey' },

@@ -49,6 +49,9 @@ const PAGES: Partial<Record<string, Page>> = {
   '/teacher/department-schedule': lazy(() => import('@/areas/timetables/pages/department-schedule-page')),
   '/principal/schedule': lazy(() => import('@/areas/timetables/pages/principal-schedule-page')),
   '/student/surveys/:id': lazy(() => import('@/areas/surveys/student/pages/survey-response-page')),
+  '/student/course-registration': lazy(() => import('@/areas/registration/pages/student-registration-page')),
+  '/admin/student-registration': lazy(() => import('@/areas/registration/pages/admin-registration-page')),
+  '/quality/student-registration': lazy(() => import('@/areas/registration/pages/quality-registration-page')),
 };
 
 export function pageFor(route: AppRoute): Page {

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatDateTime, moduleLabel } from '@app/shared/format';
+import type { TRound } from '@app/shared/registration';
+import { useCurrentModule } from '@/areas/school/current-module/public';
+import { DataTable, type Column } from '@/components/data/data-table';
+import { useUrlParams } from '@/components/data/url-params';
+import { useRouteTitle } from '@/components/data/use-route-title';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { SectionSpinner } from '@/components/ui/spinner';
+import { useRound } from '../api/get-round';
+import { useRounds } from '../api/list-rounds';
+import { useModuleCourseClasses } from '../api/module-course-classes';
+import { saveRound } from '../api/save-round';
+import { AdminRoundDetail } from '../components/admin-round-detail';
+import { RoundFormDialog } from '../components/round-form-dialog';
+import { RoundStateBadge } from '../components/round-state-badge';
+import { SeatBar } from '../components/seat-bar';
+
+/**
+ * /admin/student-registration: the rounds of the header's module with their state and fill; create
+ * and edit a round; the chosen round's live seats, unmet students, close, reopen and exports.
+ */
+export default function AdminRegistrationPage() {
+  const title = useRouteTitle('Đăng ký học phần');
+  const { module, status } = useCurrentModule();
+  const moduleId = module?.id ?? null;
+  const client = useQueryClient();
+  const { get, update } = useUrlParams();
+  const rounds = useRounds(moduleId);
+  const asked = Number(get('round')) || null;
+  const selectedId = rounds.data?.some((r) => r.id === asked) ? asked : (rounds.data?.[0]?.id ?? null);
+  const detail = useRound(selectedId);
+  const [form, setForm] = useState<'new' | 'edit' | null>(null);
+  const classes = useModuleCourseClasses(moduleId, form !== null);
+
+  if (status === 'loading' || status === 'idle') return <SectionSpinner />;
+  if (!module)
+    return (
+      <div>
+        <PageHeader title={title} />
+        <EmptyState title="Chưa có học phần" description="Hãy tạo học kỳ và học phần trước khi mở đợt đăng ký." />
+      </div>
+    );
+
+  const columns: Column<TRound>[] = [
+    {
+      key: 'name',
+      header: 'Đợt đăng ký',
+      primary: true,
+      cell: (r) => (
+        <button
+          type="button"
+          className="text-left font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          aria-current={r.id === selectedId ? 'true' : undefined}
+          onClick={() => update({ round: String(r.id) })}
+        >
+          {r.name}
+        </button>
+      ),
+    },
+    { key: 'state', header: 'Trạng thái', cell: (r) => <RoundStateBadge state={r.state} /> },
+    { key: 'time', header: 'Thời gian', cell: (r) => `${formatDateTime(r.opensAt)} – ${formatDateTime(r.closesAt)}`, hideOnMobile: true },
+    { key: 'grades', header: 'Khối', cell: (r) => r.grades.join(', ') },
+    {
+      key: 'fill',
+      header: 'Đã đăng ký',
+      className: 'min-w-40',
+      cell: (r) => <SeatBar taken={r.taken} capacity={r.seats} waiting={r.waiting} label={`${r.name}: chỗ đã đăng ký`} />,
+    },
+  ];
+
+  const save = async (input: Parameters<typeof saveRound>[1]) => {
+    const id = form === 'edit' ? selectedId : null;
+    const res = await saveRound(id, input);
+    toast.success(res.message ?? (id ? 'Đã lưu đợt đăng ký.' : 'Đã tạo đợt đăng ký.'));
+    await client.invalidateQueries({ queryKey: ['registration'] });
+    update({ round: String(res.data.id) });
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={title}
+        subtitle={`Các đợt đăng ký của học phần ${moduleLabel(module)} (đổi học phần ở đầu trang).`}
+        actions={
+          <Button onClick={() => setForm('new')}>
+            <Plus aria-hidden="true" className="size-4" />
+            Tạo đợt đăng ký
+          </Button>
+        }
+      />
+      <DataTable
+        label="Danh sách đợt đăng ký"
+        columns={columns}
+        rows={rounds.data}
+        rowKey={(r) => r.id}
+        loading={rounds.isPending}
+        error={rounds.error}
+        onRetry={() => void rounds.refetch()}
+        fetching={rounds.isFetching}
+        emptyTitle="Chưa có đợt đăng ký"
+        emptyDescription="Tạo một đợt để học sinh chọn lớp học phần của học phần này."
+      />
+      {selectedId === null ? null : detail.isPending ? (
+        <SectionSpinner label="Đang tải đợt đăng ký..." />
+      ) : detail.isError ? (
+        <LoadError
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+          fallback="Không thể tải đợt đăng ký."
+        />
+      ) : (
+        <AdminRoundDetail
+          key={detail.data.id}
+          round={detail.data}
+          onEdit={() => setForm('edit')}
+          onDeleted={() => update({ round: null })}
+        />
+      )}
+      <RoundFormDialog
+        // Opened once the module's classes are known, so an edited offer's own capacity reads right.
+        open={form !== null && !classes.isPending}
+        onClose={() => setForm(null)}
+        moduleId={module.id}
+        round={form === 'edit' ? (detail.data ?? null) : null}
+        classes={classes.data ?? []}
+        onSubmit={save}
+      />
+    </div>
+  );
+}
