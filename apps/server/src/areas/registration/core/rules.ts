@@ -49,7 +49,9 @@ export function ruleStatusOf(data: RuleData, registered: Array<Pick<RegisteredRo
 async function ruleData(db: DbOrTx, roundId: number): Promise<(RuleData & { round: RoundRules }) | null> {
   const round = await roundRules(db, roundId);
   if (!round) return null;
-  const [groups, compulsory] = await Promise.all([groupsOf(db, roundId), compulsoryOffers(db, roundId)]);
+  // One after the other: `db` may be a transaction (one connection).
+  const groups = await groupsOf(db, roundId);
+  const compulsory = await compulsoryOffers(db, roundId);
   return { round, groups, compulsory };
 }
 
@@ -71,7 +73,8 @@ export async function roundRuleStatuses(db: DbOrTx, roundId: number): Promise<Ma
   const out = new Map<number, TRuleStatus>();
   const data = await ruleData(db, roundId);
   if (!data) return out;
-  const [students, registered] = await Promise.all([studentsOfGrades(db, data.round.grades), registeredOf(db, roundId, null)]);
+  const students = await studentsOfGrades(db, data.round.grades);
+  const registered = await registeredOf(db, roundId, null);
   const byStudent = new Map<number, RegisteredRow[]>();
   for (const r of registered) byStudent.set(r.studentId, [...(byStudent.get(r.studentId) ?? []), r]);
   for (const s of students) out.set(s.id, ruleStatusOf(data, byStudent.get(s.id) ?? []));
