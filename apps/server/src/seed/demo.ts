@@ -14,6 +14,7 @@ import { seedSurveyTemplates } from './demo-surveys';
 import { seedDemoResponses } from './demo-responses';
 import { reviewAndPublish } from './demo-reviews';
 import { seedThemeCodes } from './theme-codes';
+import { seedDemoRegistration } from './demo-registration';
 import { seedDemoTimetable } from './demo-timetable';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
@@ -56,6 +57,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     // The current module's published timetable, built by the generator (its own fixed seed).
     const timetable = await seedDemoTimetable(tx, { frame });
+    // The next module's electives and their registration round, open (its own rng).
+    const registration = await seedDemoRegistration(tx, {
+      rng: createRng(DEMO_RNG_SEED + 3),
+      frame,
+      people,
+      teachers: teacherPlan,
+      students: studentPlan,
+    });
     await seedThemeCodes(tx);
     // What each demo account shows, for the login page (GET /auth/demo-accounts).
     await tx.insert(appSettings).values({
@@ -69,6 +78,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...people.counts,
       ...courses,
       ...timetable.counts,
+      ...registration.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,
       textsApproved: reviewed.autoApproved + reviewed.approvedByPerson,

@@ -91,7 +91,8 @@ describe('demo seed', () => {
     expect(cur).toMatchObject({ year: '2026-2027', semester: 'HK1', code: '2026-HK1-M2' });
     expect(cur.start <= '2026-11-22' && '2026-11-22' <= cur.end).toBe(true);
     for (const table of ['academic_years', 'semesters', 'modules']) expect(await count(table, 'is_current'), table).toBe(1);
-    expect(await count('modules m', `exists (select 1 from course_classes c where c.module_id = m.id)`)).toBe(2);
+    // The two modules of HK1, and the next one, whose electives are offered in the open registration round.
+    expect(await count('modules m', `exists (select 1 from course_classes c where c.module_id = m.id)`)).toBe(3);
   });
 
   it('links every student and teacher to a user with the right role and fills the search and sort columns', async () => {
@@ -171,7 +172,15 @@ describe('demo seed', () => {
     expect(
       await count('course_classes c', `(select count(*) from course_class_students e where e.course_class_id = c.id) > c.capacity`),
     ).toBe(0);
-    expect(await count('course_classes c', `not exists (select 1 from course_class_students e where e.course_class_id = c.id)`)).toBe(0);
+    // Only the classes offered in the open registration round have no students yet (closing the round enrols them).
+    expect(
+      await count(
+        'course_classes c',
+        `not exists (select 1 from course_class_students e where e.course_class_id = c.id)
+         and not exists (select 1 from registration_offers o where o.course_class_id = c.id)`,
+      ),
+    ).toBe(0);
+    expect(await count('registration_offers')).toBeGreaterThan(0);
     const teacherCounts = await rows<{ n: number }>(sql`select count(*)::int as n from course_class_teachers group by course_class_id`);
     expect(teacherCounts.every((r) => r.n >= 1 && r.n <= 2)).toBe(true);
     expect(teacherCounts.length).toBe(await count('course_classes'));
@@ -194,6 +203,39 @@ describe('demo seed', () => {
         `(select count(distinct s.homeroom_class_id) from course_class_students e join students s on s.id = e.student_id where e.course_class_id = c.id) > 1`,
       ),
     ).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has a registration round open on 24/11/2026 for grades 10 and 11, seats counted, one class full with a waitlist', async () => {
+    const [round] = await rows<{ id: number; grades: number[]; open: boolean }>(
+      sql`select id, grades, opens_at <= '2026-11-24T12:00:00+07:00' and closes_at > '2026-11-24T12:00:00+07:00' as open from registration_rounds`,
+    );
+    expect(round.open).toBe(true);
+    expect([...round.grades].sort()).toEqual([10, 11]);
+    // An offer's seats taken are its registered students, never more than its capacity.
+    expect(
+      await count(
+        'registration_offers o',
+        `o.taken <> (select count(*) from registrations r where r.round_id = o.round_id and r.course_class_id = o.course_class_id and r.status = 'registered')
+         or o.taken > o.capacity`,
+      ),
+    ).toBe(0);
+    // Waiting only for a full class; a student registered in a grade and campus of their own.
+    expect(
+      await count(
+        'registrations r join registration_offers o using (round_id, course_class_id)',
+        `r.status = 'waitlisted' and o.taken < o.capacity`,
+      ),
+    ).toBe(0);
+    expect(await count('registrations', `status = 'waitlisted'`)).toBeGreaterThan(0);
+    expect(
+      await count(
+        'registrations r join course_classes c on c.id = r.course_class_id join students s on s.id = r.student_id',
+        's.grade <> c.grade or s.campus_id <> c.campus_id',
+      ),
+    ).toBe(0);
+    // The demo student still has everything to choose.
+    const an = await findUserByEmail(db, demoEmail('hs.an'));
+    expect(await count('registrations r join users u on u.student_id = r.student_id', `u.id = ${an!.id}`)).toBe(0);
   });
 
   it('is the same school every time (deterministic)', async () => {
