@@ -36,4 +36,7 @@ export const CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
   survey_responses_one_uq: 'Bạn đã hoàn thành khảo sát này.',
   response_details_question_uq: 'Câu hỏi này được trả lời nhiều lần trong cùng một bài gửi.',
   users_email_lower_uq: 'E-mail này đã được dùng cho tài khoản khác.',
+  registrations_round_student_class_uq: 'Học sinh đã có tên trong lớp học phần này của đợt đăng ký.',
+  registration_requests_student_id_request_id_pk: 'Yêu cầu này đã được gửi trước đó. Hãy tải lại trang.',
+  registration_offers_taken_ck: 'Lớp học phần đã đủ chỗ.',
 };

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { TActionResult, TMyRound } from '@app/shared/registration';
 import { queryRows } from '@/db/client';
 import type { AppEvents } from '@/plugins/events';
 import { createTestApp, type TestApp } from '@/test/app';
+import { withDatabase } from '@/test/db';
 import {
   addRegClass,
   addRegistrations,
@@ -402,8 +404,40 @@ describe('the rush', () => {
     const round = await addRound(db(), { moduleId: m.module.id, waitlist, offers: [{ courseClassId: c.id, capacity: 10 }] });
     // Tokens first, so the requests themselves start together.
     await Promise.all(students.map((s) => t.tokenFor(s.email)));
+    const watch = await watchTransactions();
     const answers = await Promise.all(students.map((s, i) => register(s, round.id, c.id, `rush-${waitlist}-${i}-xyz`)));
+    const parallel = await watch();
+    // On PostgreSQL the requests really overlap on the pool: several transactions were seen open at once.
+    if (t.database.kind === 'postgres') expect(parallel).toBeGreaterThanOrEqual(2);
     return { students, c, round, answers };
+  }
+
+  /**
+   * On PostgreSQL, watches from a connection of its own how many sessions of the test database are
+   * inside a statement or a transaction at once; the stop function answers the most seen (0 on PGlite).
+   */
+  async function watchTransactions(): Promise<() => Promise<number>> {
+    if (t.database.kind !== 'postgres') return async () => 0;
+    const [{ name }] = await queryRows<{ name: string }>(db(), sql`select current_database() as name`);
+    const client = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
+    await client.connect();
+    let most = 0;
+    let on = true;
+    const loop = (async () => {
+      while (on) {
+        const r = await client.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+             and state in ('active', 'idle in transaction')`,
+        );
+        most = Math.max(most, r.rows[0].n);
+      }
+    })();
+    return async () => {
+      on = false;
+      await loop;
+      await client.end();
+      return most;
+    };
   }
 
   it('200 students for 10 seats with a waitlist: exactly 10 registered, 190 waiting in arrival order with no gaps', async () => {
