@@ -2,15 +2,27 @@ import { CircleCheck, CircleAlert } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
 import type { TMyRound } from '@app/shared/registration';
 import { Badge } from '@/components/data/badge';
-import { formatDuration } from '../lib/time';
 import type { MyOffer } from '../lib/offers';
+import { Countdown } from './countdown';
 import { WeekPreview } from './week-preview';
 
 /**
  * "Đăng ký của tôi": the classes chosen (and waited for), the rule status in the server's words, the
  * time left before the round closes, and the week as it will look with the seats held.
  */
-export function MyRegistrationPanel({ round, offers, now }: { round: TMyRound; offers: readonly MyOffer[]; now: number }) {
+export function MyRegistrationPanel({
+  round,
+  offers,
+  offset,
+  onClosing,
+}: {
+  round: TMyRound;
+  offers: readonly MyOffer[];
+  /** The server's clock minus this device's. */
+  offset: number;
+  /** The closing moment has passed. */
+  onClosing: () => void;
+}) {
   const byId = new Map(offers.map((o) => [o.courseClassId, o]));
   const held = round.mine.filter((r) => r.status === 'registered');
   const waiting = round.mine.filter((r) => r.status === 'waitlisted');
@@ -24,7 +36,7 @@ export function MyRegistrationPanel({ round, offers, now }: { round: TMyRound; o
         </h3>
         {round.state === 'open' ? (
           <p className="mt-1 text-sm text-fg" role="timer" aria-live="off">
-            Còn <strong>{formatDuration(Date.parse(round.closesAt) - now)}</strong> trước khi đóng ({formatDateTime(round.closesAt)}).
+            Còn <Countdown to={round.closesAt} offset={offset} onPass={onClosing} /> trước khi đóng ({formatDateTime(round.closesAt)}).
           </p>
         ) : round.state === 'ended' ? (
           <p className="mt-1 text-sm text-muted">Đợt đã hết giờ đăng ký; nhà trường đang chốt danh sách.</p>

@@ -6,6 +6,7 @@ import { useFormContext } from '@/components/data/form-context';
 import { DateField, FieldShell, inputClass, NumberField, SwitchField, TextField } from '@/components/data/form-fields';
 import { FormDialog } from '@/components/data/form-dialog';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
 import { emptyRoundValues, nextGroupKey, roundInput, roundValues, type GroupRow, type OfferRow } from '../lib/round-form';
 
 /**
@@ -19,6 +20,7 @@ export function RoundFormDialog({
   moduleId,
   round,
   classes,
+  classesError,
   onSubmit,
 }: {
   open: boolean;
@@ -27,6 +29,8 @@ export function RoundFormDialog({
   /** The round being edited; null for a new one. */
   round: TRoundDetail | null;
   classes: readonly TCourseClass[];
+  /** The module's classes could not be read: said in place of the list. */
+  classesError?: unknown;
   onSubmit: (input: ReturnType<typeof roundInput>) => Promise<unknown>;
 }) {
   const capacityOf = useMemo(() => new Map(classes.map((c) => [c.id, c.capacity])), [classes]);
@@ -54,7 +58,7 @@ export function RoundFormDialog({
         <SwitchField name="waitlist" label="Có danh sách chờ" />
       </div>
       <Groups />
-      <Offers classes={classes} />
+      <Offers classes={classes} error={classesError} />
     </FormDialog>
   );
 }
@@ -182,7 +186,7 @@ function Groups() {
   );
 }
 
-function Offers({ classes }: { classes: readonly TCourseClass[] }) {
+function Offers({ classes, error }: { classes: readonly TCourseClass[]; error?: unknown }) {
   const f = useFormContext();
   const offers = (f.values.offers as OfferRow[]) ?? [];
   const groups = (f.values.groups as GroupRow[]) ?? [];
@@ -213,7 +217,11 @@ function Offers({ classes }: { classes: readonly TCourseClass[] }) {
         </p>
       ) : null}
       {classes.length === 0 ? (
-        <p className="text-sm text-muted">Học phần chưa có lớp học phần nào.</p>
+        <p className={`text-sm ${error ? 'text-danger' : 'text-muted'}`}>
+          {error
+            ? errorMessage(error, 'Không thể tải lớp học phần của học phần. Hãy đóng và mở lại hộp thoại.')
+            : 'Học phần chưa có lớp học phần nào.'}
+        </p>
       ) : (
         <>
           <label className="flex items-center gap-2 text-sm">

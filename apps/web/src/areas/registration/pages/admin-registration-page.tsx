@@ -131,6 +131,7 @@ export default function AdminRegistrationPage() {
         moduleId={module.id}
         round={form === 'edit' ? (detail.data ?? null) : null}
         classes={classes.data ?? []}
+        classesError={classes.error}
         onSubmit={save}
       />
     </div>

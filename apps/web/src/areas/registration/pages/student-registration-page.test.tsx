@@ -198,6 +198,25 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
     expect(mock.calls.some((c) => c.url.endsWith('/seats'))).toBe(false);
   });
 
+  it('reads the round again when the countdown reaches its opening, and the actions appear', async () => {
+    const now = new Date();
+    const opensAt = new Date(now.getTime() + 1500).toISOString();
+    const closesAt = new Date(now.getTime() + 86_400_000).toISOString();
+    let reads = 0;
+    const mock = mockApi({
+      'GET /v1/registration/me': () =>
+        ok({ rounds: [makeMyRound({ state: ++reads === 1 ? 'upcoming' : 'open', opensAt, closesAt, now: now.toISOString() })] }),
+      'GET /v1/registration/rounds/7/seats': () => ok([]),
+    });
+    restore = mock.restore;
+    renderUi(<StudentRegistrationPage />, { auth: student });
+
+    expect(await screen.findByText(/Đợt mở lúc/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Đăng ký CC11' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Đăng ký CC11' }, { timeout: 6000 })).toBeEnabled();
+    expect(mock.calls.filter((c) => c.url === '/v1/registration/me')).toHaveLength(2);
+  });
+
   it('shows a load error with a retry, and an empty state', async () => {
     let n = 0;
     const mock = mockApi({

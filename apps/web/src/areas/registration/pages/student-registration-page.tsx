@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList } from 'lucide-react';
 import { toast } from 'sonner';
@@ -17,12 +17,13 @@ import { seatMap, useSeats } from '../api/get-seats';
 import { myRegistrationKey, seatsKey } from '../api/keys';
 import { registerClass } from '../api/register-class';
 import { swapClass } from '../api/swap-class';
+import { Countdown } from '../components/countdown';
 import { MyRegistrationPanel } from '../components/my-registration-panel';
 import { OfferCard } from '../components/offer-card';
 import { RoundStateBadge } from '../components/round-state-badge';
 import { SwapDialog } from '../components/swap-dialog';
 import { offerSections, type MyOffer } from '../lib/offers';
-import { clockOffset, formatDuration, useServerNow } from '../lib/time';
+import { clockOffset } from '../lib/time';
 
 const FALLBACK = 'Không thể thực hiện. Vui lòng thử lại sau.';
 
@@ -71,19 +72,10 @@ export default function StudentRegistrationPage() {
 function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: number }) {
   const client = useQueryClient();
   const offset = useMemo(() => clockOffset(round.now, receivedAt), [round.now, receivedAt]);
-  const now = useServerNow(offset);
   const open = round.state === 'open';
   const seats = useSeats(round.id, open);
-
-  // The round changes state at its moments: read it again once the countdown passes one.
-  const boundary = round.state === 'upcoming' ? Date.parse(round.opensAt) : open ? Date.parse(round.closesAt) : null;
-  const reloaded = useRef<number | null>(null);
-  useEffect(() => {
-    if (boundary !== null && now >= boundary && reloaded.current !== boundary) {
-      reloaded.current = boundary;
-      void client.invalidateQueries({ queryKey: myRegistrationKey });
-    }
-  }, [boundary, now, client]);
+  // The round changes state at its moments: read it again once a countdown passes one.
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: myRegistrationKey }), [client]);
 
   // Seats from the live poll replace those of the page's last read.
   const offers: MyOffer[] = useMemo(() => {
@@ -154,14 +146,14 @@ function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: numb
         {round.state === 'upcoming' ? (
           <p className="mt-3 flex items-center gap-2 text-sm text-fg" role="timer" aria-live="off">
             <CalendarClock aria-hidden="true" className="size-4 text-primary" />
-            Đợt mở lúc {formatDateTime(round.opensAt)} — còn <strong>{formatDuration(Date.parse(round.opensAt) - now)}</strong>.
+            Đợt mở lúc {formatDateTime(round.opensAt)} — còn <Countdown to={round.opensAt} offset={offset} onPass={reload} />.
           </p>
         ) : null}
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="lg:order-2 lg:sticky lg:top-4">
-          {round.state === 'upcoming' ? null : <MyRegistrationPanel round={round} offers={offers} now={now} />}
+          {round.state === 'upcoming' ? null : <MyRegistrationPanel round={round} offers={offers} offset={offset} onClosing={reload} />}
         </div>
         <div className="space-y-4 lg:order-1">
           {refusal ? (
