@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TRegistration } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
+import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
@@ -150,16 +151,13 @@ export async function storedRequest(
   studentId: number,
   requestId: string,
 ): Promise<{ roundId: number; outcome: StoredOutcome } | null> {
-  const [row] = await queryRows<{ roundId: number; outcome: StoredOutcome }>(
-    db,
-    sql`select round_id as "roundId", outcome from registration_requests where student_id = ${studentId} and request_id = ${requestId}`,
-  );
-  return row ?? null;
+  const [row] = await db
+    .select({ roundId: registrationRequests.roundId, outcome: registrationRequests.outcome })
+    .from(registrationRequests)
+    .where(and(eq(registrationRequests.studentId, studentId), eq(registrationRequests.requestId, requestId)));
+  return row ? { roundId: row.roundId, outcome: row.outcome as StoredOutcome } : null;
 }
 
 export async function storeRequest(db: DbOrTx, v: { studentId: number; requestId: string; roundId: number; outcome: StoredOutcome }) {
-  await db.execute(
-    sql`insert into registration_requests (student_id, request_id, round_id, outcome)
-        values (${v.studentId}, ${v.requestId}, ${v.roundId}, ${JSON.stringify(v.outcome)}::jsonb)`,
-  );
+  await db.insert(registrationRequests).values(v);
 }

@@ -175,6 +175,7 @@ async function act(
     if (!round) throw notFound('Không tìm thấy đợt đăng ký.');
     if (requestId) {
       const stored = await storedRequest(ctx.tx, studentId, requestId);
+      if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
       if (stored)
         return {
           stored: stored.outcome,

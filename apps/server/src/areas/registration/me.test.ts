@@ -384,6 +384,12 @@ describe('waitlist, drop and swap', () => {
     expect(second.body.data.outcome).toBe('registered');
     expect(await rowsOf(round.id, c.id)).toHaveLength(1);
     expect(await taken(round.id, c.id)).toBe(1);
+    // The id of another round's request is not this round's answer.
+    const other = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5 }] });
+    const elsewhere = await register(s, other.id, c.id, 'req-0001-abc');
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.message).toBe('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
+    expect(await rowsOf(other.id, c.id)).toEqual([]);
     // The same two at once (a double click with one id): one registration.
     const d = await Promise.all([drop(s, round.id, c.id, 'req-0002-abc'), drop(s, round.id, c.id, 'req-0002-abc')]);
     expect(d.map((x) => x.status)).toEqual([200, 200]);
