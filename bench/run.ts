@@ -15,6 +15,7 @@ const BENCHES = [
   'moderation.ts',
   'timetable.ts',
   'timetable-views.ts',
+  'registration.ts',
 ];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const failed: string[] = [];
