@@ -13,3 +13,11 @@ export async function listRounds(moduleId: number): Promise<TRound[]> {
 export function useRounds(moduleId: number | null) {
   return useQuery({ queryKey: roundsKey(moduleId), queryFn: () => listRounds(moduleId as number), enabled: moduleId !== null });
 }
+
+/** GET /registration/rounds: every module's rounds (to find the module whose round is open or coming). */
+export function useAllRounds() {
+  return useQuery({
+    queryKey: roundsKey(null),
+    queryFn: async (): Promise<TRound[]> => unwrap(z.array(ZRound), (await apiClient.get('/v1/registration/rounds')).data),
+  });
+}

@@ -4,7 +4,6 @@ import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDateTime, moduleLabel } from '@app/shared/format';
 import type { TRound } from '@app/shared/registration';
-import { useCurrentModule } from '@/areas/school/current-module/public';
 import { DataTable, type Column } from '@/components/data/data-table';
 import { useUrlParams } from '@/components/data/url-params';
 import { useRouteTitle } from '@/components/data/use-route-title';
@@ -15,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
 import { useRound } from '../api/get-round';
 import { useRounds } from '../api/list-rounds';
+import { useRoundModule } from '../components/round-module';
 import { useModuleCourseClasses } from '../api/module-course-classes';
 import { saveRound } from '../api/save-round';
 import { AdminRoundDetail } from '../components/admin-round-detail';
@@ -28,7 +28,7 @@ import { SeatBar } from '../components/seat-bar';
  */
 export default function AdminRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
-  const { module, status } = useCurrentModule();
+  const { module, loading, picker } = useRoundModule();
   const moduleId = module?.id ?? null;
   const client = useQueryClient();
   const { get, update } = useUrlParams();
@@ -39,11 +39,12 @@ export default function AdminRegistrationPage() {
   const [form, setForm] = useState<'new' | 'edit' | null>(null);
   const classes = useModuleCourseClasses(moduleId, form !== null);
 
-  if (status === 'loading' || status === 'idle') return <SectionSpinner />;
+  if (loading) return <SectionSpinner />;
   if (!module)
     return (
       <div>
         <PageHeader title={title} />
+        {picker}
         <EmptyState title="Chưa có học phần" description="Hãy tạo học kỳ và học phần trước khi mở đợt đăng ký." />
       </div>
     );
@@ -87,12 +88,15 @@ export default function AdminRegistrationPage() {
     <div className="space-y-6">
       <PageHeader
         title={title}
-        subtitle={`Các đợt đăng ký của học phần ${moduleLabel(module)} (đổi học phần ở đầu trang).`}
+        subtitle={`Các đợt đăng ký của học phần ${moduleLabel(module)}.`}
         actions={
-          <Button onClick={() => setForm('new')}>
-            <Plus aria-hidden="true" className="size-4" />
-            Tạo đợt đăng ký
-          </Button>
+          <div className="flex flex-wrap items-end gap-2">
+            {picker}
+            <Button onClick={() => setForm('new')}>
+              <Plus aria-hidden="true" className="size-4" />
+              Tạo đợt đăng ký
+            </Button>
+          </div>
         }
       />
       <DataTable

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { formatDateTime, moduleLabel } from '@app/shared/format';
 import type { TRound, TRoundDetail } from '@app/shared/registration';
-import { useCurrentModule } from '@/areas/school/current-module/public';
 import { DataTable, type Column } from '@/components/data/data-table';
 import { useUrlParams } from '@/components/data/url-params';
 import { useRouteTitle } from '@/components/data/use-route-title';
@@ -14,6 +13,7 @@ import { formatValue } from '@/lib/format';
 import { useRound } from '../api/get-round';
 import { seatMap, useSeats } from '../api/get-seats';
 import { useRounds } from '../api/list-rounds';
+import { useRoundModule } from '../components/round-module';
 import { RoundExportButtons } from '../components/export-buttons';
 import { FillChart } from '../components/fill-chart';
 import { RoundStateBadge } from '../components/round-state-badge';
@@ -26,7 +26,7 @@ import { fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } 
  */
 export default function QualityRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
-  const { module, status } = useCurrentModule();
+  const { module, loading, picker } = useRoundModule();
   const moduleId = module?.id ?? null;
   const { get, update } = useUrlParams();
   const rounds = useRounds(moduleId);
@@ -34,11 +34,12 @@ export default function QualityRegistrationPage() {
   const selectedId = rounds.data?.some((r) => r.id === asked) ? asked : (rounds.data?.[0]?.id ?? null);
   const detail = useRound(selectedId);
 
-  if (status === 'loading' || status === 'idle') return <SectionSpinner />;
+  if (loading) return <SectionSpinner />;
   if (!module)
     return (
       <div>
         <PageHeader title={title} />
+        {picker}
         <EmptyState title="Chưa có học phần" description="Chưa có học phần nào để theo dõi đăng ký." />
       </div>
     );
@@ -73,6 +74,7 @@ export default function QualityRegistrationPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={title} subtitle={`Theo dõi các đợt đăng ký của học phần ${moduleLabel(module)} (chỉ xem).`} />
+      {picker}
       <DataTable
         label="Danh sách đợt đăng ký"
         columns={columns}
