@@ -13,6 +13,7 @@
  *
  *   node --import tsx bench/registration.ts [--quick] [--students=1500] [--classes=60] [--concurrency=32] [--workers=2]
  *   (--quick: 300 students and 12 classes, the same seats per student as the full run)
+ *     [--server-prof=DIR]  (the server runs with --cpu-prof, its profiles written to DIR when it stops)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  *
  * freePort/startServer/stopServer/childPids are copied from bench/submit.ts (local there; that file
@@ -50,6 +51,7 @@ const GRADE = 12;
 const WARM_UP = 300;
 const TARGET_P99_MS = 200;
 const TARGET_SHARE_OF_BARE = 0.4;
+const SERVER_PROF = arg('server-prof');
 const SECRET = 'bench-registration-secret-0123456789-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -67,7 +69,8 @@ async function freePort(): Promise<number> {
 
 async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }, extra: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const prof = SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
