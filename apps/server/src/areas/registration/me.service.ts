@@ -45,6 +45,7 @@ import {
 
 const NOT_YOUR_GRADE = 'Đợt đăng ký này không dành cho khối của bạn.';
 const NOT_OFFERED = 'Lớp học phần này không có trong đợt đăng ký.';
+const otherGrade = (o: { name: string; grade: number }) => `Lớp ${o.name} dành cho học sinh khối ${o.grade}.`;
 
 function studentIdOf(actor: Actor): number {
   if (actor.studentId === null) throw new AppError('FORBIDDEN', 'Tài khoản này chưa gắn với hồ sơ học sinh.');
@@ -61,13 +62,16 @@ const overlaps = (a: LessonRow, b: LessonRow) => a.day === b.day && a.period < b
 
 /** One round as its student sees it: offers with lessons and clashes, their registrations, their rule status. */
 async function myRound(db: Db, round: RoundRow, studentId: number, now: Date): Promise<TMyRound> {
-  const [groups, offers, mine, classes, rules] = await Promise.all([
+  const [groups, allOffers, mine, classes, rules, grade] = await Promise.all([
     groupsOfRound(db, round.id),
     offersOfRound(db, round.id),
     registrationsOf(db, round.id, studentId),
     classesOfStudent(db, { roundId: round.id, moduleId: round.moduleId, studentId }),
     studentRuleStatus(db, round.id, studentId),
+    gradeOf(db, studentId),
   ]);
+  // A round of several grades offers each student the classes of their own grade.
+  const offers = allOffers.filter((o) => o.grade === grade);
   const ids = [...new Set([...offers.map((o) => o.courseClassId), ...classes.map((c) => c.courseClassId)])];
   const lessons = await lessonsOf(db, round.moduleId, ids);
   const lessonsBy = new Map<number, LessonRow[]>();
@@ -167,7 +171,7 @@ async function act(
   actor: Actor,
   roundId: number,
   requestId: string | undefined,
-  fn: (ctx: WriteCtx, round: LockedRound, studentId: number) => Promise<Done>,
+  fn: (ctx: WriteCtx, round: LockedRound, studentId: number, grade: number) => Promise<Done>,
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const done = await write(db, actor, async (ctx): Promise<Done> => {
@@ -185,7 +189,7 @@ async function act(
     const student = await studentOf(ctx.tx, studentId);
     if (!student || !round.grades.includes(student.grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
     assertOpen(round);
-    const out = await fn(ctx, round, studentId);
+    const out = await fn(ctx, round, studentId, student.grade);
     if (requestId) await storeRequest(ctx.tx, { studentId, requestId, roundId, outcome: out.stored });
     return out;
   });
@@ -205,10 +209,11 @@ const snapshot = (round: LockedRound, studentId: number, courseClassId: number, 
 
 /** POST /registration/me/rounds/{id}/register: a seat if one is free, else the waitlist (when kept). */
 export function register(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
-  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId) => {
+  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
     const { courseClassId } = input;
     const offer = await offerOf(ctx.tx, roundId, courseClassId);
     if (!offer) throw badRequest(NOT_OFFERED);
+    if (offer.grade !== grade) throw badRequest(otherGrade(offer));
     const existing = await lockRegistration(ctx.tx, roundId, studentId, courseClassId);
     if (existing)
       throw conflict(
@@ -257,7 +262,7 @@ export function swap(
   roundId: number,
   input: { fromCourseClassId: number; toCourseClassId: number; requestId?: string },
 ) {
-  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId) => {
+  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
     const { fromCourseClassId: from, toCourseClassId: to } = input;
     const offers = await lockOffers(ctx.tx, roundId, [from, to]);
     const a = offers.find((o) => o.courseClassId === from);
@@ -265,6 +270,7 @@ export function swap(
     const regA = await lockRegistration(ctx.tx, roundId, studentId, from);
     if (!a || !regA || regA.status !== 'registered') throw badRequest('Bạn chưa đăng ký lớp muốn đổi.');
     if (!b) throw badRequest(NOT_OFFERED);
+    if (b.grade !== grade) throw badRequest(otherGrade(b));
     if (a.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
     const regB = await lockRegistration(ctx.tx, roundId, studentId, to);
     if (regB)

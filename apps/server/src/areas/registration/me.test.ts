@@ -115,6 +115,31 @@ describe('roles and grades', () => {
     expect(await taken(round11, cls.id)).toBe(0);
     expect((await register(s11, round11, cls.id)).status).toBe(200);
   });
+
+  it('in a round of two grades, offers each student the classes of their own grade only', async () => {
+    const c10 = await addRegClass(db(), m, { name: `Tin 10 ${m.tag}` });
+    const c11 = await addRegClass(db(), m, { name: `Tin 11 ${m.tag}`, grade: 11 });
+    const both = (
+      await addRound(db(), {
+        moduleId: m.module.id,
+        grades: [10, 11],
+        offers: [
+          { courseClassId: c10.id, capacity: 5 },
+          { courseClassId: c11.id, capacity: 5 },
+        ],
+      })
+    ).id;
+    expect((await myRound(s10, both))?.offers.map((o) => o.courseClassId)).toEqual([c10.id]);
+    expect((await myRound(s11, both))?.offers.map((o) => o.courseClassId)).toEqual([c11.id]);
+    const wrong = await register(s10, both, c11.id);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(`Lớp Tin 11 ${m.tag} dành cho học sinh khối 11.`);
+    expect(await rowsOf(both, c11.id)).toEqual([]);
+    expect((await register(s10, both, c10.id)).status).toBe(200);
+    const swapped = await swap(s10, both, c10.id, c11.id);
+    expect(swapped.status).toBe(400);
+    expect(await statusOf(both, s10.id, c10.id)).toBe('registered');
+  });
 });
 
 describe('the rules, one by one', () => {
@@ -477,7 +502,7 @@ describe('the rush', () => {
     ))!;
     expect(first.mine[0]).toMatchObject({ status: 'waitlisted', position: 1 });
     expect(first.offers[0]).toMatchObject({ taken: 10, capacity: 10, waiting: 190 });
-  });
+  }, 180_000);
 
   it('200 students for 10 seats without a waitlist: 10 registered, 190 refused', async () => {
     const { c, round, answers } = await race(false);
@@ -487,7 +512,7 @@ describe('the rush', () => {
     expect(new Set(refused.map((a) => a.body.message))).toEqual(new Set([`Lớp Đông ${m.tag} false đã đủ chỗ.`]));
     expect(await taken(round.id, c.id)).toBe(10);
     expect(await rowsOf(round.id, c.id)).toHaveLength(10);
-  });
+  }, 180_000);
 
   it('a swap racing a drop of the same student: the swap never drops A without B', async () => {
     const students = await addRegStudents(db(), m, 20);
@@ -530,7 +555,7 @@ describe('the rush', () => {
     expect(ta).toBe((await rowsOf(round.id, a.id)).length);
     expect(tb).toBe((await rowsOf(round.id, b.id)).length);
     expect(tb).toBeLessThanOrEqual(10);
-  });
+  }, 180_000);
 
   it('a swap racing another student’s drop of B: the swapping student always keeps A or gets B, never neither', async () => {
     const movers = await addRegStudents(db(), m, 15);
@@ -565,5 +590,5 @@ describe('the rush', () => {
     expect(await taken(round.id, a.id)).toBe(15 - swapped);
     expect(await taken(round.id, b.id)).toBe(swapped);
     expect((await rowsOf(round.id, b.id)).length).toBe(swapped);
-  });
+  }, 180_000);
 });

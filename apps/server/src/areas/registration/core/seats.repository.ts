@@ -48,9 +48,11 @@ export interface OfferRow {
   taken: number;
   compulsory: boolean;
   groupId: number | null;
+  /** The course class's grade: a round of several grades offers each student their own grade's classes. */
+  grade: number;
 }
 
-const OFFER_COLS = sql`o.course_class_id as "courseClassId", cc.name, o.capacity, o.taken, o.compulsory, o.group_id as "groupId"`;
+const OFFER_COLS = sql`o.course_class_id as "courseClassId", cc.name, o.capacity, o.taken, o.compulsory, o.group_id as "groupId", cc.grade`;
 
 export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number): Promise<OfferRow | null> {
   const [row] = await queryRows<OfferRow>(
