@@ -82,14 +82,20 @@ describe('timetables', () => {
       const inspector = page.getByRole('region', { name: 'Tiết đang chọn' });
       await inspector.getByRole('button', { name: 'Bỏ xếp' }).click();
       await page.getByText(/· 1 chưa xếp/).waitFor();
-      await versions.getByText(/1 chưa xếp · 0 xung đột/).waitFor();
+      await versions
+        .locator('button[aria-pressed="true"]')
+        .getByText(/1 chưa xếp · 0 xung đột/)
+        .waitFor();
 
       // The generator places it again, with no hard clash.
       await generate.getByLabel('Thời gian tối đa (giây)').fill('5');
       await generate.getByRole('button', { name: 'Xếp tự động' }).click();
       await generate.getByText(/Đã xếp xong|Đã dừng/).waitFor({ timeout: 30_000 });
       await generate.getByText(/Xung đột cứng: 0/).waitFor();
-      await versions.getByText(/0 chưa xếp · 0 xung đột/).waitFor();
+      await versions
+        .locator('button[aria-pressed="true"]')
+        .getByText(/0 chưa xếp · 0 xung đột/)
+        .waitFor();
       await page.locator(`table [data-lesson-id="${lessonId}"]`).first().waitFor({ state: 'attached' });
 
       // Publish from the dialog's default date.

@@ -8,8 +8,9 @@ import { useAllRounds } from '../api/list-rounds';
 
 /**
  * The module whose rounds a staff page shows: the one picked on the page (`?moduleId=`), else the module
- * of a round that is open or about to open (registration is usually for the next module, which the
- * header's picker of the current semester does not list), else the header's module; and its picker.
+ * of a round that is open or about to open, else of the latest round (registration is usually for the
+ * next module, which the header's picker of the current semester does not list), else the header's
+ * module; and its picker.
  */
 export function useRoundModule(): { module: TModule | null; loading: boolean; picker: React.ReactNode } {
   const { module: headerModule, status } = useCurrentModule();
@@ -17,7 +18,9 @@ export function useRoundModule(): { module: TModule | null; loading: boolean; pi
   const all = useAllRounds();
   const modules = useOptions(SOURCES.modules);
   const asked = Number(get('moduleId')) || null;
-  const live = all.data?.find((r) => r.state === 'open') ?? all.data?.find((r) => r.state === 'upcoming');
+  // A round open now, else one about to open, else the latest (a round just closed stays in view).
+  const latest = [...(all.data ?? [])].sort((a, b) => b.opensAt.localeCompare(a.opensAt))[0];
+  const live = all.data?.find((r) => r.state === 'open') ?? all.data?.find((r) => r.state === 'upcoming') ?? latest;
   const id = asked ?? live?.moduleId ?? headerModule?.id ?? null;
   const module = modules.rows.find((m) => m.id === id) ?? (headerModule && headerModule.id === id ? headerModule : null);
   const loading = status === 'loading' || status === 'idle' || all.isPending || (modules.isLoading && !module);

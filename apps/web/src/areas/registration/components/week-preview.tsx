@@ -16,7 +16,7 @@ export function WeekPreview({ offers, label = 'Tuần học dự kiến' }: { of
         tabIndex={0}
         role="region"
         aria-label={label}
-        className="overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+        className="relative overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
       >
         <table className="w-full min-w-[560px] table-fixed border-collapse text-xs">
           <caption className="sr-only">{label}</caption>

@@ -152,10 +152,10 @@ function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: numb
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
-        <div className="lg:order-2 lg:sticky lg:top-4">
+        <div className="min-w-0 lg:order-2 lg:sticky lg:top-4">
           {round.state === 'upcoming' ? null : <MyRegistrationPanel round={round} offers={offers} offset={offset} onClosing={reload} />}
         </div>
-        <div className="space-y-4 lg:order-1">
+        <div className="min-w-0 space-y-4 lg:order-1">
           {refusal ? (
             <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
               {refusal}

@@ -17,7 +17,7 @@ export function WeekGrid({ view, today }: { view: TWeekView; today: number | nul
       tabIndex={0}
       role="region"
       aria-label={`Thời khóa biểu tuần ${formatDate(weekStart)}`}
-      className="overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary print:overflow-visible print:border-0"
+      className="relative overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary print:overflow-visible print:border-0"
     >
       <table className="w-full min-w-[720px] table-fixed border-collapse text-sm print:min-w-0">
         <caption className="sr-only">
