@@ -19,13 +19,8 @@
  * freePort/startServer/stopServer/childPids are copied from bench/submit.ts (local there; that file
  * runs its benchmark when imported).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
@@ -36,6 +31,7 @@ import { createSessionTokens } from '../apps/server/src/lib/tokens';
 import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
 import { demoEmail, seedDemo } from '../apps/server/src/seed/demo';
 import { createRng } from '../apps/server/src/seed/demo-names';
+import { childPids, startServer, stopServer } from './server';
 import { fmt, insertBenchStudents, ms, onFreshDatabase, percentile, printTable, procCpuMs, saveResults } from './support';
 
 const argv = process.argv.slice(2);
@@ -53,70 +49,8 @@ const TARGET_P99_MS = 200;
 const TARGET_SHARE_OF_BARE = 0.4;
 const SERVER_PROF = arg('server-prof');
 const SECRET = 'bench-registration-secret-0123456789-0123456789';
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 // ---------------------------------------------------------------- server (as bench/submit.ts)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }, extra: Record<string, string> = {}) {
-  const port = await freePort();
-  const prof = SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-      AUTH_DEV_LOGIN: 'true',
-      AUTH_SECRET: SECRET,
-      AUTH_RATE_LIMIT: '1000000',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      GOOGLE_CLIENT_ID: '',
-      WEB_DIST: join(tmpdir(), 'no-web-dist'),
-      ...extra,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** The node:cluster workers of a server (its children), for their CPU time. */
-const childPids = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
 
 // ---------------------------------------------------------------- fixture
 
@@ -452,7 +386,10 @@ async function run() {
     const runs = [];
     for (const [k, workers] of WORKER_COUNTS.entries()) {
       t0 = performance.now();
-      const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl }, { WEB_CONCURRENCY: String(workers) });
+      const { base, child } = await startServer(
+        { DATA_DIR: dir, DATABASE_URL: databaseUrl },
+        { secret: SECRET, profileDir: SERVER_PROF, extra: { WEB_CONCURRENCY: String(workers) } },
+      );
       console.log(`  server with WEB_CONCURRENCY=${workers} up: ${fmt(ms(t0))} ms`);
       const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
       try {

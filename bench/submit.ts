@@ -24,12 +24,7 @@
  *     [--server-prof=DIR]  (the server runs with --cpu-prof, its profile written to DIR when it stops)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
@@ -40,6 +35,7 @@ import { insertTestSurvey } from '../apps/server/src/test/surveys';
 import { createSessionTokens } from '../apps/server/src/lib/tokens';
 import { createRng } from '../apps/server/src/seed/demo-names';
 import { ANSWERS, answersFor, checkCounts, prepare, surveyInput, type Fixture } from './submit-fixture';
+import { childPids, startServer, stopServer } from './server';
 import { fmt, ms, onFreshDatabase, percentile, printTable, procCpuMs, saveResults } from './support';
 import { TARGET_WEB_KB, webInitialJs } from './web-size';
 
@@ -60,61 +56,8 @@ const SAMPLE = Math.min(50, STUDENTS);
 const TARGET_P99_MS = 150;
 const TARGET_RATE = 50;
 const SECRET = 'bench-submit-secret-0123456789-0123456789';
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 // ---------------------------------------------------------------- server
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function startServer(env: { DATA_DIR: string; DATABASE_URL: string }, extra: Record<string, string> = {}) {
-  const port = await freePort();
-  const prof = SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-      AUTH_DEV_LOGIN: 'true',
-      AUTH_SECRET: SECRET,
-      AUTH_RATE_LIMIT: '1000000',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      GOOGLE_CLIENT_ID: '',
-      WEB_DIST: join(tmpdir(), 'no-web-dist'),
-      ...extra,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 // ---------------------------------------------------------------- load
 
@@ -321,7 +264,7 @@ async function runBackend(backend: string) {
     );
 
     t0 = performance.now();
-    const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl });
+    const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl }, { secret: SECRET, profileDir: SERVER_PROF });
     console.log(`  ${backend}: server up at ${base}: ${fmt(ms(t0))} ms; ${STUDENTS} submissions at ${RATE}/s…`);
     let load;
     try {
@@ -499,15 +442,6 @@ const summary = (samples: Sample[], wallMs: number) => {
   };
 };
 
-/** The node:cluster workers of a server (its children), for their CPU time. */
-const childPids = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
-
 /** The bare SQL reference with `c` clients at once: the same two inserts per response as bareSql, one transaction each. */
 async function bareConcurrent(databaseUrl: string, s: TSurvey, c: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: c });
@@ -564,7 +498,10 @@ async function runCapacity() {
       const rng = createRng(40 + k);
       const bodies = signed.map((s) => JSON.stringify(answersToSubmission(survey, answersFor(survey, rng), { studentId: s.studentId })));
       t0 = performance.now();
-      const { base, child } = await startServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl }, { WEB_CONCURRENCY: String(workers) });
+      const { base, child } = await startServer(
+        { DATA_DIR: dir, DATABASE_URL: databaseUrl },
+        { secret: SECRET, profileDir: SERVER_PROF, extra: { WEB_CONCURRENCY: String(workers) } },
+      );
       console.log(`  server with WEB_CONCURRENCY=${workers} up: ${fmt(ms(t0))} ms; ${STUDENTS} submissions, ${CONCURRENCY} at a time…`);
       const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
       try {
