@@ -50,8 +50,6 @@ const TARGET_SHARE_OF_BARE = 0.4;
 const SERVER_PROF = arg('server-prof');
 const SECRET = 'bench-registration-secret-0123456789-0123456789';
 
-// ---------------------------------------------------------------- server (as bench/submit.ts)
-
 // ---------------------------------------------------------------- fixture
 
 interface Fixture {
