@@ -20,12 +20,12 @@ import {
   takeSeat,
   type LockedRound,
 } from './core/seats.repository';
+import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
 import {
   classesOfStudent,
   groupsOfRound,
   lessonsOf,
-  offersOfRound,
   registrationsOf,
   roundById,
   roundsOfGrade,

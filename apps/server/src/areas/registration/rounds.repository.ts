@@ -186,40 +186,6 @@ export async function chosenRegistrationCount(db: DbOrTx, roundId: number): Prom
   return row?.n ?? 0;
 }
 
-export interface OfferShown {
-  courseClassId: number;
-  code: string;
-  name: string;
-  subjectId: number;
-  subjectName: string;
-  grade: number;
-  campusName: string;
-  teachers: string[] | null;
-  capacity: number;
-  taken: number;
-  waiting: number;
-  compulsory: boolean;
-  groupId: number | null;
-}
-
-/** The round's offers as shown: the course class, its subject, campus, teachers, seats and waitlist. */
-export async function offersShown(db: DbOrTx, roundId: number): Promise<OfferShown[]> {
-  return queryRows<OfferShown>(
-    db,
-    sql`select o.course_class_id as "courseClassId", c.code, c.name, c.subject_id as "subjectId", sj.name as "subjectName",
-               c.grade, cp.name as "campusName",
-               (select array_agg(t.full_name order by t.full_name) from course_class_teachers ct join teachers t on t.id = ct.teacher_id
-                where ct.course_class_id = c.id) as teachers,
-               o.capacity, o.taken,
-               (select count(*)::int from registrations r where r.round_id = o.round_id and r.course_class_id = o.course_class_id
-                  and r.status = 'waitlisted') as waiting,
-               o.compulsory, o.group_id as "groupId"
-        from registration_offers o join course_classes c on c.id = o.course_class_id
-        join subjects sj on sj.id = c.subject_id join campuses cp on cp.id = c.campus_id
-        where o.round_id = ${roundId} order by sj.name, c.code, c.id`,
-  );
-}
-
 /** The placed lessons of the course classes in the module's published timetable that registration reads (core's choice). */
 export async function publishedLessons(db: DbOrTx, moduleId: number, courseClassIds: number[]): Promise<Map<number, TLessonSlot[]>> {
   const out = new Map<number, TLessonSlot[]>();

@@ -19,6 +19,7 @@ import { REGISTRATION_READERS } from './access';
 import { refusalFor, roundRuleStatuses } from './core/rules';
 import { roundRules } from './core/rules.repository';
 import { promoteWaitlist } from './core/seats';
+import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
 import {
   chosenRegistrationCount,
@@ -43,7 +44,6 @@ import {
   listRoundRows,
   lockModule,
   lockRound,
-  offersShown,
   overlappingRounds,
   publishedLessons,
   registerCompulsory,
@@ -114,7 +114,7 @@ export async function roundDetail(db: DbOrTx, id: number): Promise<TRoundDetail>
   const [figures, groups, offers, statuses] = await Promise.all([
     roundFigures(db, [id]),
     roundGroups(db, id),
-    offersShown(db, id),
+    offersOfRound(db, id),
     roundRuleStatuses(db, id),
   ]);
   const lessons = await publishedLessons(
@@ -543,7 +543,7 @@ export async function exportRows(db: DbOrTx, id: number) {
   const row = found(await findRound(db, id), NOUN);
   const [regs, offers, students] = await Promise.all([
     registrationsShown(db, { roundId: id }),
-    offersShown(db, id),
+    offersOfRound(db, id),
     roundStudentList(db, id, { status: 'all' }),
   ]);
   return { round: row, regs, offers, students };
