@@ -4,7 +4,13 @@ import { FilterSelect } from '@/components/data/filter-select';
 import { SOURCES } from '@/components/data/school-sources';
 import { useOptions } from '@/components/data/use-options';
 import { useUrlParams } from '@/components/data/url-params';
-import { useAllRounds } from '../api/list-rounds';
+import { formatDateTime } from '@app/shared/format';
+import type { TRound } from '@app/shared/registration';
+import type { Column } from '@/components/data/data-table';
+import { useRound } from '../api/get-round';
+import { useAllRounds, useRounds } from '../api/list-rounds';
+import { RoundStateBadge } from './round-state-badge';
+import { SeatBar } from './seat-bar';
 
 /**
  * The module whose rounds a staff page shows: the one picked on the page (`?moduleId=`), else the module
@@ -34,4 +40,44 @@ export function useRoundModule(): { module: TModule | null; loading: boolean; pi
     />
   );
   return { module, loading, picker };
+}
+
+/**
+ * What the staff pages share: the module and its picker, its rounds, the round chosen (`?round=`, else
+ * the first) with its detail, and the rounds table's columns (the name selects the round).
+ */
+export function useRoundsPage() {
+  const { module, loading, picker } = useRoundModule();
+  const { get, update } = useUrlParams();
+  const rounds = useRounds(module?.id ?? null);
+  const asked = Number(get('round')) || null;
+  const selectedId = rounds.data?.some((r) => r.id === asked) ? asked : (rounds.data?.[0]?.id ?? null);
+  const detail = useRound(selectedId);
+  const columns: Column<TRound>[] = [
+    {
+      key: 'name',
+      header: 'Đợt đăng ký',
+      primary: true,
+      cell: (r) => (
+        <button
+          type="button"
+          className="text-left font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          aria-current={r.id === selectedId ? 'true' : undefined}
+          onClick={() => update({ round: String(r.id) })}
+        >
+          {r.name}
+        </button>
+      ),
+    },
+    { key: 'state', header: 'Trạng thái', cell: (r) => <RoundStateBadge state={r.state} /> },
+    { key: 'time', header: 'Thời gian', cell: (r) => `${formatDateTime(r.opensAt)} – ${formatDateTime(r.closesAt)}`, hideOnMobile: true },
+    { key: 'grades', header: 'Khối', cell: (r) => r.grades.join(', ') },
+    {
+      key: 'fill',
+      header: 'Đã đăng ký',
+      className: 'min-w-40',
+      cell: (r) => <SeatBar taken={r.taken} capacity={r.seats} waiting={r.waiting} label={`${r.name}: chỗ đã đăng ký`} />,
+    },
+  ];
+  return { module, loading, picker, rounds, selectedId, detail, columns, update };
 }

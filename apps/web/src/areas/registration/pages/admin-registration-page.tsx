@@ -2,25 +2,19 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDateTime, moduleLabel } from '@app/shared/format';
-import type { TRound } from '@app/shared/registration';
-import { DataTable, type Column } from '@/components/data/data-table';
-import { useUrlParams } from '@/components/data/url-params';
+import { moduleLabel } from '@app/shared/format';
+import { DataTable } from '@/components/data/data-table';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
-import { useRound } from '../api/get-round';
-import { useRounds } from '../api/list-rounds';
-import { useRoundModule } from '../components/round-module';
+import { useRoundsPage } from '../components/round-module';
 import { useModuleCourseClasses } from '../api/module-course-classes';
 import { saveRound } from '../api/save-round';
 import { AdminRoundDetail } from '../components/admin-round-detail';
 import { RoundFormDialog } from '../components/round-form-dialog';
-import { RoundStateBadge } from '../components/round-state-badge';
-import { SeatBar } from '../components/seat-bar';
 
 /**
  * /admin/student-registration: the rounds of the header's module with their state and fill; create
@@ -28,14 +22,9 @@ import { SeatBar } from '../components/seat-bar';
  */
 export default function AdminRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
-  const { module, loading, picker } = useRoundModule();
+  const { module, loading, picker, rounds, selectedId, detail, columns, update } = useRoundsPage();
   const moduleId = module?.id ?? null;
   const client = useQueryClient();
-  const { get, update } = useUrlParams();
-  const rounds = useRounds(moduleId);
-  const asked = Number(get('round')) || null;
-  const selectedId = rounds.data?.some((r) => r.id === asked) ? asked : (rounds.data?.[0]?.id ?? null);
-  const detail = useRound(selectedId);
   const [form, setForm] = useState<'new' | 'edit' | null>(null);
   const classes = useModuleCourseClasses(moduleId, form !== null);
 
@@ -48,33 +37,6 @@ export default function AdminRegistrationPage() {
         <EmptyState title="Chưa có học phần" description="Hãy tạo học kỳ và học phần trước khi mở đợt đăng ký." />
       </div>
     );
-
-  const columns: Column<TRound>[] = [
-    {
-      key: 'name',
-      header: 'Đợt đăng ký',
-      primary: true,
-      cell: (r) => (
-        <button
-          type="button"
-          className="text-left font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-          aria-current={r.id === selectedId ? 'true' : undefined}
-          onClick={() => update({ round: String(r.id) })}
-        >
-          {r.name}
-        </button>
-      ),
-    },
-    { key: 'state', header: 'Trạng thái', cell: (r) => <RoundStateBadge state={r.state} /> },
-    { key: 'time', header: 'Thời gian', cell: (r) => `${formatDateTime(r.opensAt)} – ${formatDateTime(r.closesAt)}`, hideOnMobile: true },
-    { key: 'grades', header: 'Khối', cell: (r) => r.grades.join(', ') },
-    {
-      key: 'fill',
-      header: 'Đã đăng ký',
-      className: 'min-w-40',
-      cell: (r) => <SeatBar taken={r.taken} capacity={r.seats} waiting={r.waiting} label={`${r.name}: chỗ đã đăng ký`} />,
-    },
-  ];
 
   const save = async (input: Parameters<typeof saveRound>[1]) => {
     const id = form === 'edit' ? selectedId : null;

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { formatDateTime, moduleLabel } from '@app/shared/format';
-import type { TRound, TRoundDetail } from '@app/shared/registration';
-import { DataTable, type Column } from '@/components/data/data-table';
-import { useUrlParams } from '@/components/data/url-params';
+import { moduleLabel } from '@app/shared/format';
+import type { TRoundDetail } from '@app/shared/registration';
+import { DataTable } from '@/components/data/data-table';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { CardPanel, CardEmpty } from '@/components/ui/card-panel';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,14 +9,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
 import { formatValue } from '@/lib/format';
-import { useRound } from '../api/get-round';
 import { seatMap, useSeats } from '../api/get-seats';
-import { useRounds } from '../api/list-rounds';
-import { useRoundModule } from '../components/round-module';
+import { useRoundsPage } from '../components/round-module';
 import { RoundExportButtons } from '../components/export-buttons';
 import { FillChart } from '../components/fill-chart';
 import { RoundStateBadge } from '../components/round-state-badge';
-import { SeatBar } from '../components/seat-bar';
 import { fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } from '../lib/fill';
 
 /**
@@ -26,13 +22,7 @@ import { fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } 
  */
 export default function QualityRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
-  const { module, loading, picker } = useRoundModule();
-  const moduleId = module?.id ?? null;
-  const { get, update } = useUrlParams();
-  const rounds = useRounds(moduleId);
-  const asked = Number(get('round')) || null;
-  const selectedId = rounds.data?.some((r) => r.id === asked) ? asked : (rounds.data?.[0]?.id ?? null);
-  const detail = useRound(selectedId);
+  const { module, loading, picker, rounds, selectedId, detail, columns } = useRoundsPage();
 
   if (loading) return <SectionSpinner />;
   if (!module)
@@ -43,33 +33,6 @@ export default function QualityRegistrationPage() {
         <EmptyState title="Chưa có học phần" description="Chưa có học phần nào để theo dõi đăng ký." />
       </div>
     );
-
-  const columns: Column<TRound>[] = [
-    {
-      key: 'name',
-      header: 'Đợt đăng ký',
-      primary: true,
-      cell: (r) => (
-        <button
-          type="button"
-          className="text-left font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-          aria-current={r.id === selectedId ? 'true' : undefined}
-          onClick={() => update({ round: String(r.id) })}
-        >
-          {r.name}
-        </button>
-      ),
-    },
-    { key: 'state', header: 'Trạng thái', cell: (r) => <RoundStateBadge state={r.state} /> },
-    { key: 'time', header: 'Thời gian', cell: (r) => `${formatDateTime(r.opensAt)} – ${formatDateTime(r.closesAt)}`, hideOnMobile: true },
-    { key: 'grades', header: 'Khối', cell: (r) => r.grades.join(', ') },
-    {
-      key: 'fill',
-      header: 'Đã đăng ký',
-      className: 'min-w-40',
-      cell: (r) => <SeatBar taken={r.taken} capacity={r.seats} waiting={r.waiting} label={`${r.name}: chỗ đã đăng ký`} />,
-    },
-  ];
 
   return (
     <div className="space-y-6">
