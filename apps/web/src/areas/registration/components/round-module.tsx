@@ -5,8 +5,11 @@ import { SOURCES } from '@/components/data/school-sources';
 import { useOptions } from '@/components/data/use-options';
 import { useUrlParams } from '@/components/data/url-params';
 import { formatDateTime } from '@app/shared/format';
-import type { TRound } from '@app/shared/registration';
-import type { Column } from '@/components/data/data-table';
+import type { ReactNode } from 'react';
+import type { TRound, TRoundDetail } from '@app/shared/registration';
+import { DataTable, type Column } from '@/components/data/data-table';
+import { LoadError } from '@/components/ui/load-error';
+import { SectionSpinner } from '@/components/ui/spinner';
 import { useRound } from '../api/get-round';
 import { useAllRounds, useRounds } from '../api/list-rounds';
 import { RoundStateBadge } from './round-state-badge';
@@ -80,4 +83,45 @@ export function useRoundsPage() {
     },
   ];
   return { module, loading, picker, rounds, selectedId, detail, columns, update };
+}
+
+/** The rounds table and, below it, the chosen round once loaded (`children`), with its loading and error states. */
+export function RoundsPanel({
+  page,
+  emptyDescription,
+  children,
+}: {
+  page: ReturnType<typeof useRoundsPage>;
+  emptyDescription: string;
+  children: (round: TRoundDetail) => ReactNode;
+}) {
+  const { rounds, columns, selectedId, detail } = page;
+  return (
+    <>
+      <DataTable
+        label="Danh sách đợt đăng ký"
+        columns={columns}
+        rows={rounds.data}
+        rowKey={(r) => r.id}
+        loading={rounds.isPending}
+        error={rounds.error}
+        onRetry={() => void rounds.refetch()}
+        fetching={rounds.isFetching}
+        emptyTitle="Chưa có đợt đăng ký"
+        emptyDescription={emptyDescription}
+      />
+      {selectedId === null ? null : detail.isPending ? (
+        <SectionSpinner label="Đang tải đợt đăng ký..." />
+      ) : detail.isError ? (
+        <LoadError
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+          fallback="Không thể tải đợt đăng ký."
+        />
+      ) : (
+        children(detail.data)
+      )}
+    </>
+  );
 }

@@ -3,14 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { moduleLabel } from '@app/shared/format';
-import { DataTable } from '@/components/data/data-table';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
-import { useRoundsPage } from '../components/round-module';
+import { RoundsPanel, useRoundsPage } from '../components/round-module';
 import { useModuleCourseClasses } from '../api/module-course-classes';
 import { saveRound } from '../api/save-round';
 import { AdminRoundDetail } from '../components/admin-round-detail';
@@ -22,7 +20,8 @@ import { RoundFormDialog } from '../components/round-form-dialog';
  */
 export default function AdminRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
-  const { module, loading, picker, rounds, selectedId, detail, columns, update } = useRoundsPage();
+  const page = useRoundsPage();
+  const { module, loading, picker, selectedId, detail, update } = page;
   const moduleId = module?.id ?? null;
   const client = useQueryClient();
   const [form, setForm] = useState<'new' | 'edit' | null>(null);
@@ -61,35 +60,11 @@ export default function AdminRegistrationPage() {
           </div>
         }
       />
-      <DataTable
-        label="Danh sách đợt đăng ký"
-        columns={columns}
-        rows={rounds.data}
-        rowKey={(r) => r.id}
-        loading={rounds.isPending}
-        error={rounds.error}
-        onRetry={() => void rounds.refetch()}
-        fetching={rounds.isFetching}
-        emptyTitle="Chưa có đợt đăng ký"
-        emptyDescription="Tạo một đợt để học sinh chọn lớp học phần của học phần này."
-      />
-      {selectedId === null ? null : detail.isPending ? (
-        <SectionSpinner label="Đang tải đợt đăng ký..." />
-      ) : detail.isError ? (
-        <LoadError
-          error={detail.error}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isFetching}
-          fallback="Không thể tải đợt đăng ký."
-        />
-      ) : (
-        <AdminRoundDetail
-          key={detail.data.id}
-          round={detail.data}
-          onEdit={() => setForm('edit')}
-          onDeleted={() => update({ round: null })}
-        />
-      )}
+      <RoundsPanel page={page} emptyDescription="Tạo một đợt để học sinh chọn lớp học phần của học phần này.">
+        {(round) => (
+          <AdminRoundDetail key={round.id} round={round} onEdit={() => setForm('edit')} onDeleted={() => update({ round: null })} />
+        )}
+      </RoundsPanel>
       <RoundFormDialog
         // Opened once the module's classes are known, so an edited offer's own capacity reads right.
         open={form !== null && !classes.isPending}

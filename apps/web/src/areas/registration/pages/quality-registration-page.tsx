@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { moduleLabel } from '@app/shared/format';
 import type { TRoundDetail } from '@app/shared/registration';
-import { DataTable } from '@/components/data/data-table';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { CardPanel, CardEmpty } from '@/components/ui/card-panel';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
 import { formatValue } from '@/lib/format';
 import { seatMap, useSeats } from '../api/get-seats';
-import { useRoundsPage } from '../components/round-module';
+import { RoundsPanel, useRoundsPage } from '../components/round-module';
 import { RoundExportButtons } from '../components/export-buttons';
 import { FillChart } from '../components/fill-chart';
 import { RoundStateBadge } from '../components/round-state-badge';
@@ -22,7 +20,8 @@ import { fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } 
  */
 export default function QualityRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
-  const { module, loading, picker, rounds, selectedId, detail, columns } = useRoundsPage();
+  const page = useRoundsPage();
+  const { module, loading, picker } = page;
 
   if (loading) return <SectionSpinner />;
   if (!module)
@@ -38,30 +37,9 @@ export default function QualityRegistrationPage() {
     <div className="space-y-6">
       <PageHeader title={title} subtitle={`Theo dõi các đợt đăng ký của học phần ${moduleLabel(module)} (chỉ xem).`} />
       {picker}
-      <DataTable
-        label="Danh sách đợt đăng ký"
-        columns={columns}
-        rows={rounds.data}
-        rowKey={(r) => r.id}
-        loading={rounds.isPending}
-        error={rounds.error}
-        onRetry={() => void rounds.refetch()}
-        fetching={rounds.isFetching}
-        emptyTitle="Chưa có đợt đăng ký"
-        emptyDescription="Học phần này chưa có đợt đăng ký nào."
-      />
-      {selectedId === null ? null : detail.isPending ? (
-        <SectionSpinner label="Đang tải số liệu..." />
-      ) : detail.isError ? (
-        <LoadError
-          error={detail.error}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isFetching}
-          fallback="Không thể tải số liệu của đợt."
-        />
-      ) : (
-        <RoundFigures key={detail.data.id} round={detail.data} />
-      )}
+      <RoundsPanel page={page} emptyDescription="Học phần này chưa có đợt đăng ký nào.">
+        {(round) => <RoundFigures key={round.id} round={round} />}
+      </RoundsPanel>
     </div>
   );
 }
