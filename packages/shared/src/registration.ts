@@ -130,6 +130,7 @@ export const ZLessonSlot = z.object({
   length: z.number().int(),
   roomCode: z.string().nullable(),
 });
+export type TLessonSlot = z.infer<typeof ZLessonSlot>;
 
 export const ZOffer = z.object({
   courseClassId: ZId,
@@ -211,6 +212,8 @@ export const ZMyRound = ZRound.extend({
   groups: z.array(ZRoundGroup),
   offers: z.array(ZOffer.extend({ clashesWith: z.array(z.string()) })),
   mine: z.array(ZRegistration),
+  /** The student's other classes of the module (enrolled, not offered here): what an offer may clash with, and the week preview's rest. */
+  others: z.array(z.object({ courseClassId: ZId, code: z.string(), name: z.string(), lessons: z.array(ZLessonSlot) })),
   rules: ZRuleStatus,
   /** The server's clock, so the page counts down from the same moment. */
   now: z.string(),
@@ -238,6 +241,12 @@ export const ZActionResult = z.object({
   /** What happened to the class asked for. */
   outcome: z.enum(['registered', 'waitlisted', 'dropped', 'swapped']),
   position: z.number().int().nullable(),
-  round: ZMyRound,
+  roundId: ZId,
+  /**
+   * The student's registrations and the round's seats after the action: the page applies them to the
+   * round it holds (registration-rules.ts `withRegistrations`), which gives the clashes and rule status.
+   */
+  mine: z.array(ZRegistration),
+  seats: z.array(ZSeat),
 });
 export type TActionResult = z.infer<typeof ZActionResult>;

@@ -1,8 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { TRegistration } from '@app/shared/registration';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TRegistration, TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
+import { ROUND_COLS, seatsSql, type LockedRound } from './core/seats.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
 
@@ -82,27 +83,40 @@ export const lessonsOf = (db: DbOrTx, moduleId: number, courseClassIds: number[]
 
 /** The classes a student has in the round's module: registered in the round or enrolled. */
 export const classesOfStudent = (db: DbOrTx, o: { roundId: number; moduleId: number; studentId: number }) =>
-  queryRows<{ courseClassId: number; name: string }>(
+  queryRows<{ courseClassId: number; code: string; name: string }>(
     db,
-    sql`select cc.id as "courseClassId", cc.name from course_classes cc
+    sql`select cc.id as "courseClassId", cc.code, cc.name from course_classes cc
         where cc.id in ${studentClasses({ ...o, exclude: [] })} order by cc.id`,
   );
 
 type RegistrationRow = Omit<TRegistration, 'createdAt'> & { createdAt: Date | string };
 
+const registrationsSql = (roundId: number, studentId: number) =>
+  sql`select r.id, r.round_id as "roundId", r.student_id as "studentId", s.student_code as "studentCode", s.full_name as "studentName",
+             h.name as "homeroomClassName", r.course_class_id as "courseClassId", r.status, r.created_at as "createdAt",
+             case when r.status = 'waitlisted' then
+               (select count(*)::int from registrations w where w.round_id = r.round_id and w.course_class_id = r.course_class_id
+                  and w.status = 'waitlisted' and w.id <= r.id) end as position
+      from registrations r join students s on s.id = r.student_id left join homeroom_classes h on h.id = s.homeroom_class_id
+      where r.round_id = ${roundId} and r.student_id = ${studentId}`;
+
 /** A student's registrations in a round, each waitlisted one with its 1-based place in its class's queue. */
 export const registrationsOf = (db: DbOrTx, roundId: number, studentId: number) =>
-  queryRows<RegistrationRow>(
+  queryRows<RegistrationRow>(db, sql`${registrationsSql(roundId, studentId)} order by r.id`);
+
+/**
+ * After an action: the student's registrations (as `registrationsOf`) and the seats of the classes it
+ * touched (as `seatsOf`; the page polls the others), in one statement.
+ */
+export async function registrationsAndSeats(db: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) {
+  const [row] = await queryRows<{ mine: RegistrationRow[]; seats: TSeat[] }>(
     db,
-    sql`select r.id, r.round_id as "roundId", r.student_id as "studentId", s.student_code as "studentCode", s.full_name as "studentName",
-               h.name as "homeroomClassName", r.course_class_id as "courseClassId", r.status, r.created_at as "createdAt",
-               case when r.status = 'waitlisted' then
-                 (select count(*)::int from registrations w where w.round_id = r.round_id and w.course_class_id = r.course_class_id
-                    and w.status = 'waitlisted' and w.id <= r.id) end as position
-        from registrations r join students s on s.id = r.student_id left join homeroom_classes h on h.id = s.homeroom_class_id
-        where r.round_id = ${roundId} and r.student_id = ${studentId}
-        order by r.id`,
+    sql`select (select coalesce(json_agg(m order by m.id), '[]') from (${registrationsSql(roundId, studentId)}) m) as mine,
+               (select coalesce(json_agg(x order by x."courseClassId"), '[]')
+                  from (${seatsSql(roundId)} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])) x) as seats`,
   );
+  return row;
+}
 
 export interface StoredOutcome {
   outcome: 'registered' | 'waitlisted' | 'dropped' | 'swapped';
@@ -111,17 +125,22 @@ export interface StoredOutcome {
   fromCourseClassId?: number;
 }
 
-/** The outcome already answered to a student's request id, if any. */
-export async function storedRequest(
-  db: DbOrTx,
-  studentId: number,
-  requestId: string,
-): Promise<{ roundId: number; outcome: StoredOutcome } | null> {
-  const [row] = await db
-    .select({ roundId: registrationRequests.roundId, outcome: registrationRequests.outcome })
-    .from(registrationRequests)
-    .where(and(eq(registrationRequests.studentId, studentId), eq(registrationRequests.requestId, requestId)));
-  return row ? { roundId: row.roundId, outcome: row.outcome as StoredOutcome } : null;
+/**
+ * The start of a student's action, after their advisory lock (core/seats.repository.ts): the round FOR
+ * SHARE, the student's grade and the outcome already answered to the request id, in one statement.
+ */
+export async function actionStart(
+  tx: DbOrTx,
+  v: { roundId: number; studentId: number; requestId: string | null },
+): Promise<(LockedRound & { grade: number | null; stored: { roundId: number; outcome: StoredOutcome } | null }) | null> {
+  const [row] = await queryRows<LockedRound & { grade: number | null; stored: { roundId: number; outcome: StoredOutcome } | null }>(
+    tx,
+    sql`select ${ROUND_COLS}, (select s.grade from students s where s.id = ${v.studentId}) as grade,
+               (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
+                 where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored
+        from registration_rounds r where r.id = ${v.roundId} for share of r`,
+  );
+  return row ?? null;
 }
 
 export async function storeRequest(db: DbOrTx, v: { studentId: number; requestId: string; roundId: number; outcome: StoredOutcome }) {

@@ -1,4 +1,5 @@
-import type { TActionResult, TMyRegistration, TMyRound, TSeat } from '@app/shared/registration';
+import type { TActionResult, TLessonSlot, TMyRegistration, TMyRound, TSeat } from '@app/shared/registration';
+import { withRegistrations } from '@app/shared/registration-rules';
 import { formatDateTime } from '@app/shared/format';
 import type { Db } from '@/db/client';
 import { write, type WriteCtx } from '@/lib/write';
@@ -6,33 +7,31 @@ import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { EventBus } from '@/plugins/events';
 import { REGISTRATION_READERS } from './access';
-import { clashLabel, refusalFor, studentRuleStatus } from './core/rules';
+import { refusalFor, refusalOf } from './core/rules';
 import { promoteWaitlist } from './core/seats';
 import {
-  deleteRegistration,
-  freeSeat,
-  insertRegistration,
+  deleteAndFree,
   lockOffers,
-  lockRegistration,
-  lockStudentInRound,
-  offerOf,
+  lockStudent,
+  lockOfferForRequest,
+  registrationsFor,
   seatsOf,
-  takeSeat,
+  takeSeatAndRegister,
   type LockedRound,
 } from './core/seats.repository';
 import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
 import {
+  actionStart,
   classesOfStudent,
   groupsOfRound,
   lessonsOf,
+  registrationsAndSeats,
   registrationsOf,
   roundById,
   roundsOfGrade,
-  storedRequest,
   storeRequest,
   studentOf,
-  type LessonRow,
   type RoundRow,
   type StoredOutcome,
 } from './me.repository';
@@ -58,41 +57,22 @@ async function gradeOf(db: Db, studentId: number): Promise<number> {
   return s.grade;
 }
 
-const overlaps = (a: LessonRow, b: LessonRow) => a.day === b.day && a.period < b.period + b.length && b.period < a.period + a.length;
-
 /** One round as its student sees it: offers with lessons and clashes, their registrations, their rule status. */
-async function myRound(db: Db, round: RoundRow, studentId: number, now: Date): Promise<TMyRound> {
-  const [groups, allOffers, mine, classes, rules, grade] = await Promise.all([
+async function myRound(db: Db, round: RoundRow, studentId: number, grade: number, now: Date): Promise<TMyRound> {
+  const [groups, allOffers, mine, classes] = await Promise.all([
     groupsOfRound(db, round.id),
     offersOfRound(db, round.id),
     registrationsOf(db, round.id, studentId),
     classesOfStudent(db, { roundId: round.id, moduleId: round.moduleId, studentId }),
-    studentRuleStatus(db, round.id, studentId),
-    gradeOf(db, studentId),
   ]);
   // A round of several grades offers each student the classes of their own grade.
   const offers = allOffers.filter((o) => o.grade === grade);
-  const ids = [...new Set([...offers.map((o) => o.courseClassId), ...classes.map((c) => c.courseClassId)])];
-  const lessons = await lessonsOf(db, round.moduleId, ids);
-  const lessonsBy = new Map<number, LessonRow[]>();
-  for (const l of lessons) lessonsBy.set(l.courseClassId, [...(lessonsBy.get(l.courseClassId) ?? []), l]);
-  const clashesWith = (courseClassId: number): string[] => {
-    const own = lessonsBy.get(courseClassId) ?? [];
-    const out: string[] = [];
-    for (const c of classes) {
-      if (c.courseClassId === courseClassId) continue;
-      const hit = own
-        .flatMap((a) =>
-          (lessonsBy.get(c.courseClassId) ?? [])
-            .filter((b) => overlaps(a, b))
-            .map((b) => ({ day: b.day, period: Math.max(a.period, b.period) })),
-        )
-        .sort((x, y) => x.day - y.day || x.period - y.period)[0];
-      if (hit) out.push(clashLabel({ name: c.name, ...hit }));
-    }
-    return out;
-  };
-  return {
+  const offered = new Set(offers.map((o) => o.courseClassId));
+  const others = classes.filter((c) => !offered.has(c.courseClassId));
+  const lessons = await lessonsOf(db, round.moduleId, [...offered, ...others.map((c) => c.courseClassId)]);
+  const lessonsBy = new Map<number, TLessonSlot[]>();
+  for (const { courseClassId, ...l } of lessons) lessonsBy.set(courseClassId, [...(lessonsBy.get(courseClassId) ?? []), l]);
+  const base: TMyRound = {
     id: round.id,
     moduleId: round.moduleId,
     name: round.name,
@@ -110,22 +90,18 @@ async function myRound(db: Db, round: RoundRow, studentId: number, now: Date): P
     waiting: round.waiting,
     updatedAt: iso(round.updatedAt),
     groups,
-    offers: offers.map((o) => ({
-      ...o,
-      teachers: o.teachers ?? [],
-      lessons: (lessonsBy.get(o.courseClassId) ?? []).map((l) => ({
-        day: l.day,
-        period: l.period,
-        length: l.length,
-        roomCode: l.roomCode,
-      })),
-      clashesWith: clashesWith(o.courseClassId),
-    })),
-    mine: mine.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-    rules,
+    offers: offers.map((o) => ({ ...o, teachers: o.teachers ?? [], lessons: lessonsBy.get(o.courseClassId) ?? [], clashesWith: [] })),
+    mine: [],
+    others: others.map((c) => ({ ...c, lessons: lessonsBy.get(c.courseClassId) ?? [] })),
+    rules: { met: true, problems: [] },
     now: now.toISOString(),
   };
+  // The clashes and the rule status by the same code the page applies an action's answer with.
+  return withRegistrations(base, mine.map(shownRegistration), []);
 }
+
+type RegistrationRow = Awaited<ReturnType<typeof registrationsOf>>[number];
+const shownRegistration = (r: RegistrationRow) => ({ ...r, createdAt: iso(r.createdAt) });
 
 /** GET /registration/me: the rounds of the student's grade whose module is not over. */
 export async function myRegistration(db: Db, actor: Actor): Promise<TMyRegistration> {
@@ -133,7 +109,7 @@ export async function myRegistration(db: Db, actor: Actor): Promise<TMyRegistrat
   const grade = await gradeOf(db, studentId);
   const now = new Date();
   const rounds = await roundsOfGrade(db, grade);
-  return { rounds: await Promise.all(rounds.map((r) => myRound(db, r, studentId, now))) };
+  return { rounds: await Promise.all(rounds.map((r) => myRound(db, r, studentId, grade, now))) };
 }
 
 /** GET /registration/rounds/{id}/seats: the readers any round, a student only a round of their grade. */
@@ -163,7 +139,8 @@ interface Done {
  * One student action: under the (round, student) lock, a request id already answered gives its stored
  * outcome and changes nothing; else the round must be of the student's grade and open, `fn` changes the
  * registrations, and the outcome is stored with the request id in the same transaction. After the
- * commit, the waitlists of the classes concerned get their free seats; the answer is the refreshed round.
+ * commit, the waitlists of the classes concerned get their free seats; the answer is the student's
+ * registrations and the seats of the classes touched, which the page applies to the round it holds.
  */
 async function act(
   db: Db,
@@ -175,29 +152,27 @@ async function act(
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const done = await write(db, actor, async (ctx): Promise<Done> => {
-    const round = await lockStudentInRound(ctx.tx, roundId, studentId);
-    if (!round) throw notFound('Không tìm thấy đợt đăng ký.');
-    if (requestId) {
-      const stored = await storedRequest(ctx.tx, studentId, requestId);
-      if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
-      if (stored)
-        return {
-          stored: stored.outcome,
-          promote: [stored.outcome.courseClassId, ...(stored.outcome.fromCourseClassId ? [stored.outcome.fromCourseClassId] : [])],
-        };
-    }
-    const student = await studentOf(ctx.tx, studentId);
-    if (!student || !round.grades.includes(student.grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
+    await lockStudent(ctx.tx, roundId, studentId);
+    const start = await actionStart(ctx.tx, { roundId, studentId, requestId: requestId ?? null });
+    if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
+    const { grade, stored, ...round } = start;
+    if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
+    if (stored)
+      return {
+        stored: stored.outcome,
+        promote: [stored.outcome.courseClassId, ...(stored.outcome.fromCourseClassId ? [stored.outcome.fromCourseClassId] : [])],
+      };
+    if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
     assertOpen(round);
-    const out = await fn(ctx, round, studentId, student.grade);
+    const out = await fn(ctx, round, studentId, grade);
     if (requestId) await storeRequest(ctx.tx, { studentId, requestId, roundId, outcome: out.stored });
     return out;
   });
   for (const courseClassId of done.promote) await promoteWaitlist(db, events, roundId, courseClassId);
-  const row = await roundById(db, roundId);
-  const round = await myRound(db, row!, studentId, new Date());
-  const reg = round.mine.find((r) => r.courseClassId === done.stored.courseClassId);
-  return { outcome: done.stored.outcome, position: reg?.position ?? null, round };
+  const touched = [done.stored.courseClassId, ...(done.stored.fromCourseClassId ? [done.stored.fromCourseClassId] : [])];
+  const { mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched);
+  const reg = mine.find((r) => r.courseClassId === done.stored.courseClassId);
+  return { outcome: done.stored.outcome, position: reg?.position ?? null, roundId, mine: mine.map(shownRegistration), seats };
 }
 
 const snapshot = (round: LockedRound, studentId: number, courseClassId: number, status: string) => ({
@@ -211,23 +186,25 @@ const snapshot = (round: LockedRound, studentId: number, courseClassId: number, 
 export function register(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
   return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
     const { courseClassId } = input;
-    const offer = await offerOf(ctx.tx, roundId, courseClassId);
+    const offer = await lockOfferForRequest(ctx.tx, round, studentId, courseClassId);
     if (!offer) throw badRequest(NOT_OFFERED);
     if (offer.grade !== grade) throw badRequest(otherGrade(offer));
-    const existing = await lockRegistration(ctx.tx, roundId, studentId, courseClassId);
-    if (existing)
+    if (offer.regStatus)
       throw conflict(
-        existing.status === 'registered' ? `Bạn đã đăng ký lớp ${offer.name}.` : `Bạn đã ở trong danh sách chờ của lớp ${offer.name}.`,
+        offer.regStatus === 'registered' ? `Bạn đã đăng ký lớp ${offer.name}.` : `Bạn đã ở trong danh sách chờ của lớp ${offer.name}.`,
       );
-    const refusal = await refusalFor(ctx.tx, { round, studentId, courseClassId, groupId: offer.groupId });
+    const refusal = refusalOf(round, offer);
     if (refusal) throw conflict(refusal);
-    const seat = await takeSeat(ctx.tx, roundId, courseClassId, false);
-    if (!seat && !round.waitlist) throw conflict(`Lớp ${offer.name} đã đủ chỗ.`);
-    const status = seat ? 'registered' : 'waitlisted';
-    const { id } = await insertRegistration(ctx.tx, { roundId, studentId, courseClassId, status });
-    await ctx.log({ action: 'register', entity: 'registration', entityId: id, after: snapshot(round, studentId, courseClassId, status) });
+    const reg = await takeSeatAndRegister(ctx.tx, { roundId, studentId, courseClassId, waitlist: round.waitlist });
+    if (!reg) throw conflict(`Lớp ${offer.name} đã đủ chỗ.`);
+    await ctx.log({
+      action: 'register',
+      entity: 'registration',
+      entityId: reg.id,
+      after: snapshot(round, studentId, courseClassId, reg.status),
+    });
     // A seat freed while this request queued goes to the first waiting, maybe this one.
-    return { stored: { outcome: status, courseClassId }, promote: status === 'waitlisted' ? [courseClassId] : [] };
+    return { stored: { outcome: reg.status, courseClassId }, promote: reg.status === 'waitlisted' ? [courseClassId] : [] };
   });
 }
 
@@ -235,19 +212,17 @@ export function register(db: Db, events: EventBus, actor: Actor, roundId: number
 export function drop(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
   return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId) => {
     const { courseClassId } = input;
-    const reg = await lockRegistration(ctx.tx, roundId, studentId, courseClassId);
-    if (!reg) throw badRequest('Bạn chưa đăng ký lớp học phần này.');
-    const offer = await offerOf(ctx.tx, roundId, courseClassId);
-    if (offer?.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
-    await deleteRegistration(ctx.tx, reg.id);
-    if (reg.status === 'registered') await freeSeat(ctx.tx, roundId, courseClassId);
+    const offer = await lockOfferForRequest(ctx.tx, round, studentId, courseClassId);
+    if (!offer?.regId || !offer.regStatus) throw badRequest('Bạn chưa đăng ký lớp học phần này.');
+    if (offer.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
+    await deleteAndFree(ctx.tx, { id: offer.regId, roundId, courseClassId });
     await ctx.log({
       action: 'drop',
       entity: 'registration',
-      entityId: reg.id,
-      before: snapshot(round, studentId, courseClassId, reg.status),
+      entityId: offer.regId,
+      before: snapshot(round, studentId, courseClassId, offer.regStatus),
     });
-    return { stored: { outcome: 'dropped', courseClassId }, promote: reg.status === 'registered' ? [courseClassId] : [] };
+    return { stored: { outcome: 'dropped', courseClassId }, promote: offer.regStatus === 'registered' ? [courseClassId] : [] };
   });
 }
 
@@ -265,14 +240,15 @@ export function swap(
   return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
     const { fromCourseClassId: from, toCourseClassId: to } = input;
     const offers = await lockOffers(ctx.tx, roundId, [from, to]);
+    const regs = await registrationsFor(ctx.tx, roundId, studentId, [from, to]);
     const a = offers.find((o) => o.courseClassId === from);
     const b = offers.find((o) => o.courseClassId === to);
-    const regA = await lockRegistration(ctx.tx, roundId, studentId, from);
+    const regA = regs.find((r) => r.courseClassId === from);
+    const regB = regs.find((r) => r.courseClassId === to);
     if (!a || !regA || regA.status !== 'registered') throw badRequest('Bạn chưa đăng ký lớp muốn đổi.');
     if (!b) throw badRequest(NOT_OFFERED);
     if (b.grade !== grade) throw badRequest(otherGrade(b));
     if (a.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
-    const regB = await lockRegistration(ctx.tx, roundId, studentId, to);
     if (regB)
       throw conflict(
         regB.status === 'registered'
@@ -281,14 +257,13 @@ export function swap(
       );
     const refusal = await refusalFor(ctx.tx, { round, studentId, courseClassId: to, groupId: b.groupId, without: [from] });
     if (refusal) throw conflict(refusal);
-    if (!(await takeSeat(ctx.tx, roundId, to, false))) throw conflict(`Lớp ${b.name} đã đủ chỗ. Bạn vẫn giữ lớp ${a.name}.`);
-    const { id } = await insertRegistration(ctx.tx, { roundId, studentId, courseClassId: to, status: 'registered' });
-    await deleteRegistration(ctx.tx, regA.id);
-    await freeSeat(ctx.tx, roundId, from);
+    const reg = await takeSeatAndRegister(ctx.tx, { roundId, studentId, courseClassId: to, waitlist: false });
+    if (!reg) throw conflict(`Lớp ${b.name} đã đủ chỗ. Bạn vẫn giữ lớp ${a.name}.`);
+    await deleteAndFree(ctx.tx, { id: regA.id, roundId, courseClassId: from });
     await ctx.log({
       action: 'swap_class',
       entity: 'registration',
-      entityId: id,
+      entityId: reg.id,
       before: snapshot(round, studentId, from, 'registered'),
       after: snapshot(round, studentId, to, 'registered'),
     });

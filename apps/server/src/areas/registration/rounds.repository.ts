@@ -292,16 +292,6 @@ export async function findOffer(db: DbOrTx, roundId: number, courseClassId: numb
   return row ?? null;
 }
 
-/** Takes a seat only while one is free (one statement: never sold twice). True when it did. */
-export async function takeSeatIfFree(db: DbOrTx, roundId: number, courseClassId: number): Promise<boolean> {
-  const rows = await queryRows<{ taken: number }>(
-    db,
-    sql`update registration_offers set taken = taken + 1
-        where round_id = ${roundId} and course_class_id = ${courseClassId} and taken < capacity returning taken`,
-  );
-  return rows.length > 0;
-}
-
 /** The administrator's over-capacity add: one more seat and it is taken (the CHECK taken <= capacity holds). */
 export async function takeExtraSeat(db: DbOrTx, roundId: number, courseClassId: number): Promise<number> {
   const [row] = await queryRows<{ capacity: number }>(
@@ -312,12 +302,6 @@ export async function takeExtraSeat(db: DbOrTx, roundId: number, courseClassId: 
   return row.capacity;
 }
 
-export async function freeSeat(db: DbOrTx, roundId: number, courseClassId: number): Promise<void> {
-  await db.execute(
-    sql`update registration_offers set taken = taken - 1 where round_id = ${roundId} and course_class_id = ${courseClassId} and taken > 0`,
-  );
-}
-
 export async function insertRegistration(db: DbOrTx, v: typeof registrations.$inferInsert): Promise<RegistrationRow> {
   const [row] = await db.insert(registrations).values(v).returning();
   return row;
@@ -325,10 +309,6 @@ export async function insertRegistration(db: DbOrTx, v: typeof registrations.$in
 
 export async function setRegistration(db: DbOrTx, id: number, set: Partial<typeof registrations.$inferInsert>): Promise<void> {
   await db.update(registrations).set(set).where(eq(registrations.id, id));
-}
-
-export async function deleteRegistration(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(registrations).where(eq(registrations.id, id));
 }
 
 /** Enrols one student (closed round): true when the enrolment is new. */

@@ -19,6 +19,7 @@ import { REGISTRATION_READERS } from './access';
 import { refusalFor, roundRuleStatuses } from './core/rules';
 import { roundRules } from './core/rules.repository';
 import { promoteWaitlist } from './core/seats';
+import { deleteAndFree, takeSeat } from './core/seats.repository';
 import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
 import {
@@ -26,7 +27,6 @@ import {
   clearRound,
   courseClassesByIds,
   courseClassExists,
-  deleteRegistration,
   deleteRound,
   dueRoundIds,
   enrolOne,
@@ -36,7 +36,6 @@ import {
   findRegistration,
   findRound,
   findStudent,
-  freeSeat,
   insertGroup,
   insertOffers,
   insertRegistration,
@@ -54,7 +53,6 @@ import {
   roundStudents,
   setRegistration,
   takeExtraSeat,
-  takeSeatIfFree,
   teachesClass,
   unenrolClosed,
   unenrolOne,
@@ -455,7 +453,7 @@ export async function adminAdd(opts: { db: Db; actor: Actor; id: number; input: 
       if (refusal) throw badRequest(`Không thể thêm: ${refusal.replace(/^Bạn/, 'Học sinh')} Chọn "bỏ qua quy tắc" nếu vẫn muốn thêm.`);
     }
     let capacityRaisedTo: number | undefined;
-    if (!(await takeSeatIfFree(ctx.tx, id, input.courseClassId))) {
+    if (!(await takeSeat(ctx.tx, id, input.courseClassId, true))) {
       if (!input.bypassRules)
         throw conflict(`Lớp đã đủ chỗ (${offer.taken}/${offer.capacity}). Chọn "bỏ qua quy tắc" để thêm vượt sức chứa.`);
       capacityRaisedTo = await takeExtraSeat(ctx.tx, id, input.courseClassId);
@@ -510,8 +508,7 @@ export async function adminRemove(opts: { db: Db; actor: Actor; events: EventBus
     const round = found(await lockRound(ctx.tx, id), NOUN);
     const existing = await findRegistration(ctx.tx, id, input.studentId, input.courseClassId);
     if (!existing) throw notFound('Học sinh không có đăng ký lớp này trong đợt.');
-    await deleteRegistration(ctx.tx, existing.id);
-    if (existing.status === 'registered') await freeSeat(ctx.tx, id, input.courseClassId);
+    await deleteAndFree(ctx.tx, { id: existing.id, roundId: id, courseClassId: input.courseClassId });
     if (round.closedAt && existing.enrolled) await unenrolOne(ctx.tx, input.courseClassId, input.studentId);
     await ctx.log({
       action: 'admin_remove',

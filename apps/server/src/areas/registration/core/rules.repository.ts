@@ -33,11 +33,11 @@ export interface GroupRow {
 export const groupsOf = (db: DbOrTx, roundId: number) =>
   queryRows<GroupRow>(db, sql`select id, name, choose from registration_groups where round_id = ${roundId} order by id`);
 
-/** The compulsory offers of a round, with their course classes' names. */
+/** The compulsory offers of a round, with their course classes' names and grades. */
 export const compulsoryOffers = (db: DbOrTx, roundId: number) =>
-  queryRows<{ courseClassId: number; name: string }>(
+  queryRows<{ courseClassId: number; name: string; grade: number }>(
     db,
-    sql`select o.course_class_id as "courseClassId", cc.name from registration_offers o join course_classes cc on cc.id = o.course_class_id
+    sql`select o.course_class_id as "courseClassId", cc.name, cc.grade from registration_offers o join course_classes cc on cc.id = o.course_class_id
         where o.round_id = ${roundId} and o.compulsory order by cc.name, cc.id`,
   );
 
@@ -58,9 +58,9 @@ export const registeredOf = (db: DbOrTx, roundId: number, studentId: number | nu
 
 /** The active students of some grades: who a round is for. */
 export const studentsOfGrades = (db: DbOrTx, grades: number[]) =>
-  queryRows<{ id: number }>(
+  queryRows<{ id: number; grade: number }>(
     db,
-    sql`select id from students where status = 'active' and grade = any(${sql`${`{${grades.join(',')}}`}::int[]`}) order by id`,
+    sql`select id, grade from students where status = 'active' and grade = any(${sql`${`{${grades.join(',')}}`}::int[]`}) order by id`,
   );
 
 /**
@@ -96,26 +96,62 @@ export interface ClashRow {
   period: number;
 }
 
+/** What decides whether a student may take one more class (core/rules.ts `refusalFor`), read in one statement. */
+export interface RefusalData {
+  /** The student's registered classes of the round, the asked class and `without` left out. */
+  held: number;
+  /** Of those, the ones in the asked class's elective group. */
+  inGroup: number;
+  groupName: string | null;
+  choose: number | null;
+  /** With `noClash`: the first lesson of the student's other classes overlapping one of the asked class. */
+  clash: ClashRow | null;
+}
+
+export interface RefusalQuery {
+  roundId: number;
+  moduleId: number;
+  noClash: boolean;
+  studentId: number;
+  courseClassId: number;
+  without: number[];
+}
+
 /**
- * The first lesson of the student's other classes (registered in the round or enrolled in the module,
- * `without` left out) that overlaps a lesson of `courseClassId` in the module's published timetable;
- * null when none does (a class with no placed lessons never clashes).
+ * The columns `refusalFor` judges (RefusalData), for a statement where `g` is the asked class's
+ * elective group (left-joined) and `groupId` its id: the student's registered classes of the round,
+ * those of the group, and (when `noClash`) the first lesson of their other classes (registered in the
+ * round or enrolled in the module, `without` left out) overlapping a lesson of the class in the
+ * module's published timetable (a class with no placed lessons never clashes).
  */
-export async function firstClash(
-  db: DbOrTx,
-  o: { roundId: number; moduleId: number; studentId: number; courseClassId: number; without: number[] },
-): Promise<ClashRow | null> {
-  const [row] = await queryRows<ClashRow>(
+export function refusalColumns(o: RefusalQuery & { groupId: SQL }): SQL {
+  const exclude = [o.courseClassId, ...o.without];
+  const ex = sql`${`{${exclude.join(',')}}`}::int[]`;
+  const held = (extra: SQL) => sql`(select count(*)::int from registrations hr
+      left join registration_offers ho on ho.round_id = hr.round_id and ho.course_class_id = hr.course_class_id
+      where hr.round_id = ${o.roundId} and hr.student_id = ${o.studentId} and hr.status = 'registered'
+        and not (hr.course_class_id = any(${ex})) ${extra})`;
+  const clash = o.noClash
+    ? sql`(select json_build_object('name', xc.name, 'day', x.day, 'period', greatest(x.period, c.period))
+          from lessons c
+          join lessons x on x.timetable_id = c.timetable_id and x.day = c.day
+                        and x.period < c.period + c.length and c.period < x.period + x.length
+          join course_classes xc on xc.id = x.course_class_id
+          where c.timetable_id = ${timetableOfModule(o.moduleId)} and c.course_class_id = ${o.courseClassId} and c.day is not null
+            and x.course_class_id in ${studentClasses({ ...o, exclude })}
+          order by x.day, greatest(x.period, c.period), xc.name
+          limit 1)`
+    : sql`null::json`;
+  return sql`${held(sql``)} as held, coalesce(${held(sql`and ho.group_id = ${o.groupId}`)}, 0) as "inGroup",
+             g.name as "groupName", g.choose, ${clash} as clash`;
+}
+
+/** RefusalData for a class of a known group (null: none), in one statement. */
+export async function refusalData(db: DbOrTx, o: RefusalQuery & { groupId: number | null }): Promise<RefusalData> {
+  const [row] = await queryRows<RefusalData>(
     db,
-    sql`select cc.name, x.day, greatest(x.period, c.period) as period
-        from lessons c
-        join lessons x on x.timetable_id = c.timetable_id and x.day = c.day
-                      and x.period < c.period + c.length and c.period < x.period + x.length
-        join course_classes cc on cc.id = x.course_class_id
-        where c.timetable_id = ${timetableOfModule(o.moduleId)} and c.course_class_id = ${o.courseClassId} and c.day is not null
-          and x.course_class_id in ${studentClasses({ ...o, exclude: [o.courseClassId, ...o.without] })}
-        order by x.day, greatest(x.period, c.period), cc.name
-        limit 1`,
+    sql`select ${refusalColumns({ ...o, groupId: sql`${o.groupId ?? 0}` })}
+        from (select 1) one left join registration_groups g on g.round_id = ${o.roundId} and g.id = ${o.groupId ?? 0}`,
   );
-  return row ?? null;
+  return row;
 }

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
+import { refusalColumns, type RefusalData } from './rules.repository';
 
 /*
  * Seats and the locks every change of a student's registrations takes, always in this order:
- *  1. `lockStudentInRound`: the (round, student) advisory lock, then the round row FOR SHARE;
- *  2. the offer rows, by course class id (`lockOffers`, or the one row a conditional update touches).
+ *  1. the (round, student) advisory lock (`lockStudent`, in a statement of its own), then the round
+ *     row FOR SHARE (`lockStudentInRound`, or the action's first read);
+ *  2. the offer rows, by course class id (`lockOffers`, `lockOfferForRequest`, or the one row a
+ *     conditional update touches).
  * A student's action, a waitlist promotion and an administrator's change of one student's
  * registrations all follow it, so none of them can deadlock another; closing or editing a round
  * takes the round row FOR UPDATE and so waits for the actions under way (and they for it).
@@ -31,15 +34,23 @@ export interface LockedRound {
  * a swap racing a drop wait for each other), then reads the round FOR SHARE; null when it does not exist.
  */
 export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId: number): Promise<LockedRound | null> {
-  await tx.execute(sql`select ${studentKey(roundId, studentId)}`);
-  const [row] = await queryRows<LockedRound>(
-    tx,
-    sql`select id, module_id as "moduleId", grades, opens_at as "opensAt", closes_at as "closesAt", closed_at as "closedAt",
-               max_classes as "maxClasses", no_clash as "noClash", waitlist
-        from registration_rounds where id = ${roundId} for share`,
-  );
+  await lockStudent(tx, roundId, studentId);
+  const [row] = await queryRows<LockedRound>(tx, sql`select ${ROUND_COLS} from registration_rounds r where r.id = ${roundId} for share`);
   return row ?? null;
 }
+
+/**
+ * The (round, student) advisory lock alone, a statement of its own: the next statement's snapshot then
+ * sees whatever the student's previous action committed (a statement that waited for the lock inside
+ * itself would read with the snapshot it took before waiting). Follow it with the round FOR SHARE.
+ */
+export async function lockStudent(tx: DbOrTx, roundId: number, studentId: number): Promise<void> {
+  await tx.execute(sql`select ${studentKey(roundId, studentId)}`);
+}
+
+/** The columns of a LockedRound, from `registration_rounds r`. */
+export const ROUND_COLS = sql`r.id, r.module_id as "moduleId", r.grades, r.opens_at as "opensAt", r.closes_at as "closesAt",
+  r.closed_at as "closedAt", r.max_classes as "maxClasses", r.no_clash as "noClash", r.waitlist`;
 
 export interface OfferRow {
   courseClassId: number;
@@ -62,6 +73,36 @@ export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number
   );
   return row ?? null;
 }
+
+/**
+ * An offer, locked, with the student's registration for it, if any, and what `refusalOf` judges for
+ * it (null when the class is not offered). Locking the offer row first is what keeps the waitlist in
+ * arrival order: whoever joins the waitlist holds the row until they commit, so the next statement of
+ * anyone taking a seat in the class (run after they got the lock, with a fresh snapshot) sees them
+ * waiting. The registration is read, not row-locked: every change of a student's registrations in a
+ * round holds their (round, student) advisory lock, which the caller holds.
+ */
+export async function lockOfferForRequest(tx: DbOrTx, round: LockedRound, studentId: number, courseClassId: number) {
+  const [row] = await queryRows<OfferRow & RefusalData & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null }>(
+    tx,
+    sql`select ${OFFER_COLS}, r.id as "regId", r.status as "regStatus",
+               ${refusalColumns({ roundId: round.id, moduleId: round.moduleId, noClash: round.noClash, studentId, courseClassId, without: [], groupId: sql`o.group_id` })}
+        from registration_offers o join course_classes cc on cc.id = o.course_class_id
+        left join registrations r on r.round_id = o.round_id and r.course_class_id = o.course_class_id and r.student_id = ${studentId}
+        left join registration_groups g on g.id = o.group_id
+        where o.round_id = ${round.id} and o.course_class_id = ${courseClassId}
+        for update of o`,
+  );
+  return row ?? null;
+}
+
+/** A student's registrations for some classes of a round (read under their advisory lock, as above). */
+export const registrationsFor = (db: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) =>
+  queryRows<{ id: number; courseClassId: number; status: 'registered' | 'waitlisted' }>(
+    db,
+    sql`select id, course_class_id as "courseClassId", status from registrations
+        where round_id = ${roundId} and student_id = ${studentId} and course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])`,
+  );
 
 /** Locks some offer rows of a round in course class order (a swap touches two). */
 export async function lockOffers(tx: DbOrTx, roundId: number, courseClassIds: number[]): Promise<OfferRow[]> {
@@ -99,14 +140,41 @@ export async function takeSeat(
   return row ?? null;
 }
 
-/** Frees a seat (never below zero); answers whether one was taken. */
-export async function freeSeat(tx: DbOrTx, roundId: number, courseClassId: number): Promise<boolean> {
-  const rows = await queryRows<{ taken: number }>(
+/**
+ * A student's request for a class in one statement, the offer row locked beforehand
+ * (`lockOfferForRequest` or `lockOffers`): the seat by the conditional update of `takeSeat`
+ * (a newcomer does not jump the waitlist), and the registration — 'registered' with the seat, else
+ * 'waitlisted' when `waitlist`, else nothing (null: full).
+ */
+export async function takeSeatAndRegister(
+  tx: DbOrTx,
+  v: { roundId: number; studentId: number; courseClassId: number; waitlist: boolean },
+): Promise<{ id: number; status: 'registered' | 'waitlisted' } | null> {
+  const [row] = await queryRows<{ id: number; status: 'registered' | 'waitlisted' }>(
     tx,
-    sql`update registration_offers set taken = taken - 1 where round_id = ${roundId} and course_class_id = ${courseClassId} and taken > 0
-        returning taken`,
+    sql`with seat as (
+          update registration_offers set taken = taken + 1
+          where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
+            and not exists (select 1 from registrations w where w.round_id = ${v.roundId}
+                              and w.course_class_id = ${v.courseClassId} and w.status = 'waitlisted')
+          returning 1)
+        insert into registrations (round_id, student_id, course_class_id, status)
+        select ${v.roundId}, ${v.studentId}, ${v.courseClassId},
+               case when exists (select 1 from seat) then 'registered' else 'waitlisted' end
+        where exists (select 1 from seat) or ${v.waitlist}
+        returning id, status`,
   );
-  return rows.length > 0;
+  return row ?? null;
+}
+
+/** Deletes a registration and, when it held a seat, frees the seat, in one statement. */
+export async function deleteAndFree(tx: DbOrTx, v: { id: number; roundId: number; courseClassId: number }): Promise<void> {
+  await tx.execute(
+    sql`with gone as (delete from registrations where id = ${v.id} returning status)
+        update registration_offers set taken = taken - 1
+        where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken > 0
+          and exists (select 1 from gone where status = 'registered')`,
+  );
 }
 
 /** Whether the offer has a free seat now (committed data; the promotion's loop condition). */
@@ -141,34 +209,18 @@ export async function setRegistered(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`update registrations set status = 'registered' where id = ${id}`);
 }
 
-export async function insertRegistration(
-  tx: DbOrTx,
-  v: { roundId: number; studentId: number; courseClassId: number; status: 'registered' | 'waitlisted' },
-): Promise<{ id: number }> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into registrations (round_id, student_id, course_class_id, status)
-        values (${v.roundId}, ${v.studentId}, ${v.courseClassId}, ${v.status}) returning id`,
-  );
-  return row;
-}
-
-export async function deleteRegistration(tx: DbOrTx, id: number): Promise<void> {
-  await tx.execute(sql`delete from registrations where id = ${id}`);
-}
-
 /** The user account of a student (null without one): who a promotion's event tells. */
 export async function userOfStudent(db: DbOrTx, studentId: number): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(db, sql`select id from users where student_id = ${studentId} order by id limit 1`);
   return row?.id ?? null;
 }
 
+/** The seats of every offer of a round, with the waitlist's length. */
+export const seatsSql = (roundId: number) =>
+  sql`select o.course_class_id as "courseClassId", o.capacity, o.taken,
+             (select count(*)::int from registrations w where w.round_id = o.round_id and w.course_class_id = o.course_class_id
+                and w.status = 'waitlisted') as waiting
+      from registration_offers o where o.round_id = ${roundId}`;
+
 /** Seats of every offer of a round, with the waitlist's length (polled live). */
-export const seatsOf = (db: DbOrTx, roundId: number) =>
-  queryRows<TSeat>(
-    db,
-    sql`select o.course_class_id as "courseClassId", o.capacity, o.taken,
-               (select count(*)::int from registrations w where w.round_id = o.round_id and w.course_class_id = o.course_class_id
-                  and w.status = 'waitlisted') as waiting
-        from registration_offers o where o.round_id = ${roundId} order by o.course_class_id`,
-  );
+export const seatsOf = (db: DbOrTx, roundId: number) => queryRows<TSeat>(db, sql`${seatsSql(roundId)} order by o.course_class_id`);

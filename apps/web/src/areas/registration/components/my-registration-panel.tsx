@@ -93,7 +93,7 @@ export function MyRegistrationPanel({
         )
       ) : null}
 
-      <WeekPreview offers={heldOffers} label={`Tuần học dự kiến – ${round.name}`} />
+      <WeekPreview offers={[...heldOffers, ...round.others]} label={`Tuần học dự kiến – ${round.name}`} />
     </section>
   );
 }

@@ -1,13 +1,12 @@
-import type { TOffer } from '@app/shared/registration';
 import { DAY_LABELS } from '@app/shared/timetables';
-import { weekOf } from '../lib/offers';
+import { weekOf, type Timed } from '../lib/offers';
 
 /**
  * The week as it will look with the chosen classes: school days across, periods down (the timetable's
  * week grid look, without the period times the round's data does not carry). The scroll box is
  * focusable so the keyboard can scroll it on a phone.
  */
-export function WeekPreview({ offers, label = 'Tuần học dự kiến' }: { offers: readonly TOffer[]; label?: string }) {
+export function WeekPreview({ offers, label = 'Tuần học dự kiến' }: { offers: ReadonlyArray<Timed>; label?: string }) {
   const week = weekOf(offers);
   const timed = offers.some((o) => o.lessons.length > 0);
   return (

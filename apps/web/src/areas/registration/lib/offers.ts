@@ -50,8 +50,11 @@ export interface WeekCell {
   roomCode: string | null;
 }
 
+/** A class with its lessons: an offer, or one of the student's other classes of the module. */
+export type Timed = Pick<TOffer, 'code' | 'name' | 'lessons'>;
+
 /** The chosen classes' lessons laid on days × periods (a double period fills both rows). */
-export function weekOf(offers: readonly TOffer[]): { days: number[]; periods: number[]; at: (day: number, period: number) => WeekCell[] } {
+export function weekOf(offers: readonly Timed[]): { days: number[]; periods: number[]; at: (day: number, period: number) => WeekCell[] } {
   const cells = new Map<string, WeekCell[]>();
   let last = 0;
   for (const o of offers)

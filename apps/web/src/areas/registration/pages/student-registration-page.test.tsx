@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TMyRound } from '@app/shared/registration';
+import type { TActionResult, TMyRound } from '@app/shared/registration';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
 import { renderUi } from '@/test/render-app';
@@ -13,6 +13,15 @@ const posts = (calls: MockRequest[], action: string) =>
   calls.filter((c) => c.method === 'POST' && c.url === `/v1/registration/me/rounds/7/${action}`);
 const seatsOf = (round: TMyRound) =>
   round.offers.map((o) => ({ courseClassId: o.courseClassId, capacity: o.capacity, taken: o.taken, waiting: o.waiting }));
+
+/** An action's answer: the student's registrations and the seats after it. */
+const answer = (outcome: TActionResult['outcome'], position: number | null, round: TMyRound): TActionResult => ({
+  outcome,
+  position,
+  roundId: round.id,
+  mine: round.mine,
+  seats: seatsOf(round),
+});
 
 function api(round: () => TMyRound, extra: MockRoutes = {}): MockRoutes {
   return {
@@ -38,7 +47,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
         'POST /v1/registration/me/rounds/7/register': async () => {
           await new Promise((r) => setTimeout(r, 50));
           round = makeMyRound({ mine: [makeRegistration(11)], rules: { met: true, problems: [] } });
-          return ok({ outcome: 'registered', position: null, round }, 'Đã đăng ký lớp CC11.');
+          return ok(answer('registered', null, round), 'Đã đăng ký lớp CC11.');
         },
       }),
     );
@@ -90,7 +99,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
       api(() => round, {
         'POST /v1/registration/me/rounds/7/register': () => {
           round = { ...round, mine: [makeRegistration(13, { status: 'waitlisted', position: 3 })] };
-          return ok({ outcome: 'waitlisted', position: 3, round });
+          return ok(answer('waitlisted', 3, round));
         },
       }),
     );
@@ -113,7 +122,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
       api(() => round, {
         'POST /v1/registration/me/rounds/7/swap': () => {
           round = { ...round, mine: [makeRegistration(12)] };
-          return ok({ outcome: 'swapped', position: null, round }, 'Đã đổi từ CC11 sang CC12.');
+          return ok(answer('swapped', null, round), 'Đã đổi từ CC11 sang CC12.');
         },
       }),
     );
@@ -141,7 +150,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
       api(() => round, {
         'POST /v1/registration/me/rounds/7/drop': () => {
           round = { ...round, mine: [] };
-          return ok({ outcome: 'dropped', position: null, round });
+          return ok(answer('dropped', null, round));
         },
       }),
     );

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@app/shared/format';
-import type { TActionResult, TMyRegistration, TMyRound } from '@app/shared/registration';
+import type { TActionResult, TMyRegistration, TMyRound, TSeat } from '@app/shared/registration';
+import { withRegistrations } from '@app/shared/registration-rules';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -112,10 +113,13 @@ function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: numb
     setRefusal(null);
     try {
       const res = await send();
+      // The answer is the student's registrations and the seats: applied to the round held here, by the
+      // same code the server builds the round with (clashes, rule status, seats).
       client.setQueryData<TMyRegistration>(myRegistrationKey, (d) =>
-        d ? { rounds: d.rounds.map((r) => (r.id === res.data.round.id ? res.data.round : r)) } : d,
+        d ? { rounds: d.rounds.map((r) => (r.id === res.data.roundId ? withRegistrations(r, res.data.mine, res.data.seats) : r)) } : d,
       );
-      void client.invalidateQueries({ queryKey: seatsKey(round.id) });
+      const fresh = seatMap(res.data.seats);
+      client.setQueryData<TSeat[]>(seatsKey(round.id), (d) => d?.map((s) => fresh.get(s.courseClassId) ?? s));
       toast.success(outcomeText(res.data, target.code, res.message));
     } catch (err) {
       const message = errorMessage(err, FALLBACK);

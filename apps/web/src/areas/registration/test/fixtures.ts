@@ -66,6 +66,7 @@ export function makeMyRound(over: Partial<TMyRound> = {}): TMyRound {
     groups: [],
     offers: [makeOffer(11), makeOffer(12, { lessons: [{ day: 2, period: 3, length: 1, roomCode: 'B202' }] })],
     mine: [],
+    others: [],
     rules: { met: false, problems: ['Cần chọn thêm 1 lớp trong nhóm Tự chọn A'] },
     now: '2025-08-22T10:00:00Z',
     ...over,
