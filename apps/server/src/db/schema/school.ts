@@ -74,9 +74,12 @@ export const teachers = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').notNull().default(''),
     sortKey: text('sort_key').notNull().default(''),
+    /** The workload position (norm): TEACHER, PRINCIPAL or VICE_PRINCIPAL (packages/shared/src/workload.ts). */
+    position: text('position').notNull().default('TEACHER'),
     ...stamps(),
   },
   (t) => [
+    check('teachers_position_ck', sql`${t.position} in ('TEACHER', 'PRINCIPAL', 'VICE_PRINCIPAL')`),
     uniqueIndex('teachers_staff_code_uq').on(sql`lower(${t.staffCode})`),
     uniqueIndex('teachers_user_uq').on(t.userId),
     index('teachers_department_idx').on(t.departmentId),
