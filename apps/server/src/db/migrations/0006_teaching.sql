@@ -56,6 +56,7 @@ CREATE TABLE "declaration_periods" (
 	"opens_at" timestamp with time zone NOT NULL,
 	"closes_at" timestamp with time zone NOT NULL,
 	"review_by" date,
+	"holidays" date[] DEFAULT '{}'::date[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "declaration_periods_window_ck" CHECK ("declaration_periods"."closes_at" > "declaration_periods"."opens_at"),
