@@ -10,9 +10,15 @@ import { fmtPercent, type FillRow } from '../lib/fill';
 
 const axisTick = { fontSize: 11, fill: 'var(--app-muted)' };
 
-export function FillChart({ rows, label }: { rows: FillRow[]; label: string }) {
+/**
+ * `countLabel`: what `taken` counts ("Đã đăng ký"; "Nhu cầu" for demand, which may pass 100%: the axis
+ * then runs to the next 50% above the largest).
+ */
+export function FillChart({ rows, label, countLabel = 'Đã đăng ký' }: { rows: FillRow[]; label: string; countLabel?: string }) {
   const labelWidth = useMediaQuery(DESKTOP_QUERY) ? 200 : 120;
-  const data = rows.map((r) => ({ ...r, bar: Math.min(100, r.percent), text: `${fmtPercent(r.percent)} · ${r.taken}/${r.capacity}` }));
+  const top = Math.max(100, Math.ceil(Math.max(0, ...rows.map((r) => r.percent)) / 50) * 50);
+  const ticks = Array.from({ length: 5 }, (_, i) => (top / 4) * i);
+  const data = rows.map((r) => ({ ...r, bar: Math.min(top, r.percent), text: `${fmtPercent(r.percent)} · ${r.taken}/${r.capacity}` }));
   const height = rows.length * 32 + 36;
   return (
     <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -20,7 +26,7 @@ export function FillChart({ rows, label }: { rows: FillRow[]; label: string }) {
         <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 0 }} barCategoryGap={8}>
             <CartesianGrid horizontal={false} stroke="var(--app-border)" />
-            <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={axisTick} tickFormatter={(v: number) => `${v}%`} />
+            <XAxis type="number" domain={[0, top]} ticks={ticks} tick={axisTick} tickFormatter={(v: number) => `${v}%`} />
             <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={{ fontSize: 12, fill: 'var(--app-fg)' }} />
             <Tooltip
               cursor={{ fill: 'var(--app-surface-2)' }}
@@ -50,7 +56,7 @@ export function FillChart({ rows, label }: { rows: FillRow[]; label: string }) {
                 Tên
               </th>
               <th scope="col" className="p-1.5 text-right font-medium">
-                Đã đăng ký
+                {countLabel}
               </th>
               <th scope="col" className="p-1.5 text-right font-medium">
                 Tỉ lệ

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeOffer } from '../test/fixtures';
-import { fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } from './fill';
+import { demandByClass, fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } from './fill';
 
 describe('fill', () => {
   const offers = [
@@ -21,6 +21,14 @@ describe('fill', () => {
     ]);
     expect(fillByGradeCampus(offers).map((r) => r.label)).toEqual(['Khối 10 · Cơ sở 1', 'Khối 10 · Cơ sở 2']);
     expect(fmtPercent(87.5)).toBe('87,5%');
+  });
+
+  it('ranks classes by demand (registered and waiting) against their seats', () => {
+    expect(demandByClass(offers).map((r) => [r.key, r.taken, r.percent])).toEqual([
+      ['d12', 34, 113.3],
+      ['d11', 15, 50],
+      ['d13', 10, 25],
+    ]);
   });
 
   it('lays the live seats over the round’s read', () => {

@@ -27,6 +27,16 @@ export function withSeats(offers: readonly TOffer[], seats: ReadonlyMap<number, 
   });
 }
 
+/**
+ * Popularity per class: the students who want it (registered and waiting) against its seats, most
+ * wanted first; above 100% the class is wanted by more students than it seats.
+ */
+export function demandByClass(offers: readonly TOffer[]): FillRow[] {
+  return offers
+    .map((o) => row(`d${o.courseClassId}`, `${o.code} · ${o.name}`, o.taken + o.waiting, o.capacity, o.waiting))
+    .sort((a, b) => b.percent - a.percent || a.label.localeCompare(b.label, 'vi'));
+}
+
 /** Fill per class, fullest first. */
 export function fillByClass(offers: readonly TOffer[]): FillRow[] {
   return offers

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('QualityRegistrationPage', { timeout: 20_000 }, () => {
-  it('shows the figures of a round: fill per subject and class, waitlists, unmet count, exports', async () => {
+  it('shows the figures of a round: demand and fill per subject and class, waitlists, unmet count, exports', async () => {
     const mock = mockApi({
       'GET /v1/registration/rounds': () => ok([makeRound({ state: 'closed', taken: 45, seats: 60 })]),
       'GET /v1/registration/rounds/7': () => ok(makeRoundDetail({ state: 'closed', offers, unmetCount: 12, studentCount: 120 })),
@@ -36,6 +36,10 @@ describe('QualityRegistrationPage', { timeout: 20_000 }, () => {
     expect(within(bySubject).getByRole('row', { name: /Ngữ văn/ })).toHaveTextContent('30/30100%4');
     expect(within(bySubject).getByRole('row', { name: /Toán/ })).toHaveTextContent('15/3050%0');
     expect(within(screen.getByRole('table', { name: 'Tỉ lệ lấp đầy theo lớp' })).getAllByRole('row')).toHaveLength(3);
+    // Demand: registered and waiting against the seats, most wanted first.
+    const demand = within(screen.getByRole('table', { name: 'Mức độ quan tâm theo lớp' })).getAllByRole('row');
+    expect(demand[0]).toHaveTextContent('Nhu cầu');
+    expect(demand[1]).toHaveTextContent('CC12 · Ngữ văn 10A234/30113,3%4');
     expect(screen.getByRole('list', { name: 'Danh sách chờ theo lớp' })).toHaveTextContent('CC12 · Ngữ văn 10A24 người chờ');
     expect(screen.getByRole('button', { name: 'Xuất theo lớp' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Xuất DS chưa đạt' })).toBeInTheDocument();

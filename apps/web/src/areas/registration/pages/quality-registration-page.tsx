@@ -12,11 +12,11 @@ import { RoundsPanel, useRoundsPage } from '../components/round-module';
 import { RoundExportButtons } from '../components/export-buttons';
 import { FillChart } from '../components/fill-chart';
 import { RoundStateBadge } from '../components/round-state-badge';
-import { fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } from '../lib/fill';
+import { demandByClass, fillByClass, fillByGradeCampus, fillBySubject, fmtPercent, withSeats } from '../lib/fill';
 
 /**
- * /quality/student-registration: read-only monitoring of the module's rounds: fill per class, subject
- * and grade × campus (charts beside their tables), waitlists, unmet students, exports.
+ * /quality/student-registration: read-only monitoring of the module's rounds: demand against seats per
+ * class, fill per class, subject and grade × campus (charts beside their tables), waitlists, unmet students, exports.
  */
 export default function QualityRegistrationPage() {
   const title = useRouteTitle('Đăng ký học phần');
@@ -79,6 +79,12 @@ function RoundFigures({ round }: { round: TRoundDetail }) {
         <EmptyState title="Đợt chưa có lớp học phần nào" />
       ) : (
         <>
+          <CardPanel
+            title="Mức độ quan tâm theo lớp"
+            description="Số học sinh muốn học lớp (đã đăng ký và đang chờ) so với số chỗ; trên 100% là lớp được chọn nhiều hơn số chỗ."
+          >
+            <FillChart rows={demandByClass(offers)} label="Mức độ quan tâm theo lớp" countLabel="Nhu cầu" />
+          </CardPanel>
           <CardPanel title="Tỉ lệ lấp đầy theo môn">
             <FillChart rows={fillBySubject(offers)} label="Tỉ lệ lấp đầy theo môn" />
           </CardPanel>
