@@ -198,3 +198,45 @@ export function MultiSelectField<S extends z.ZodType>({
     </FieldShell>
   );
 }
+
+/**
+ * One choice out of a long list, with a search box (accent-insensitive, over the label and hint; the
+ * first 50 matches listed): the MultiSelect holding one chip; the form holds the value itself (or undefined).
+ */
+export function SearchSelectField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  options,
+  loading,
+  placeholder,
+}: FieldProps & { options: ReadonlyArray<Option>; loading?: boolean; placeholder?: string }): ReactNode {
+  const f = useField<Value | undefined>(name);
+  const { registerLabel } = f;
+  useEffect(() => registerLabel(name, label), [name, label, registerLabel]);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterOptions(options, query).slice(0, 50), [options, query]);
+  const aria = describedBy(f.id, f.error, hint);
+  return (
+    <FieldShell id={f.id} label={label} required={required} hint={hint} error={f.error} className={className}>
+      <MultiSelect
+        id={f.id}
+        label={label}
+        value={f.value === undefined || f.value === null ? [] : [f.value]}
+        // A new choice replaces the old one; un-choosing it leaves none.
+        onChange={(v) => f.setValue(v.length ? v[v.length - 1] : undefined)}
+        options={shown}
+        knownOptions={options}
+        query={query}
+        onQueryChange={setQuery}
+        loading={loading}
+        disabled={f.disabled}
+        invalid={Boolean(f.error)}
+        describedById={aria['aria-describedby']}
+        placeholder={placeholder}
+      />
+    </FieldShell>
+  );
+}

@@ -2,6 +2,7 @@ import { ZAdminRegistration, type TRoundDetail } from '@app/shared/registration'
 import { useField } from '@/components/data/form-context';
 import { FieldShell, SelectField, TextField } from '@/components/data/form-fields';
 import { FormDialog } from '@/components/data/form-dialog';
+import { SearchSelectField } from '@/components/data/multi-select';
 import { useRoundStudents } from '../api/round-students';
 
 /**
@@ -40,12 +41,14 @@ export function AdminStudentDialog({
       onSubmit={(input) => onSubmit(mode ?? 'add', input)}
       submitLabel={mode === 'remove' ? 'Bỏ khỏi lớp' : 'Thêm vào lớp'}
     >
-      <SelectField
+      <SearchSelectField
         name="studentId"
         label="Học sinh"
         required
         options={studentOptions}
-        placeholder={students.isPending ? 'Đang tải học sinh...' : '— Chọn học sinh —'}
+        loading={students.isPending}
+        hint="Gõ tên, mã học sinh hoặc lớp chủ nhiệm để tìm."
+        placeholder={students.isPending ? 'Đang tải học sinh...' : 'Gõ để tìm học sinh...'}
       />
       <SelectField name="courseClassId" label="Lớp học phần" required options={classOptions} />
       <TextField name="reason" label="Lý do" required multiline />
