@@ -30,6 +30,9 @@ import { textReviewRoutes } from './areas/surveys/text-reviews/text-reviews.rout
 import { surveyResultRoutes } from './areas/surveys/results/survey-results.routes';
 import { registrationRoutes } from './areas/registration/registration.routes';
 import { timetableRoutes } from './areas/timetables/timetables.routes';
+import { teachingRuleRoutes } from './areas/teaching/rules/rules.routes';
+import { teachingAssignmentRoutes } from './areas/teaching/assignments/assignments.routes';
+import { tutoringRoutes } from './areas/tutoring/tutoring.routes';
 
 export interface AreaDeps {
   db: Db;
@@ -74,6 +77,9 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   textReviewRoutes(app, deps);
   timetableRoutes(app, deps);
   registrationRoutes(app, deps);
+  teachingRuleRoutes(app, deps);
+  teachingAssignmentRoutes(app, deps);
+  tutoringRoutes(app, deps);
 }
 
 /** Routes outside the API prefix. */

@@ -59,6 +59,10 @@ export const ENTITY_LABELS: Record<string, string> = {
   calendar_feed: 'Liên kết lịch iCalendar',
   registration: 'Đăng ký học phần',
   registration_round: 'Đợt đăng ký học phần',
+  workload_rule_set: 'Quy định định mức giảng dạy',
+  teacher_duty: 'Nhiệm vụ giảm định mức của giáo viên',
+  tutoring_group: 'Nhóm phụ đạo',
+  tutoring_session: 'Buổi phụ đạo',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -104,6 +108,7 @@ export const ACTION_LABELS: Record<string, string> = {
   admin_add: 'Thêm học sinh vào lớp (quản trị)',
   admin_remove: 'Gỡ học sinh khỏi lớp (quản trị)',
   remind: 'Nhắc học sinh chưa đủ điều kiện',
+  attendance: 'Điểm danh',
 };
 
 /** Background jobs (`systemActor('<job>')`): the "who" of what they write. */
@@ -123,6 +128,15 @@ export const JOB_LABELS: Record<string, string> = {
 export const FIELD_LABELS: Record<string, string> = {
   // Columns
   id: 'ID',
+  // Teaching workload: rule sets, duties, positions (issue 15)
+  rules: 'Quy định',
+  startsOn: 'Từ ngày',
+  endsOn: 'Đến ngày',
+  position: 'Chức vụ',
+  // Tutoring (issue 15)
+  attendance: 'Điểm danh',
+  onDate: 'Ngày học',
+  sessionId: 'Buổi học',
   // Timetables (issue 13)
   basedOnId: 'Sao chép từ phiên bản',
   day: 'Thứ',
