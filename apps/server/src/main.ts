@@ -8,6 +8,7 @@ import { resolveSecret } from './lib/tokens';
 import { ensureAdmins } from './seed/admins';
 import { seedDemo } from './seed/demo';
 import { seedThemeCodes } from './seed/theme-codes';
+import { seedWorkloadRules } from './seed/workload-rules';
 
 /** A worker that dies is started again; this many deaths within `CRASH_WINDOW_MS` stop the server instead. */
 const MAX_CRASHES = 5;
@@ -45,6 +46,8 @@ async function prepare(config: AppConfig, database: Database) {
   await ensureAdmins(database.db, config.auth.adminEmails);
   // Every install starts with the analysis themes and codes (once; people may change them later).
   await seedThemeCodes(database.db);
+  // Every install starts with the workload rule set of Thông tư 05/2025 stored (once; people edit it later).
+  await seedWorkloadRules(database.db);
   return seeded;
 }
 
