@@ -8,6 +8,7 @@ import { searchText } from '../lib/list';
 import { findUserByEmail, insertUser } from '../areas/school/users/users.repository';
 import { createTestApp, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/db';
+import { isoWeekday, slotClashes } from '../areas/tutoring/tutoring.service';
 import { ensureAdmins } from './admins';
 import { DEMO_STAFF, DEMO_STUDENTS, demoEmail, seedDemo } from './demo';
 
@@ -236,6 +237,56 @@ describe('demo seed', () => {
     // The demo student still has everything to choose.
     const an = await findUserByEmail(db, demoEmail('hs.an'));
     expect(await count('registrations r join users u on u.student_id = r.student_id', `u.id = ${an!.id}`)).toBe(0);
+  });
+
+  it('has two tutoring groups of the current semester, weekly afternoon sessions free of clashes, the past ones taught with attendance', async () => {
+    const groups = await rows<{ id: number; kind: string; subject: string; students: number; grades: number[] }>(
+      sql`select g.id, g.kind, s.code as subject, (select count(*)::int from tutoring_group_students gs where gs.group_id = g.id) as students,
+                 (select array_agg(distinct st.grade) from tutoring_group_students gs join students st on st.id = gs.student_id where gs.group_id = g.id) as grades
+          from tutoring_groups g join subjects s on s.id = g.subject_id join semesters se on se.id = g.semester_id and se.is_current order by g.id`,
+    );
+    expect(groups.map((g) => [g.kind, g.subject, g.grades])).toEqual([
+      ['GIFTED', 'TOAN', [11]],
+      ['REMEDIAL', 'VAN', [10]],
+    ]);
+    for (const g of groups) expect(g.students).toBeGreaterThanOrEqual(8);
+    for (const g of groups) expect(g.students).toBeLessThanOrEqual(15);
+    // Taught up to 24/11/2026 with everyone marked, planned after; all in the afternoon (periods 6–10).
+    expect(await count('tutoring_sessions', `status = 'taught'`)).toBeGreaterThanOrEqual(10);
+    expect(await count('tutoring_sessions', `status = 'planned'`)).toBeGreaterThanOrEqual(4);
+    expect(
+      await count('tutoring_sessions', `(status = 'taught') <> (on_date <= '2026-11-24') or period < 6 or period + length - 1 > 10`),
+    ).toBe(0);
+    expect(
+      await count(
+        'tutoring_sessions s',
+        `s.status = 'taught' and (select count(*) from tutoring_attendance a where a.session_id = s.id) <> (select count(*) from tutoring_group_students gs where gs.group_id = s.group_id)`,
+      ),
+    ).toBe(0);
+    // No session clashes with the published timetable or another session.
+    const sessions = await rows<{
+      id: number;
+      groupId: number;
+      onDate: string;
+      period: number;
+      length: number;
+      classroomId: number;
+      teacherId: number;
+    }>(
+      sql`select id, group_id as "groupId", on_date::text as "onDate", period, length, classroom_id as "classroomId", teacher_id as "teacherId" from tutoring_sessions`,
+    );
+    const clashes = [];
+    for (const s of sessions)
+      clashes.push(
+        ...(await slotClashes(db, {
+          ...s,
+          day: isoWeekday(s.onDate),
+          first: s.period,
+          last: s.period + s.length - 1,
+          exceptSessionId: s.id,
+        })),
+      );
+    expect(clashes).toEqual([]);
   });
 
   it('is the same school every time (deterministic)', async () => {
