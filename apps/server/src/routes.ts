@@ -32,6 +32,7 @@ import { registrationRoutes } from './areas/registration/registration.routes';
 import { timetableRoutes } from './areas/timetables/timetables.routes';
 import { teachingRuleRoutes } from './areas/teaching/rules/rules.routes';
 import { tutoringRoutes } from './areas/tutoring/tutoring.routes';
+import { declarationRoutes } from './areas/teaching/declarations/declarations.routes';
 
 export interface AreaDeps {
   db: Db;
@@ -78,6 +79,7 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   registrationRoutes(app, deps);
   teachingRuleRoutes(app, deps);
   tutoringRoutes(app, deps);
+  declarationRoutes(app, deps);
 }
 
 /** Routes outside the API prefix. */

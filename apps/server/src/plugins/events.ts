@@ -35,6 +35,8 @@ export interface AppEvents {
   'registration.reminded': { roundId: number; userIds: number[] };
   /** A round was closed (by hand or at its closing moment): its registrations became enrolments. */
   'registration.closed': { roundId: number };
+  /** Academic affairs reminded the teachers whose declaration of a period is missing or not submitted (issue 15): their accounts. */
+  'declaration.reminded': { periodId: number; userIds: number[] };
 }
 
 export type EventName = keyof AppEvents;
