@@ -31,6 +31,7 @@ import { surveyResultRoutes } from './areas/surveys/results/survey-results.route
 import { registrationRoutes } from './areas/registration/registration.routes';
 import { timetableRoutes } from './areas/timetables/timetables.routes';
 import { teachingRuleRoutes } from './areas/teaching/rules/rules.routes';
+import { teachingAssignmentRoutes } from './areas/teaching/assignments/assignments.routes';
 import { tutoringRoutes } from './areas/tutoring/tutoring.routes';
 import { declarationRoutes } from './areas/teaching/declarations/declarations.routes';
 
@@ -78,6 +79,7 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   timetableRoutes(app, deps);
   registrationRoutes(app, deps);
   teachingRuleRoutes(app, deps);
+  teachingAssignmentRoutes(app, deps);
   tutoringRoutes(app, deps);
   declarationRoutes(app, deps);
 }

@@ -16,6 +16,7 @@ import { reviewAndPublish } from './demo-reviews';
 import { seedThemeCodes } from './theme-codes';
 import { seedDemoRegistration } from './demo-registration';
 import { seedDemoTimetable } from './demo-timetable';
+import { seedDemoTeaching } from './demo-teaching';
 import { seedDemoTutoring } from './demo-tutoring';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
@@ -58,6 +59,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     // The current module's published timetable, built by the generator (its own fixed seed).
     const timetable = await seedDemoTimetable(tx, { frame });
+    // The workload rule set and the current year's duties (deputies, union chair, probation, a mother).
+    const teaching = await seedDemoTeaching(tx, { frame });
     // Two tutoring groups of the current semester, on afternoon slots free in that timetable (their own rng).
     const tutoring = await seedDemoTutoring(tx, { rng: createRng(DEMO_RNG_SEED + 7) });
     // The next module's electives and their registration round, open (its own rng).
@@ -81,6 +84,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...people.counts,
       ...courses,
       ...timetable.counts,
+      ...teaching.counts,
       ...tutoring.counts,
       ...registration.counts,
       users: demoUserId.size + people.counts.users,
