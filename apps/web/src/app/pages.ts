@@ -52,6 +52,13 @@ const PAGES: Partial<Record<string, Page>> = {
   '/student/course-registration': lazy(() => import('@/areas/registration/pages/student-registration-page')),
   '/admin/student-registration': lazy(() => import('@/areas/registration/pages/admin-registration-page')),
   '/quality/student-registration': lazy(() => import('@/areas/registration/pages/quality-registration-page')),
+  '/teacher/department-teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/department-declaration-page')),
+  '/department/teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/head-declaration-page')),
+  '/teacher/teaching-declaration-results': lazy(() => import('@/areas/teaching/declarations/pages/my-declarations-page')),
+  '/academic/teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/academic-declaration-page')),
+  '/admin/teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/admin-declaration-page')),
+  '/admin/declaration-history': lazy(() => import('@/areas/teaching/declarations/pages/declaration-history-page')),
+  '/principal/declaration-history': lazy(() => import('@/areas/teaching/declarations/pages/declaration-history-page')),
 };
 
 export function pageFor(route: AppRoute): Page {

@@ -97,3 +97,18 @@ export async function deleteAttachment(id: number, attachmentId: number): Promis
 /** GET /teaching/declarations/{id}/attachments/{attachmentId}: the file, with the bearer token (a plain link could not send it). */
 export const downloadAttachment = (id: number, a: TDeclarationAttachment) =>
   downloadFile(`${DECLARATIONS_ROOT}/${id}/attachments/${a.id}`, undefined, a.fileName);
+
+/** Every declaration of a period in scope (100 a page), for counts per department. */
+export function useAllDeclarations(periodId: number) {
+  return useQuery({
+    queryKey: declarationListKey({ periodId: String(periodId), all: '1' }),
+    queryFn: async (): Promise<TDeclarationSummary[]> => {
+      const rows: TDeclarationSummary[] = [];
+      for (let page = 1; ; page++) {
+        const res = await listDeclarations({ periodId: String(periodId), limit: '100', page: String(page) });
+        rows.push(...res.items);
+        if (res.items.length === 0 || rows.length >= res.total) return rows;
+      }
+    },
+  });
+}

@@ -96,6 +96,7 @@ export function DeclarationList({
   rowActions,
   teachers,
   above,
+  children,
 }: {
   list: ReturnType<typeof usePeriodDeclarations>;
   columns: Column<TDeclarationSummary>[];
@@ -105,6 +106,8 @@ export function DeclarationList({
   rowActions?: (r: TDeclarationSummary) => ReactNode;
   teachers?: Option[];
   above?: ReactNode;
+  /** Dialogs of the page. */
+  children?: ReactNode;
 }) {
   const editor = useOpenDeclaration();
   return (
@@ -141,6 +144,7 @@ export function DeclarationList({
       />
       <Pagination {...list.paginationProps} />
       <DeclarationEditorDialog id={editor.openId} onClose={editor.close} teachers={teachers} />
+      {children}
     </>
   );
 }
