@@ -47,7 +47,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/surveys/:id', title: 'Chi tiết khảo sát', roles: R.admin, icon: 'survey' },
   { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart' },
   { path: '/admin/declaration-history', title: 'Lịch sử khai báo', roles: R.admin, icon: 'history' },
-  { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help', planned: LATER },
+  { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help' },
   { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
   { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log' },
   // Not in the spec's menus (issue 6): reached from the survey pages (tab "Duyệt ý kiến") and dashboards.
@@ -57,7 +57,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // ACADEMIC_AFFAIR
   { path: '/academic/dashboard', title: 'Tổng quan', roles: R.academic, icon: 'home' },
   { path: '/academic/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.academic, icon: 'file' },
-  { path: '/academic/tutoring', title: 'Phụ đạo', roles: R.academic, icon: 'help', planned: LATER },
+  { path: '/academic/tutoring', title: 'Phụ đạo', roles: R.academic, icon: 'help' },
   // PRINCIPAL
   { path: '/principal/dashboard', title: 'Tổng quan', roles: R.principal, icon: 'home' },
   { path: '/principal/schedule', title: 'Thời khóa biểu', roles: R.principal, icon: 'calendar' },
@@ -83,6 +83,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/teacher/schedule', title: 'Thời khóa biểu', roles: R.teacher, icon: 'calendar' },
   { path: '/teacher/teaching-declaration-results', title: 'Kết quả khai báo cá nhân', roles: R.teacher, icon: 'file' },
   { path: '/teacher/personal-survey-results', title: 'Kết quả khảo sát cá nhân', roles: R.teacher, icon: 'chart' },
+  { path: '/teacher/tutoring', title: 'Phụ đạo của tôi', roles: R.teacher, icon: 'help' },
   { path: '/teacher/homeroom-class', title: 'Lớp chủ nhiệm', roles: R.homeroom, icon: 'users' },
   { path: '/teacher/department-schedule', title: 'Thời khóa biểu tổ', roles: R.deptTeacher, icon: 'calendar' },
   { path: '/teacher/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.deptTeacher, icon: 'chart' },
@@ -181,7 +182,13 @@ const MENU_PATHS: Record<TRole, readonly string[]> = {
     '/department/schedule',
     '/department/survey-results',
   ],
-  TEACHER: ['/teacher/dashboard', '/teacher/schedule', '/teacher/teaching-declaration-results', '/teacher/personal-survey-results'],
+  TEACHER: [
+    '/teacher/dashboard',
+    '/teacher/schedule',
+    '/teacher/teaching-declaration-results',
+    '/teacher/personal-survey-results',
+    '/teacher/tutoring',
+  ],
   ACCOUNTANT: ['/accountant/dashboard', '/accountant/salary', '/accountant/coefficients', '/accountant/reports'],
   FACILITY_MANAGER: ['/facility/dashboard', '/facility/campus', '/facility/classrooms'],
   STUDENT: ['/student/dashboard', '/student/schedule', '/student/course-registration', '/student/surveys', '/student/forms'],

@@ -72,6 +72,7 @@ describe('Sidebar menus per role (spec section 2)', () => {
           'Thời khóa biểu /teacher/schedule',
           'Kết quả khai báo cá nhân /teacher/teaching-declaration-results',
           'Kết quả khảo sát cá nhân /teacher/personal-survey-results',
+          'Phụ đạo của tôi /teacher/tutoring',
           'Lớp chủ nhiệm /teacher/homeroom-class',
           'Khảo sát liên quan /teacher/homeroom-surveys',
         ],
