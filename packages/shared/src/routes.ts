@@ -74,7 +74,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // HEAD_DEPARTMENT
   { path: '/department/dashboard', title: 'Tổng quan', roles: R.department, icon: 'home' },
   { path: '/department/teachers', title: 'Quản lý giáo viên', roles: R.department, icon: 'users' },
-  { path: '/department/teaching-assignments', title: 'Phân công giảng dạy', roles: R.department, icon: 'layers', planned: LATER },
+  { path: '/department/teaching-assignments', title: 'Phân công giảng dạy', roles: R.department, icon: 'layers' },
   { path: '/department/teaching-declaration', title: 'Khai báo giảng dạy', roles: R.department, icon: 'file' },
   { path: '/department/schedule', title: 'Thời khóa biểu', roles: R.department, icon: 'calendar' },
   { path: '/department/survey-results', title: 'Kết quả khảo sát của tổ', roles: R.department, icon: 'chart' },

@@ -55,6 +55,7 @@ const PAGES: Partial<Record<string, Page>> = {
   '/academic/tutoring': lazy(() => import('@/areas/tutoring/pages/tutoring-page')),
   '/admin/tutoring': lazy(() => import('@/areas/tutoring/pages/tutoring-page')),
   '/teacher/tutoring': lazy(() => import('@/areas/tutoring/pages/my-tutoring-page')),
+  '/department/teaching-assignments': lazy(() => import('@/areas/teaching/assignments/pages/teaching-assignments-page')),
   '/teacher/department-teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/department-declaration-page')),
   '/department/teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/head-declaration-page')),
   '/teacher/teaching-declaration-results': lazy(() => import('@/areas/teaching/declarations/pages/my-declarations-page')),
