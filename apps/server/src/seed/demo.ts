@@ -16,8 +16,9 @@ import { reviewAndPublish } from './demo-reviews';
 import { seedThemeCodes } from './theme-codes';
 import { seedDemoRegistration } from './demo-registration';
 import { seedDemoTimetable } from './demo-timetable';
-import { seedDemoTeaching } from './demo-teaching';
 import { seedDemoTutoring } from './demo-tutoring';
+import { seedDemoTeaching } from './demo-teaching';
+import { seedDemoDeclarations } from './demo-declarations';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
@@ -59,10 +60,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     // The current module's published timetable, built by the generator (its own fixed seed).
     const timetable = await seedDemoTimetable(tx, { frame });
-    // The workload rule set and the current year's duties (deputies, union chair, probation, a mother).
-    const teaching = await seedDemoTeaching(tx, { frame });
     // Two tutoring groups of the current semester, on afternoon slots free in that timetable (their own rng).
     const tutoring = await seedDemoTutoring(tx, { rng: createRng(DEMO_RNG_SEED + 7) });
+    // The workload rule set and the current year's duties (deputies, union chair, probation, a mother).
+    const teaching = await seedDemoTeaching(tx, { frame });
+    // The current semester's declarations in every state, each step by the person whose job it is.
+    const declarations = await seedDemoDeclarations(tx, { userId: (local) => demoUserId.get(local)! });
     // The next module's electives and their registration round, open (its own rng).
     const registration = await seedDemoRegistration(tx, {
       rng: createRng(DEMO_RNG_SEED + 3),
@@ -84,8 +87,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...people.counts,
       ...courses,
       ...timetable.counts,
-      ...teaching.counts,
       ...tutoring.counts,
+      ...teaching.counts,
+      ...declarations.counts,
       ...registration.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,

@@ -289,6 +289,37 @@ describe('demo seed', () => {
     expect(clashes).toEqual([]);
   });
 
+  it('has the current semester’s declaration period with declarations in every state, each step in the history', async () => {
+    const [period] = await rows<{ id: number; weeks: number; holidays: string[] }>(
+      sql`select p.id, p.weeks, p.holidays::text[] as holidays from declaration_periods p join semesters s on s.id = p.semester_id where s.is_current`,
+    );
+    expect(period).toMatchObject({ weeks: 18, holidays: ['2027-01-01'] });
+    const byStatus = Object.fromEntries(
+      (await rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from declarations group by status`)).map((r) => [
+        r.status,
+        r.n,
+      ]),
+    );
+    expect(byStatus).toEqual({ locked: 3, confirmed: 1, approved: 2, submitted: 3, returned: 2, draft: 4 });
+    // Every declaration has lines and totals; the steps are in the history, each by a person.
+    expect(
+      await count(
+        'declarations',
+        `totals is null or not exists (select 1 from declaration_lines l where l.declaration_id = declarations.id)`,
+      ),
+    ).toBe(0);
+    expect(await count('declaration_history', `action = 'lock' and actor_id is not null`)).toBe(3);
+    expect(await count('declaration_history', `action = 'return' and comment like 'Thiếu minh chứng%'`)).toBe(2);
+    expect(await count('declaration_lines', `kind = 'substitution' and for_teacher_id is not null`)).toBe(2);
+    // The head of Mathematics teaches the gifted group: their draft counts its taught sessions.
+    const toan = await rows<{ kind: string; source: string }>(
+      sql`select l.kind, l.source from declaration_lines l join declarations d on d.id = l.declaration_id
+          join teachers t on t.id = d.teacher_id join users u on u.id = t.user_id where u.email = ${demoEmail('gv.toan')}`,
+    );
+    expect(toan.some((l) => l.kind === 'activity' && l.source === 'tutoring')).toBe(true);
+    expect(toan.some((l) => l.kind === 'class')).toBe(true);
+  });
+
   it('is the same school every time (deterministic)', async () => {
     // global-setup seeded the shared template independently of this file's seeding.
     const other: Database = await createTestDatabase({ seeded: true });
