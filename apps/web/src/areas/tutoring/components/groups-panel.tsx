@@ -8,6 +8,7 @@ import { RowActions } from '@/components/data/row-actions';
 import { SearchInput } from '@/components/data/search-input';
 import { useListQuery } from '@/components/data/use-list-query';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { GROUPS_PATH } from '../api/keys';
 import { useDeleteGroup, useGroup } from '../api/groups';
 import { GroupFormDialog } from './group-form-dialog';
@@ -56,6 +57,9 @@ export function GroupsPanel({ semesterId, onOpen }: { semesterId: number; onOpen
         actions={(g) => <RowActions name={`nhóm ${g.name}`} onEdit={() => setEditing(g.id)} onDelete={() => setDeleting(g)} />}
       />
       <Pagination {...list.paginationProps} />
+      {typeof editing === 'number' && detail.isError ? (
+        <LoadError error={detail.error} onRetry={() => void detail.refetch()} fallback="Không thể tải nhóm để sửa." />
+      ) : null}
       <GroupFormDialog
         open={editing === 'new' || (typeof editing === 'number' && detail.data?.id === editing)}
         onClose={() => setEditing(null)}

@@ -140,4 +140,33 @@ describe('TutoringPage', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('reports periods per teacher and kind and the attendance rate per group for the semester', async () => {
+    const mock = mockApi(
+      api({
+        'GET /v1/tutoring/report': () =>
+          ok({
+            from: '2026-09-05',
+            to: '2027-01-15',
+            byTeacher: [{ teacherId: 21, teacherName: 'Nguyễn Văn Toán', sessions: 4, periods: 8 }],
+            byKind: [{ kind: 'GIFTED', sessions: 4, periods: 8 }],
+            byGroup: [{ groupId: 5, name: 'Bồi dưỡng HSG Toán 11', kind: 'GIFTED', sessions: 4, marked: 8, attended: 7, rate: 87.5 }],
+            byStudent: [],
+          }),
+      }),
+    );
+    restore = mock.restore;
+    renderUi(<TutoringPage />, { path: '/academic/tutoring?tab=report' });
+
+    const byGroup = await screen.findByRole('table', { name: 'Tỉ lệ chuyên cần theo nhóm' });
+    expect(byGroup).toHaveTextContent('7/8');
+    expect(byGroup).toHaveTextContent('87,5%');
+    expect(screen.getByRole('table', { name: 'Theo loại hoạt động' })).toHaveTextContent('Bồi dưỡng học sinh giỏi');
+    expect(sent(mock.calls, 'GET', '/v1/tutoring/report').at(-1)?.params).toEqual({
+      from: '2026-09-05',
+      to: '2027-01-15',
+      semesterId: '3',
+    });
+    expect(screen.getByRole('button', { name: 'Xuất Excel' })).toBeInTheDocument();
+  });
 });
