@@ -10,6 +10,9 @@ import { stats as surveyStats } from '@/areas/surveys/monitoring/survey-monitori
 import { queueCounts } from '@/areas/surveys/text-reviews/text-reviews.service';
 import { publicationOverview } from '@/areas/surveys/results/publication.service';
 import { studentSurveys } from '@/areas/surveys/responses/survey-responses.service';
+import { listPeriods } from '@/areas/teaching/declarations/periods.service';
+import { listRuleSets } from '@/areas/teaching/rules/rules.service';
+import { tutoringBetween } from '@/areas/tutoring/tutoring.service';
 import { activityToday, headedDepartments, lastLogins, ownHomeroom, ownTeaching } from './dashboard.repository';
 
 type Stat = TDashboard['stats'][number];
@@ -59,6 +62,63 @@ export async function dashboardFor(deps: DashboardDeps, actor: Actor, user: User
     stats,
     notes: [`Vai trò: ${user.roles.map((r) => ROLE_LABELS[r.role] + (r.isPrimary ? ' (chính)' : '')).join(', ')}`],
   };
+}
+
+/** Monday and Sunday of the school's week holding `today` (ISO dates). */
+function weekOf(today: string): { from: string; to: string } {
+  const d = new Date(`${today}T00:00:00Z`);
+  const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+  const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+  return { from: monday.toISOString().slice(0, 10), to: sunday.toISOString().slice(0, 10) };
+}
+
+/**
+ * Academic affairs' teaching workload figures: the declarations of the period open now (else the
+ * latest) against the teachers, with its deadline and what waits for them; tutoring this week; the
+ * workload rules in force.
+ */
+async function workloadStats(db: Db, actor: Actor, now = new Date()): Promise<Stat[]> {
+  const today = isoDateInSchool(now);
+  const week = weekOf(today);
+  const [periods, tutoring, rules] = await Promise.all([
+    listPeriods(db, actor),
+    tutoringBetween(db, week.from, week.to),
+    listRuleSets(db, today),
+  ]);
+  const out: Stat[] = [];
+  const period = periods.find((p) => Date.parse(p.opensAt) <= now.getTime() && now.getTime() <= Date.parse(p.closesAt)) ?? periods[0];
+  if (period) {
+    const c = period.counts;
+    const declared = c.submitted + c.approved + c.confirmed + c.locked;
+    const late = now.getTime() > Date.parse(period.closesAt) ? Math.max(0, period.teacherCount - declared) : 0;
+    out.push({
+      label: `Kê khai giảng dạy ${period.semesterName}`,
+      value: `${num(declared)}/${num(period.teacherCount)}`,
+      hint: `Hạn nộp ${formatDate(period.closesAt)} · ${problems(
+        [
+          [late, 'quá hạn chưa nộp'],
+          [c.approved, 'chờ xác nhận'],
+          [c.confirmed, 'chờ khóa'],
+          [c.returned, 'bị trả lại'],
+        ],
+        'không có bản nào chờ xử lý',
+      )}`,
+      href: '/academic/teaching-declaration',
+    });
+  }
+  out.push({
+    label: 'Phụ đạo tuần này',
+    value: tutoring.planned + tutoring.taught,
+    hint: `${num(tutoring.groups)} nhóm · ${num(tutoring.taught)} buổi đã dạy · ${num(tutoring.planned)} buổi sắp tới`,
+    href: '/academic/tutoring',
+  });
+  const inForce = rules.items.find((r) => r.id === rules.inForceId);
+  out.push({
+    label: 'Quy định định mức',
+    value: inForce ? inForce.name : 'Thông tư 05/2025/TT-BGDĐT',
+    hint: inForce ? `Áp dụng từ ${formatDate(inForce.effectiveFrom)}` : 'Giá trị mặc định của Thông tư 05/2025',
+  });
+  return out;
 }
 
 async function statsFor(deps: DashboardDeps, actor: Actor, role: TRole): Promise<Stat[]> {
@@ -157,6 +217,7 @@ async function statsFor(deps: DashboardDeps, actor: Actor, role: TRole): Promise
           value: q.activeStudents,
           hint: problems([[q.studentsWithoutHomeroom.count, 'chưa xếp lớp chủ nhiệm']], 'Đã xếp lớp chủ nhiệm đủ'),
         },
+        ...(await workloadStats(db, actor)),
       ];
     }
     case 'ACCOUNTANT': {

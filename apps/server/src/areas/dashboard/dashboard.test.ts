@@ -143,6 +143,19 @@ describe('GET /dashboard', () => {
     expect(statOf(d, 'Lớp học phần').value).toBe(await count(db, sql`select count(*) from course_classes where module_id = ${mod.id}`));
     expect(statOf(d, 'Lớp học phần').hint).toBe(`Học phần ${mod.code} · đủ giáo viên và học sinh`);
     expect(statOf(d, 'Học sinh đang học').value).toBe(await count(db, sql`select count(*) from students where status = 'active'`));
+    // The teaching workload: the open declaration period against the teachers, tutoring this week, the rules in force.
+    const declared = await count(
+      db,
+      sql`select count(*) from declarations where status in ('submitted', 'approved', 'confirmed', 'locked')`,
+    );
+    const declarations = d.stats.find((s) => s.label.startsWith('Kê khai giảng dạy'))!;
+    expect(declarations).toMatchObject({
+      value: `${declared}/${await count(db, sql`select count(*) from teachers`)}`,
+      href: '/academic/teaching-declaration',
+    });
+    expect(declarations.hint).toContain('Hạn nộp 15/01/2027');
+    expect(statOf(d, 'Phụ đạo tuần này')).toMatchObject({ href: '/academic/tutoring' });
+    expect(statOf(d, 'Quy định định mức')).toMatchObject({ value: 'Thông tư 05/2025/TT-BGDĐT', hint: 'Áp dụng từ 22/04/2025' });
 
     // A class loses its teachers: the hint says so.
     const [cls] = await queryRows<{ id: number }>(db, sql`select id from course_classes where module_id = ${mod.id} order by id limit 1`);

@@ -395,3 +395,14 @@ export async function taughtPeriods(db: DbOrTx, f: { teacherId: number; from: st
         group by g.id, g.name, g.kind order by lower(g.name), g.id`,
   );
 }
+
+/** Sessions between two dates (inclusive) by status, and the groups they belong to (the dashboards' week). */
+export async function sessionCounts(db: DbOrTx, from: string, to: string) {
+  const [row] = await queryRows<{ planned: number; taught: number; cancelled: number; groups: number }>(
+    db,
+    sql`select count(*) filter (where status = 'planned')::int as planned, count(*) filter (where status = 'taught')::int as taught,
+               count(*) filter (where status = 'cancelled')::int as cancelled, count(distinct group_id)::int as groups
+        from tutoring_sessions where on_date between ${from}::date and ${to}::date`,
+  );
+  return row;
+}

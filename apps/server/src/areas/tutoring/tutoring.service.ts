@@ -56,6 +56,7 @@ import {
   type BusyRow,
   type GroupRow,
   type SlotQuery,
+  sessionCounts,
 } from './tutoring.repository';
 
 /*
@@ -377,4 +378,9 @@ export async function taughtTutoring(
   q: { teacherId: number; from: string; to: string },
 ): Promise<Array<{ groupId: number; name: string; kind: string; periods: number }>> {
   return taughtPeriods(db, q);
+}
+
+/** The sessions of a week (or any dates, inclusive) by status, and how many groups meet: for the dashboards. */
+export function tutoringBetween(db: DbOrTx, from: string, to: string) {
+  return sessionCounts(db, from, to);
 }
