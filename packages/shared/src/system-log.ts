@@ -61,8 +61,6 @@ export const ENTITY_LABELS: Record<string, string> = {
   registration_round: 'Đợt đăng ký học phần',
   workload_rule_set: 'Quy định định mức giảng dạy',
   teacher_duty: 'Nhiệm vụ giảm định mức của giáo viên',
-  workload_rule_set: 'Quy định định mức giảng dạy',
-  teacher_duty: 'Nhiệm vụ giảm định mức của giáo viên',
   tutoring_group: 'Nhóm phụ đạo',
   tutoring_session: 'Buổi phụ đạo',
   declaration: 'Bản kê khai giảng dạy',
@@ -146,11 +144,6 @@ export const JOB_LABELS: Record<string, string> = {
 export const FIELD_LABELS: Record<string, string> = {
   // Columns
   id: 'ID',
-  // Teaching workload: rule sets, duties, positions (issue 15)
-  rules: 'Quy định',
-  startsOn: 'Từ ngày',
-  endsOn: 'Đến ngày',
-  position: 'Chức vụ',
   // Teaching workload: rule sets, duties, positions (issue 15)
   rules: 'Quy định',
   startsOn: 'Từ ngày',
