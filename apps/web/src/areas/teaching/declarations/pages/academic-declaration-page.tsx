@@ -16,18 +16,28 @@ import { DepartmentCounts, overdueColumn } from '../components/department-counts
 import { DeclarationList, PeriodPageFrame, usePeriodDeclarations } from '../components/declaration-list-page';
 import { declarationColumns } from '../components/declarations-table';
 import { TRANSITION_TEXT, TransitionDialog } from '../components/transition-dialog';
+import { WorkloadTabs } from '../components/workload-tabs';
 
 /**
  * /academic/teaching-declaration (ACADEMIC_AFFAIR): every department's declarations of the period —
  * counts by status per department, the deadlines with late ones highlighted, confirm / lock / unlock
- * (with a reason) per declaration, and "Nhắc nộp" for the teachers who have not submitted.
+ * (with a reason) per declaration, and "Nhắc nộp" for the teachers who have not submitted; beside them,
+ * every department's assignments and the workload rules (WorkloadTabs).
  */
 export default function AcademicDeclarationPage() {
   const title = useRouteTitle('Khai báo giảng dạy');
   return (
-    <PeriodPageFrame title={title} subtitle="Xác nhận và khóa bản kê khai giờ dạy của các tổ." actions={(p) => <RemindButton period={p} />}>
-      {(period) => <PeriodContent key={period.id} period={period} />}
-    </PeriodPageFrame>
+    <WorkloadTabs
+      declarations={
+        <PeriodPageFrame
+          title={title}
+          subtitle="Xác nhận và khóa bản kê khai giờ dạy của các tổ."
+          actions={(p) => <RemindButton period={p} />}
+        >
+          {(period) => <PeriodContent key={period.id} period={period} />}
+        </PeriodPageFrame>
+      }
+    />
   );
 }
 

@@ -4,21 +4,26 @@ import { DeclarationList, PeriodPageFrame, usePeriodDeclarations } from '../comp
 import { declarationColumns } from '../components/declarations-table';
 import { PeriodsPanel } from '../components/periods-panel';
 import { DepartmentCounts, overdueColumn } from '../components/department-counts';
+import { WorkloadTabs } from '../components/workload-tabs';
 
 /**
  * /admin/teaching-declaration (ADMIN): the declaration periods (create, edit, delete) and every
  * department's declarations of the chosen period as read: counts per department, the list, each one
- * opened read-only in the editor.
+ * opened read-only in the editor; beside them, the assignments and the workload rules (WorkloadTabs).
  */
 export default function AdminDeclarationPage() {
   const title = useRouteTitle('Khai báo giảng dạy');
   return (
-    <div className="space-y-6">
-      <PeriodPageFrame title={title} subtitle="Kỳ kê khai và bản kê khai giờ dạy của toàn trường." noPeriod={<span />}>
-        {(period) => <PeriodContent key={period.id} period={period} />}
-      </PeriodPageFrame>
-      <PeriodsPanel />
-    </div>
+    <WorkloadTabs
+      declarations={
+        <div className="space-y-6">
+          <PeriodPageFrame title={title} subtitle="Kỳ kê khai và bản kê khai giờ dạy của toàn trường." noPeriod={<span />}>
+            {(period) => <PeriodContent key={period.id} period={period} />}
+          </PeriodPageFrame>
+          <PeriodsPanel />
+        </div>
+      }
+    />
   );
 }
 
