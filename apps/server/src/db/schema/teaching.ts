@@ -71,7 +71,10 @@ export const declarationPeriods = pgTable(
     /** The deadline of the heads' review (approval). */
     reviewBy: date('review_by', { mode: 'string' }),
     /** Days off in the semester (holidays): lessons on them are not counted when a declaration is prefilled. */
-    holidays: date('holidays', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    holidays: date('holidays', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
     ...stamps(),
   },
   (t) => [

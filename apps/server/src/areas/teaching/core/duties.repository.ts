@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '@/db/client';
+import { teacherDuties } from '@/db/schema/teaching';
 
 /*
  * A teacher's duties in a school year, from where each is kept: homeroom (homeroom_classes of the
@@ -34,7 +35,7 @@ export function dutiesOf(db: DbOrTx, academicYearId: number, teacherIds: number[
          where true ${only(sql.raw('dh.teacher_id'))}
         union all
         select td.teacher_id, td.code, td.note, 'stored', td.id, td.starts_on::text, td.ends_on::text
-          from teacher_duties td
+          from ${teacherDuties} td
          where td.academic_year_id = ${academicYearId} ${only(sql.raw('td.teacher_id'))}
         order by 1, 2`,
   );
