@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdText } from './api';
-import { DECLARATION_LINE_KINDS, POSITIONS, hasAtMostTwoDecimals } from './workload';
+import { DECLARATION_LINE_KINDS, POSITIONS, ZWorkloadRules, hasAtMostTwoDecimals } from './workload';
 import './zod-locale';
 
 /**
@@ -21,6 +21,7 @@ import './zod-locale';
  *  POST   /teaching/declarations/periods                        ADMIN  ZDeclarationPeriodInput                     → ZDeclarationPeriod
  *  PUT    /teaching/declarations/periods/{id}                   ADMIN  ZDeclarationPeriodInput                     → ZDeclarationPeriod
  *  DELETE /teaching/declarations/periods/{id}                   ADMIN (only with no declaration yet)
+ *  GET    /teaching/declarations/periods/{id}/teachers          every declaration role: the teachers in the caller's scope, declared or not → ZPeriodTeacher[]
  *  POST   /teaching/declarations/periods/{id}/remind            ACADEMIC_AFFAIR: the teachers not submitted yet (event) → ZRemindResult
  *  GET    /teaching/declarations?periodId=&departmentId=&status=&search=&page=&limit=
  *                                                              ADMIN, ACADEMIC_AFFAIR, PRINCIPAL: all; HEAD_DEPARTMENT: their departments;
@@ -168,6 +169,18 @@ export const ZDeclarationPeriod = z.object({
 });
 export type TDeclarationPeriod = z.infer<typeof ZDeclarationPeriod>;
 
+/** A teacher in the caller's scope for a period, with their declaration if they have one (GET …/periods/{id}/teachers). */
+export const ZPeriodTeacher = z.object({
+  teacherId: ZId,
+  staffCode: z.string(),
+  fullName: z.string(),
+  departmentId: ZId.nullable(),
+  departmentName: z.string().nullable(),
+  declarationId: ZId.nullable(),
+  status: ZDeclarationStatus.nullable(),
+});
+export type TPeriodTeacher = z.infer<typeof ZPeriodTeacher>;
+
 export const ZRemindResult = z.object({ reminded: z.number().int() });
 export type TRemindResult = z.infer<typeof ZRemindResult>;
 
@@ -288,6 +301,8 @@ export const ZDeclarationDetail = ZDeclarationSummary.extend({
   weeks: z.number().int(),
   /** The name of the rule set in force at the semester's start. */
   rulesName: z.string(),
+  /** That rule set: the form computes the figures live with it (workload-calc.ts), as the server does. */
+  rules: ZWorkloadRules,
   lines: z.array(ZDeclarationLine),
   result: ZWorkloadResult,
   can: ZDeclarationCan,

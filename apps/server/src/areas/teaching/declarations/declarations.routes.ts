@@ -17,6 +17,7 @@ import {
   ZDeclarationLinesInput,
   ZDeclarationListQuery,
   ZDeclarationPeriod,
+  ZPeriodTeacher,
   ZDeclarationPeriodInput,
   ZDeclarationSummary,
   ZDeclarationTransitionInput,
@@ -31,7 +32,7 @@ import type { EventBus } from '@/plugins/events';
 import { DECLARATION_OFFICE, DECLARATION_READERS, DECLARATION_REVIEWERS, HISTORY_READERS, PERIOD_WRITERS } from './access';
 import { TOO_LARGE, downloadAttachment, removeAttachment, uploadAttachment } from './attachments.service';
 import { bulkApprove, createDeclaration, listDeclarations, readDeclaration, saveLines, transition } from './declarations.service';
-import { createPeriod, editPeriod, historySearch, listPeriods, remindTeachers, removePeriod } from './periods.service';
+import { createPeriod, editPeriod, historySearch, listPeriods, periodTeachers, remindTeachers, removePeriod } from './periods.service';
 
 const tags = ['teaching-declarations'];
 const BASE = '/teaching/declarations';
@@ -57,6 +58,11 @@ export function declarationRoutes(app: FastifyInstance, deps: { db: Db; events: 
     `${BASE}/periods`,
     { config: { roles: DECLARATION_READERS }, schema: { tags, response: { 200: ZOk(z.array(ZDeclarationPeriod)) } } },
     async (req) => ({ success: true as const, data: await listPeriods(db, actorOf(req)) }),
+  );
+  r.get(
+    `${BASE}/periods/:id/teachers`,
+    { config: { roles: DECLARATION_READERS }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZPeriodTeacher)) } } },
+    async (req) => ({ success: true as const, data: await periodTeachers(db, actorOf(req), req.params.id) }),
   );
   r.post(
     `${BASE}/periods`,

@@ -221,6 +221,7 @@ export async function readDeclaration(db: DbOrTx, actor: Actor, id: number): Pro
     position: row.position as TPosition,
     weeks: row.weeks,
     rulesName: rules.name,
+    rules,
     lines: lines.map((l) => ({
       ...l,
       kind: l.kind as TDeclarationDetail['lines'][number]['kind'],

@@ -101,6 +101,28 @@ describe('who may create and see', () => {
     expect(await ids(s.office.email)).toEqual(expect.arrayContaining([s.teacher.teacherId, s.other.teacherId]));
   });
 
+  it('lists the teachers in scope for a period, declared or not: the clerk their department, a teacher themself', async () => {
+    const rows = async (who: string) =>
+      (await call('GET', `${B}/periods/${s.periodId}/teachers`, who)).body.data as Array<{
+        teacherId: number;
+        declarationId: number | null;
+        status: string | null;
+      }>;
+    const clerk = await rows(s.clerk.email);
+    expect(clerk.map((r) => r.teacherId)).toEqual(expect.arrayContaining([s.teacher.teacherId, s.colleague.teacherId, s.clerk.teacherId]));
+    expect(clerk.map((r) => r.teacherId)).not.toContain(s.other.teacherId);
+    const mine = clerk.find((r) => r.teacherId === s.teacher.teacherId)!;
+    const listed = (await call('GET', `${B}?periodId=${s.periodId}&limit=100`, s.office.email)).body.data.items as Array<{
+      id: number;
+      teacherId: number;
+      status: string;
+    }>;
+    const theirs = listed.find((d) => d.teacherId === s.teacher.teacherId);
+    expect(mine).toMatchObject({ declarationId: theirs?.id ?? null, status: theirs?.status ?? null });
+    expect((await rows(s.other.email)).map((r) => r.teacherId)).toEqual([s.other.teacherId]);
+    expect((await call('GET', `${B}/periods/999999/teachers`, s.office.email)).status).toBe(404);
+  });
+
   it('refuses to show a declaration outside the scope (403)', async () => {
     const other = await one<{ id: number }>(t, sql`select id from declarations where teacher_id = ${s.other.teacherId}`);
     expect((await call('GET', `${B}/${other.id}`, s.head.email)).status).toBe(403);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TPeriodTeacher } from '@app/shared/declarations';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { declarationPeriods } from '@/db/schema/teaching';
 import { scopeSql, type Scope } from './scope.repository';
@@ -47,6 +48,18 @@ export async function periodCounts(db: DbOrTx, scope: Scope) {
   const [teachers] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from teachers t where ${scopeSql(scope)}`);
   return { counts, teacherCount: teachers?.n ?? 0 };
 }
+
+/** The active teachers in a scope, each with their declaration of the period if any, by name. */
+export const periodTeacherRows = (db: DbOrTx, periodId: number, scope: Scope) =>
+  queryRows<TPeriodTeacher>(
+    db,
+    sql`select t.id as "teacherId", t.staff_code as "staffCode", t.full_name as "fullName", t.department_id as "departmentId",
+               dep.name as "departmentName", d.id as "declarationId", d.status
+          from teachers t left join departments dep on dep.id = t.department_id
+          left join declarations d on d.teacher_id = t.id and d.period_id = ${periodId}
+         where ${scopeSql(scope)}
+         order by t.sort_key, t.id`,
+  );
 
 export async function semesterExists(db: DbOrTx, semesterId: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(db, sql`select id from semesters where id = ${semesterId}`);

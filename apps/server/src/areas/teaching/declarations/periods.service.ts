@@ -7,6 +7,7 @@ import {
   type TStatusCounts,
   type ZDeclarationHistoryQuery,
   type ZDeclarationPeriodInput,
+  type TPeriodTeacher,
 } from '@app/shared/declarations';
 import type { Db, DbOrTx } from '@/db/client';
 import { found, refuseIfUsed, write } from '@/lib/write';
@@ -24,6 +25,7 @@ import {
   periodOfSemester,
   periodRow,
   periodRows,
+  periodTeacherRows,
   semesterExists,
   updatePeriod,
   usersToRemind,
@@ -67,6 +69,12 @@ export async function listPeriods(db: Db, actor: Actor): Promise<TDeclarationPer
     for (const r of counts) if (r.periodId === row.id) c[r.status as keyof TStatusCounts] = r.n;
     return shown(row, c, teacherCount);
   });
+}
+
+/** The teachers in the caller's scope for a period, declared or not (who still needs a declaration). */
+export async function periodTeachers(db: Db, actor: Actor, id: number): Promise<TPeriodTeacher[]> {
+  found(await periodRow(db, id), NOUN);
+  return periodTeacherRows(db, id, await scopeOf(db, actor));
 }
 
 async function readPeriod(db: DbOrTx, actor: Actor, id: number): Promise<TDeclarationPeriod> {

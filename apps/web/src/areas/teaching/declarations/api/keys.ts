@@ -4,4 +4,3 @@ export const periodsKey = ['declarations', `${DECLARATIONS_ROOT}/periods`] as co
 export const declarationListKey = (params: Record<string, string>) => ['declarations', DECLARATIONS_ROOT, params] as const;
 export const declarationKey = (id: number | null) => ['declarations', `${DECLARATIONS_ROOT}/${id}`] as const;
 export const historySearchKey = (params: Record<string, string>) => ['declarations', `${DECLARATIONS_ROOT}/history`, params] as const;
-export const ruleSetsKey = ['declarations', '/v1/teaching/rule-sets'] as const;

@@ -1,22 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZPage } from '@app/shared/api';
-import { ZTeacher, type TTeacher } from '@app/shared/school';
+import { z } from 'zod';
+import { ZPeriodTeacher, type TPeriodTeacher } from '@app/shared/declarations';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { DECLARATIONS_ROOT } from './keys';
 
 /**
- * GET /teachers?departmentId=: the department's teachers (100 at most), to offer "Tạo kê khai" to those
- * without a declaration and to name the absent teacher of a substitution. Readable by heads and the
- * offices; a declaration-role holder without those roles is refused (the page then lists declarations only).
+ * GET /teaching/declarations/periods/{id}/teachers: the teachers in the caller's scope for the period
+ * (a clerk's or head's department, a teacher themself), each with their declaration if they have one —
+ * who still needs "Tạo kê khai", and whom a substitution may name.
  */
-export function useDepartmentTeachers(departmentId: number | null) {
+export function usePeriodTeachers(periodId: number | null) {
   return useQuery({
-    queryKey: ['declarations', '/v1/teachers', { departmentId }],
-    queryFn: async (): Promise<TTeacher[]> => {
-      const res = await apiClient.get('/v1/teachers', { params: { departmentId: String(departmentId), limit: '100', sort: 'fullName' } });
-      return unwrap(ZPage(ZTeacher), res.data).items;
+    queryKey: ['declarations', `${DECLARATIONS_ROOT}/periods/${periodId}/teachers`],
+    queryFn: async (): Promise<TPeriodTeacher[]> => {
+      const res = await apiClient.get(`${DECLARATIONS_ROOT}/periods/${periodId}/teachers`);
+      return unwrap(z.array(ZPeriodTeacher), res.data);
     },
-    enabled: departmentId !== null,
-    retry: false,
-    staleTime: 5 * 60_000,
+    enabled: periodId !== null,
   });
 }

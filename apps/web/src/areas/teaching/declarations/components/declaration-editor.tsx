@@ -26,7 +26,6 @@ import { SectionSpinner } from '@/components/ui/spinner';
 import { errorMessage, httpStatus } from '@/lib/api-client';
 import { deleteAttachment, downloadAttachment, saveLines, transition, uploadAttachment, useDeclaration } from '../api/declarations';
 import { DECLARATIONS_ROOT, declarationKey } from '../api/keys';
-import { useRulesNamed } from '../api/rule-sets';
 import { draftOf, emptyLine, groupByKind, liveFigures, toLineInput, type DraftLine } from '../lib/lines';
 import { HistoryList } from './history-list';
 import { LineDialog } from './line-dialog';
@@ -118,7 +117,7 @@ function EditorBody({
   onTitle: (title: string) => void;
 }) {
   const client = useQueryClient();
-  const { rules, loading: rulesLoading } = useRulesNamed(detail.rulesName);
+  const rules: TWorkloadRules = detail.rules;
   // The lines being edited (null: none edited, the stored lines show) and the version they were read at.
   const [draft, setDraftState] = useState<DraftLine[] | null>(null);
   const [baseVersion, setBaseVersion] = useState(detail.version);
@@ -274,9 +273,6 @@ function EditorBody({
           <p role="alert" className="text-sm text-danger">
             {live.error}
           </p>
-        ) : null}
-        {!rules && !rulesLoading && canEdit ? (
-          <p className="text-xs text-muted">Không đọc được bộ quy định “{detail.rulesName}”: số liệu là của lần lưu gần nhất.</p>
         ) : null}
         <details open={!canEdit}>
           <summary className="cursor-pointer rounded text-sm text-primary focus-visible:outline-2 focus-visible:outline-primary">

@@ -4,22 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TDeclarationDetail } from '@app/shared/declarations';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
 import { renderUi } from '@/test/render-app';
-import { makeDetail, makeLine, makePeriod, makeSummary, page, ruleSetsReply } from '../test/fixtures';
+import { makeDetail, makeLine, makePeriod, makeSummary, page } from '../test/fixtures';
 import DepartmentDeclarationPage from './department-declaration-page';
 
 const sent = (calls: MockRequest[], method: string, url: string) => calls.filter((c) => c.method === method && c.url === url);
-const teacher = (id: number, fullName: string) => ({
-  id,
+/** A teacher of the period's scope, with their declaration (id 10) or none. */
+const teacher = (id: number, fullName: string, declarationId: number | null = null) => ({
+  teacherId: id,
   staffCode: `GV${id}`,
   fullName,
-  email: null,
   departmentId: 5,
   departmentName: 'Tổ Toán',
-  subjects: [],
-  userId: null,
-  isHead: false,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
+  declarationId,
+  status: declarationId ? ('draft' as const) : null,
 });
 
 function api(detail: () => TDeclarationDetail, extra: MockRoutes = {}): MockRoutes {
@@ -27,8 +24,7 @@ function api(detail: () => TDeclarationDetail, extra: MockRoutes = {}): MockRout
     'GET /v1/teaching/declarations/periods': () => ok([makePeriod()]),
     'GET /v1/teaching/declarations': () => page([makeSummary({ version: detail().version, status: detail().status })]),
     'GET /v1/teaching/declarations/10': () => ok(detail()),
-    'GET /v1/teaching/rule-sets': ruleSetsReply,
-    'GET /v1/teachers': () => page([teacher(101, 'Nguyễn Văn An'), teacher(102, 'Lê Thị Bình')]),
+    'GET /v1/teaching/declarations/periods/1/teachers': () => ok([teacher(101, 'Nguyễn Văn An', 10), teacher(102, 'Lê Thị Bình')]),
     ...extra,
   };
 }

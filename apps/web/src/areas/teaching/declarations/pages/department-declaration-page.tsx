@@ -9,9 +9,9 @@ import { useRouteTitle } from '@/components/data/use-route-title';
 import { Button } from '@/components/ui/button';
 import { CardPanel } from '@/components/ui/card-panel';
 import { errorMessage } from '@/lib/api-client';
-import { createDeclaration, useDeclarations } from '../api/declarations';
+import { createDeclaration } from '../api/declarations';
 import { DECLARATIONS_ROOT } from '../api/keys';
-import { useDepartmentTeachers } from '../api/teachers';
+import { usePeriodTeachers } from '../api/teachers';
 import { DeclarationList, PeriodPageFrame, usePeriodDeclarations } from '../components/declaration-list-page';
 import { declarationColumns, useOpenDeclaration } from '../components/declarations-table';
 
@@ -31,24 +31,21 @@ export default function DepartmentDeclarationPage() {
 
 function PeriodContent({ period }: { period: TDeclarationPeriod }) {
   const list = usePeriodDeclarations(period);
-  // Every declaration of the period in scope (who already has one), whatever the filters show.
-  const all = useDeclarations({ periodId: String(period.id), limit: '100' });
-  const declared = all.data?.items ?? [];
-  const departmentId = declared.find((d) => d.departmentId !== null)?.departmentId ?? null;
-  const teachers = useDepartmentTeachers(departmentId);
-  const missing = (teachers.data ?? []).filter((t) => !declared.some((d) => d.teacherId === t.id));
-  const teacherOptions: Option[] = teachers.data
-    ? teachers.data.map((t) => ({ value: t.id, label: t.fullName, hint: t.staffCode }))
-    : declared.map((d) => ({ value: d.teacherId, label: d.teacherName, hint: d.teacherCode }));
-  const declaredCount = all.data?.total ?? 0;
+  const teachers = usePeriodTeachers(period.id);
+  const rows = teachers.data ?? [];
+  const missing = rows
+    .filter((t) => t.declarationId === null)
+    .map((t) => ({ id: t.teacherId, fullName: t.fullName, staffCode: t.staffCode }));
+  const teacherOptions: Option[] = rows.map((t) => ({ value: t.teacherId, label: t.fullName, hint: t.staffCode }));
+  const declaredCount = rows.length - missing.length;
 
   return (
     <>
       <MissingTeachers
         period={period}
         missing={missing}
-        loading={all.isPending || (departmentId !== null && teachers.isPending)}
-        unknown={!teachers.data && declaredCount < period.teacherCount}
+        loading={teachers.isPending}
+        unknown={teachers.isError}
         declaredCount={declaredCount}
       />
       <DeclarationList
@@ -121,8 +118,7 @@ function MissingTeachers({
         </ul>
       ) : (
         <p className="text-sm text-muted">
-          Không đọc được danh sách giáo viên của tổ với quyền hiện tại; còn {Math.max(0, period.teacherCount - declaredCount)} giáo viên
-          chưa có bản kê khai.
+          Không đọc được danh sách giáo viên của tổ; còn {Math.max(0, period.teacherCount - declaredCount)} giáo viên chưa có bản kê khai.
         </p>
       )}
     </CardPanel>

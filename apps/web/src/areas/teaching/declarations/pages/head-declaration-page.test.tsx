@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TDeclarationDetail } from '@app/shared/declarations';
 import { mockApi, ok, type MockRequest } from '@/test/mock-api';
 import { renderUi } from '@/test/render-app';
-import { makeDetail, makePeriod, makeSummary, page, ruleSetsReply } from '../test/fixtures';
+import { makeDetail, makePeriod, makeSummary, page } from '../test/fixtures';
 import HeadDeclarationPage from './head-declaration-page';
 
 const sent = (calls: MockRequest[], method: string, url: string) => calls.filter((c) => c.method === method && c.url === url);
@@ -23,7 +23,6 @@ describe('HeadDeclarationPage', { timeout: 30_000 }, () => {
       'GET /v1/teaching/declarations/periods': () => ok([makePeriod()]),
       'GET /v1/teaching/declarations': () => page([makeSummary({ status: detail.status, version: detail.version })]),
       'GET /v1/teaching/declarations/10': () => ok(detail),
-      'GET /v1/teaching/rule-sets': ruleSetsReply,
       'POST /v1/teaching/declarations/10/return': (req) => {
         detail = { ...detail, status: 'returned', version: 7, can: { ...headCan, approve: false, return: false } };
         return ok(detail, `Đã trả lại: ${(req.body as { comment: string }).comment}`);

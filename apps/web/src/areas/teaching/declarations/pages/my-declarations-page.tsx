@@ -1,4 +1,7 @@
-import { FolderOpen } from 'lucide-react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FilePlus2, FolderOpen } from 'lucide-react';
+import { toast } from 'sonner';
 import { DECLARATION_HISTORY_ACTION_LABELS, type TDeclarationSummary } from '@app/shared/declarations';
 import { formatDateTime } from '@app/shared/format';
 import { useRouteTitle } from '@/components/data/use-route-title';
@@ -8,7 +11,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
-import { useDeclaration, useDeclarations } from '../api/declarations';
+import { invalidatePaths } from '@/components/data/use-api-mutation';
+import { errorMessage } from '@/lib/api-client';
+import { createDeclaration, useDeclaration, useDeclarations } from '../api/declarations';
+import { DECLARATIONS_ROOT } from '../api/keys';
+import { useDeclarationPeriods } from '../api/periods';
+import { usePeriodTeachers } from '../api/teachers';
 import { DeclarationEditorDialog } from '../components/declaration-editor';
 import { useOpenDeclaration } from '../components/declarations-table';
 import { DeclarationStatusBadge } from '../components/status-badge';
@@ -26,6 +34,7 @@ export default function MyDeclarationsPage() {
   return (
     <div className="space-y-4">
       <PageHeader title={title} subtitle="Bản kê khai giờ dạy của bạn theo từng học kỳ, số tiết được tính và nhận xét khi duyệt." />
+      <StartOwn onOpen={editor.open} />
       {q.isPending ? (
         <SectionSpinner label="Đang tải bản kê khai..." />
       ) : q.isError ? (
@@ -40,6 +49,50 @@ export default function MyDeclarationsPage() {
       )}
       <DeclarationEditorDialog id={editor.openId} onClose={editor.close} />
     </div>
+  );
+}
+
+/**
+ * A period open now in which the teacher has no declaration yet: "Tạo bản kê khai của tôi" (the server
+ * prefills it from the timetable, tutoring and duties) opens it in the editor.
+ */
+function StartOwn({ onOpen }: { onOpen: (id: number) => void }) {
+  const periods = useDeclarationPeriods();
+  const now = Date.now();
+  const open = (periods.data ?? []).find((p) => Date.parse(p.opensAt) <= now && now <= Date.parse(p.closesAt)) ?? null;
+  const me = usePeriodTeachers(open?.id ?? null);
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const self = me.data?.length === 1 ? me.data[0] : null;
+  if (!open || !self || self.declarationId !== null) return null;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const res = await createDeclaration(open.id, self.teacherId);
+      toast.success(res.message ?? 'Đã tạo bản kê khai (điền sẵn từ thời khóa biểu và phân công).');
+      await invalidatePaths(client, [DECLARATIONS_ROOT]);
+      onOpen(res.data.id);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Không thể tạo bản kê khai.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <CardPanel
+      title={`Kỳ kê khai ${open.semesterName} ${open.yearName} đang mở`}
+      description={`Hạn nộp ${formatDateTime(open.closesAt)}. Bạn chưa có bản kê khai trong kỳ này.`}
+      action={
+        <Button onClick={() => void start()} disabled={busy}>
+          <FilePlus2 aria-hidden="true" className="size-4" />
+          {busy ? 'Đang tạo...' : 'Tạo bản kê khai của tôi'}
+        </Button>
+      }
+    >
+      <p className="text-sm text-muted">
+        Các dòng được điền sẵn từ thời khóa biểu, buổi phụ đạo đã dạy và nhiệm vụ kiêm nhiệm; bạn sửa rồi nộp.
+      </p>
+    </CardPanel>
   );
 }
 

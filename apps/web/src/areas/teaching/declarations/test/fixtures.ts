@@ -86,6 +86,7 @@ export function makeDetail(over: Partial<TDeclarationDetail> = {}): TDeclaration
     position: 'TEACHER',
     weeks: 18,
     rulesName: TT05_2025_RULES.name,
+    rules: TT05_2025_RULES,
     lines,
     result,
     can: { edit: true, submit: true, approve: false, return: false, confirm: false, lock: false, unlock: false },
@@ -105,20 +106,3 @@ export function makeDetail(over: Partial<TDeclarationDetail> = {}): TDeclaration
     ...over,
   };
 }
-
-/** GET /teaching/rule-sets answering TT 05/2025 as the one stored set. */
-export const ruleSetsReply = () =>
-  ok({
-    items: [
-      {
-        id: 1,
-        name: TT05_2025_RULES.name,
-        effectiveFrom: TT05_2025_RULES.effectiveFrom,
-        rules: TT05_2025_RULES,
-        updatedAt: '2025-04-22T00:00:00Z',
-        inForce: true,
-      },
-    ],
-    inForceId: 1,
-    today: '2025-10-01',
-  });
