@@ -270,7 +270,8 @@ export type TWeekViewKind = (typeof WEEK_VIEWS)[number];
 
 /** One cell of a week: a lesson, or a fixed event of a homeroom class. */
 export const ZWeekEntry = z.object({
-  kind: z.enum(['lesson', 'fixed']),
+  /** A lesson of the timetable, a fixed event of the homeroom class, or a tutoring session (tutoring area) that week. */
+  kind: z.enum(['lesson', 'fixed', 'tutoring']),
   day,
   period,
   length: z.number().int(),
@@ -282,6 +283,8 @@ export const ZWeekEntry = z.object({
   room: z.object({ id: ZId, code: z.string(), name: z.string() }).nullable(),
   campusName: z.string().nullable(),
   homeroomClassName: z.string().nullable(),
+  /** A tutoring session's group. */
+  tutoringGroup: z.object({ id: ZId, name: z.string() }).nullable().optional(),
 });
 export type TWeekEntry = z.infer<typeof ZWeekEntry>;
 

@@ -15,6 +15,7 @@ import { assertCanSeeWeek, isWideReader } from './access';
 import { gridOf } from './setup.service';
 import { headedDepartmentIds } from './setup.repository';
 import { timetableSummary } from './versions.service';
+import { sessionsOfWeek } from '@/areas/tutoring/tutoring.service';
 import {
   firstCampusId,
   freeRooms,
@@ -106,10 +107,33 @@ function fixedEntries(classes: HomeroomRef[], grids: Map<number, Awaited<ReturnT
   return out;
 }
 
+/** The tutoring sessions of a student's, a teacher's or a room's week (Monday to Saturday), as entries. */
+async function tutoringEntries(db: Db, view: TWeekViewKind, id: number, monday: string): Promise<TWeekEntry[]> {
+  const who =
+    view === 'student' ? { studentId: id } : view === 'teacher' ? { teacherId: id } : view === 'room' ? { classroomId: id } : null;
+  if (!who) return [];
+  const sessions = await sessionsOfWeek(db, who, monday, addDays(monday, 5));
+  return sessions.map((s) => ({
+    kind: 'tutoring' as const,
+    day: dayOfWeek(s.onDate),
+    period: s.period,
+    length: s.length,
+    lessonId: null,
+    fixedKind: null,
+    courseClass: null,
+    subjectName: s.groupName,
+    teachers: [{ id: s.teacherId, name: s.teacherName }],
+    room: s.classroomId !== null ? { id: s.classroomId, code: s.classroomCode ?? '', name: s.classroomName ?? '' } : null,
+    campusName: s.campusName,
+    homeroomClassName: null,
+    tutoringGroup: { id: s.groupId, name: s.groupName },
+  }));
+}
+
 /**
  * A week (GET /timetables/week): the published version in force that week, the lessons the view shows,
  * and, for a student, a homeroom class and a homeroom teacher, the fixed events (chào cờ, sinh hoạt
- * lớp) of the homeroom class. Scope: access.ts `assertCanSeeWeek`.
+ * lớp) of the homeroom class; for a student, a teacher and a room, the week's tutoring sessions. Scope: access.ts `assertCanSeeWeek`.
  */
 export async function weekView(db: Db, actor: Actor, q: { view: TWeekViewKind; id?: number; date?: string }): Promise<TWeekView> {
   const date = q.date ?? todayInVietnam();
@@ -138,7 +162,8 @@ export async function weekView(db: Db, actor: Actor, q: { view: TWeekViewKind; i
   const grid = await gridOf(db, campusId);
   const grids = new Map([[campusId, grid]]);
   for (const h of fixedClasses) if (!grids.has(h.campusId)) grids.set(h.campusId, await gridOf(db, h.campusId));
-  const all = [...fixedEntries(fixedClasses, grids), ...entries].sort((a, b) => a.day - b.day || a.period - b.period);
+  const tutoring = await tutoringEntries(db, q.view, id, mondayOf(date));
+  const all = [...fixedEntries(fixedClasses, grids), ...entries, ...tutoring].sort((a, b) => a.day - b.day || a.period - b.period);
 
   return {
     view: q.view,

@@ -406,3 +406,41 @@ export async function sessionCounts(db: DbOrTx, from: string, to: string) {
   );
   return row;
 }
+
+export interface WeekSessionRow {
+  id: number;
+  groupId: number;
+  groupName: string;
+  onDate: string;
+  period: number;
+  length: number;
+  teacherId: number;
+  teacherName: string;
+  classroomId: number | null;
+  classroomCode: string | null;
+  classroomName: string | null;
+  campusName: string | null;
+}
+
+/**
+ * The sessions (not cancelled) between two dates of a student's groups, a teacher's (taught by them or
+ * of a group they teach), or held in a room: what their week views show beside the lessons.
+ */
+export function weekSessions(db: DbOrTx, who: { studentId?: number; teacherId?: number; classroomId?: number }, from: string, to: string) {
+  const whose =
+    who.studentId !== undefined
+      ? sql`ss.group_id in (select group_id from tutoring_group_students where student_id = ${who.studentId})`
+      : who.teacherId !== undefined
+        ? sql`(ss.teacher_id = ${who.teacherId} or ss.group_id in (select group_id from tutoring_group_teachers where teacher_id = ${who.teacherId}))`
+        : sql`ss.classroom_id = ${who.classroomId ?? 0}`;
+  return queryRows<WeekSessionRow>(
+    db,
+    sql`select ss.id, ss.group_id as "groupId", g.name as "groupName", ss.on_date::text as "onDate", ss.period, ss.length,
+               ss.teacher_id as "teacherId", t.full_name as "teacherName", ss.classroom_id as "classroomId",
+               r.code as "classroomCode", r.name as "classroomName", camp.name as "campusName"
+        from tutoring_sessions ss join tutoring_groups g on g.id = ss.group_id join teachers t on t.id = ss.teacher_id
+        left join classrooms r on r.id = ss.classroom_id left join campuses camp on camp.id = coalesce(r.campus_id, g.campus_id)
+        where ss.status <> 'cancelled' and ss.on_date between ${from}::date and ${to}::date and ${whose}
+        order by ss.on_date, ss.period, ss.id`,
+  );
+}

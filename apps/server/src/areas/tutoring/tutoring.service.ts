@@ -57,6 +57,7 @@ import {
   type GroupRow,
   type SlotQuery,
   sessionCounts,
+  weekSessions,
 } from './tutoring.repository';
 
 /*
@@ -383,4 +384,14 @@ export async function taughtTutoring(
 /** The sessions of a week (or any dates, inclusive) by status, and how many groups meet: for the dashboards. */
 export function tutoringBetween(db: DbOrTx, from: string, to: string) {
   return sessionCounts(db, from, to);
+}
+
+/** The tutoring sessions of a student's, a teacher's or a room's week (the timetables' week views). */
+export function sessionsOfWeek(
+  db: DbOrTx,
+  who: { studentId?: number; teacherId?: number; classroomId?: number },
+  from: string,
+  to: string,
+) {
+  return weekSessions(db, who, from, to);
 }

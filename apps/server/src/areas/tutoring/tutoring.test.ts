@@ -339,6 +339,25 @@ describe('attendance, reports, the teacher', () => {
     expect(await taughtTutoring(t.database.db, { teacherId: van.id, from: '2026-09-12', to: '2026-09-12' })).toEqual([]);
   });
 
+  it("puts the sessions in the week views of the group's students and teacher", async () => {
+    type Entry = { kind: string; day: number; period: number; length: number; subjectName: string; tutoringGroup?: { id: number } | null };
+    const week = async (who: string, view: string) =>
+      ((await call('GET', `/timetables/week?view=${view}&date=2026-09-10`, who)).body.data.entries as Entry[]).filter(
+        (e) => e.kind === 'tutoring',
+      );
+    for (const [who, view] of [
+      ['hs.an', 'student'],
+      ['gv.toan', 'teacher'],
+    ] as const) {
+      const entries = await week(who, view);
+      expect(
+        entries.find((e) => e.tutoringGroup?.id === group.id),
+        `${who}'s week`,
+      ).toMatchObject({ day: 6, period: 3, length: 2, subjectName: group.name });
+    }
+    expect((await week('hs.chau', 'student')).some((e) => e.tutoringGroup?.id === group.id)).toBe(false);
+  });
+
   it("shows a teacher their groups and upcoming sessions, and nobody else's", async () => {
     const mine = await call('GET', '/tutoring/mine', 'gv.toan');
     expect(mine.status).toBe(200);

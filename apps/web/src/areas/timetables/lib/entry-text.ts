@@ -18,12 +18,13 @@ export function entryParts(e: TWeekEntry, view: TWeekViewKind): EntryParts {
     };
   }
   const details: string[] = [];
+  if (e.kind === 'tutoring') details.push('Phụ đạo, bồi dưỡng');
   if (e.courseClass) details.push(e.courseClass.name);
   if (view !== 'teacher' && e.teachers.length) details.push(e.teachers.map((t) => t.name).join(', '));
   if (view !== 'room' && e.room) details.push(`Phòng ${e.room.code}`);
   if (view !== 'room' && view !== 'campus' && e.campusName) details.push(e.campusName);
   if (e.length === 2) details.push('Tiết đôi');
-  return { title: e.subjectName ?? e.courseClass?.name ?? 'Tiết học', details };
+  return { title: e.subjectName ?? e.courseClass?.name ?? (e.kind === 'tutoring' ? 'Buổi phụ đạo' : 'Tiết học'), details };
 }
 
 /** One line of an entry for a spreadsheet cell or a screen reader. */
