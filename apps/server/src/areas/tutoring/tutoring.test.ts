@@ -242,7 +242,7 @@ describe('tutoring sessions: clashes', () => {
 });
 
 describe('attendance, reports, the teacher', () => {
-  let group: { id: number };
+  let group: { id: number; name: string };
   let session: { id: number };
   let future: { id: number };
 
