@@ -59,7 +59,12 @@ export async function prefillLines(db: DbOrTx, q: { teacherId: number; period: P
       source: 'tutoring',
     });
   }
-  const duties = dutyInputs(await dutiesOf(db, period.academicYearId, [teacherId]), rules);
-  for (const d of duties) lines.push({ ...blank, kind: 'duty', label: d.label, periods: 0, dutyCode: d.code, source: 'duty' });
+  const duties = dutyInputs(await dutiesOf(db, period.academicYearId, [teacherId]), rules, {
+    start: period.semesterStart,
+    end: period.semesterEnd,
+    weeks: period.weeks,
+  });
+  for (const d of duties)
+    lines.push({ ...blank, kind: 'duty', label: d.label, periods: 0, dutyCode: d.code, weeks: d.weeks ?? null, source: 'duty' });
   return lines;
 }
