@@ -21,6 +21,7 @@ import './zod-locale';
  *  POST   /teaching/declarations/periods                        ADMIN  ZDeclarationPeriodInput                     → ZDeclarationPeriod
  *  PUT    /teaching/declarations/periods/{id}                   ADMIN  ZDeclarationPeriodInput                     → ZDeclarationPeriod
  *  DELETE /teaching/declarations/periods/{id}                   ADMIN (only with no declaration yet)
+ *  GET    /teaching/declarations/periods/{id}/export            every declaration role: the period's declarations in the caller's scope, XLSX
  *  GET    /teaching/declarations/periods/{id}/teachers          every declaration role: the teachers in the caller's scope, declared or not → ZPeriodTeacher[]
  *  POST   /teaching/declarations/periods/{id}/remind            ACADEMIC_AFFAIR: the teachers not submitted yet (event) → ZRemindResult
  *  GET    /teaching/declarations?periodId=&departmentId=&status=&search=&page=&limit=

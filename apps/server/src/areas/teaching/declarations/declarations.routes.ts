@@ -25,6 +25,8 @@ import {
   type TDeclarationTransition,
 } from '@app/shared/declarations';
 import type { Db } from '@/db/client';
+import { sendXlsx } from '@/lib/xlsx';
+import { declarationsExport } from './declarations.export';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
 import { badRequest } from '@/plugins/errors';
@@ -58,6 +60,14 @@ export function declarationRoutes(app: FastifyInstance, deps: { db: Db; events: 
     `${BASE}/periods`,
     { config: { roles: DECLARATION_READERS }, schema: { tags, response: { 200: ZOk(z.array(ZDeclarationPeriod)) } } },
     async (req) => ({ success: true as const, data: await listPeriods(db, actorOf(req)) }),
+  );
+  r.get(
+    `${BASE}/periods/:id/export`,
+    { config: { roles: DECLARATION_READERS }, schema: { tags, params: ZIdParams } },
+    async (req, reply) => {
+      const file = await declarationsExport(db, actorOf(req), req.params.id);
+      return sendXlsx(reply, file.filename, file.body);
+    },
   );
   r.get(
     `${BASE}/periods/:id/teachers`,

@@ -154,7 +154,8 @@ function refuseEdit(r: Relation, status: string): void {
 
 // ---------------------------------------------------------------- reads
 
-function summaryOf(row: DeclarationRow): TDeclarationSummary {
+/** A declaration row as the lists show it. */
+export function summaryOf(row: DeclarationRow): TDeclarationSummary {
   return {
     id: row.id,
     teacherId: row.teacherId,

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TDeclarationDetail } from '@app/shared/declarations';
@@ -121,6 +122,32 @@ describe('who may create and see', () => {
     expect(mine).toMatchObject({ declarationId: theirs?.id ?? null, status: theirs?.status ?? null });
     expect((await rows(s.other.email)).map((r) => r.teacherId)).toEqual([s.other.teacherId]);
     expect((await call('GET', `${B}/periods/999999/teachers`, s.office.email)).status).toBe(404);
+  });
+
+  it('exports the period as XLSX within the caller’s scope, the teachers without a declaration too', async () => {
+    const sheet = async (who: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1${B}/periods/${s.periodId}/export`,
+        headers: { authorization: `Bearer ${await t.tokenFor(who)}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      const rows = Array.from({ length: ws.rowCount - 1 }, (_, i) => (ws.getRow(i + 2).values as unknown[]).slice(1));
+      return { header: (ws.getRow(1).values as unknown[]).slice(1), rows };
+    };
+    const office = await sheet(s.office.email);
+    expect(office.header.slice(0, 4)).toEqual(['Mã giáo viên', 'Họ và tên', 'Tổ chuyên môn', 'Trạng thái']);
+    const nameOf = async (id: number | null) => (await one<{ n: string }>(t, sql`select full_name as n from teachers where id = ${id}`)).n;
+    expect(office.rows.map((r) => r[1])).toEqual(
+      expect.arrayContaining([await nameOf(s.teacher.teacherId), await nameOf(s.other.teacherId)]),
+    );
+    const own = await sheet(s.teacher.email);
+    expect(own.rows.map((r) => r[1])).toEqual([await nameOf(s.teacher.teacherId)]);
+    expect(own.rows[0][3]).toMatch(/Chưa kê khai|Nháp|Đã nộp|Trả lại|duyệt|xác nhận|khóa/);
   });
 
   it('refuses to show a declaration outside the scope (403)', async () => {

@@ -14,6 +14,7 @@ import { SearchInput } from '@/components/data/search-input';
 import { useListQuery } from '@/components/data/use-list-query';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { ExportButton } from '@/components/data/export-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionSpinner } from '@/components/ui/spinner';
 import { DECLARATIONS_ROOT } from '../api/keys';
@@ -75,6 +76,9 @@ export function PeriodPageFrame({
         actions={
           <div className="flex flex-wrap items-end gap-2">
             {periods.length ? picker : null}
+            {period ? (
+              <ExportButton path={`/v1/teaching/declarations/periods/${period.id}`} filename="ke-khai-giang-day.xlsx" label="Xuất Excel" />
+            ) : null}
             {period ? actions?.(period) : null}
           </div>
         }

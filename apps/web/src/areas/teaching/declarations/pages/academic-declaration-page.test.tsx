@@ -42,6 +42,7 @@ describe('AcademicDeclarationPage', { timeout: 30_000 }, () => {
     const list = screen.getByRole('table', { name: 'Danh sách bản kê khai' });
     expect(within(list).getByText('Quá hạn nộp (15/01/2025)')).toBeInTheDocument();
 
+    expect(screen.getByRole('button', { name: 'Xuất Excel' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Nhắc nộp' }));
     expect(await screen.findByText('Đã nhắc 4 giáo viên chưa nộp.')).toBeInTheDocument();
 
