@@ -166,7 +166,7 @@ describe('the principal dashboard', () => {
     expect(within(results).getByText(/2026-HK1-M1 · Công bố 27\/10\/2026 · 250 phản hồi/)).toBeInTheDocument();
     expect(within(results).getByRole('link', { name: 'Xem báo cáo kết quả' })).toHaveAttribute('href', '/principal/reports');
     const decisions = await card('Chờ Hiệu trưởng quyết định');
-    expect(decisions).toHaveTextContent('Đơn từ của học sinh được chuyển lên và bản khai báo giảng dạy cần phê duyệt sẽ hiện ở đây');
+    expect(decisions).toHaveTextContent('Đơn từ của học sinh được chuyển lên sẽ hiện ở đây khi chức năng đơn từ có trong phiên bản tới');
     // The principal does not review texts: no review card, no call for it.
     expect(screen.queryByRole('region', { name: 'Ý kiến chờ duyệt' })).not.toBeInTheDocument();
     expect(view?.mock.calls.some((c) => c.url === '/v1/surveys/responses/reviews/counts')).toBe(false);
@@ -188,6 +188,54 @@ describe('the academic office dashboard', () => {
     expect(within(queue).getByText('12 Sử · Khối 12 · Cơ sở 2 · 31 học sinh')).toBeInTheDocument();
     expect(within(queue).queryByRole('link')).not.toBeInTheDocument();
     expect(queue).toHaveTextContent('Quản trị viên sửa các mục này trong Quản lý lớp học và Quản lý học sinh.');
+  });
+
+  it('shows the open declaration period by department and state, late ones counted, with the way to handle them', async () => {
+    const period = {
+      id: 4,
+      semesterId: 3,
+      semesterName: 'Học kỳ 1',
+      yearName: '2026-2027',
+      weeks: 18,
+      opensAt: '2026-11-16T00:00:00+07:00',
+      closesAt: '2099-01-15T17:00:00+07:00',
+      reviewBy: '2099-01-22',
+      holidays: [],
+      counts: { draft: 1, submitted: 1, returned: 0, approved: 1, confirmed: 0, locked: 0 },
+      teacherCount: 5,
+    };
+    const decl = (id: number, departmentName: string, status: string) => ({
+      id,
+      teacherId: id,
+      teacherCode: `GV${id}`,
+      teacherName: `Giáo viên ${id}`,
+      departmentId: departmentName === 'Tổ Toán' ? 1 : 2,
+      departmentName,
+      periodId: 4,
+      semesterId: 3,
+      semesterName: 'Học kỳ 1',
+      status,
+      version: 1,
+      totals: null,
+      updatedAt: '2026-11-20T00:00:00Z',
+      lastComment: null,
+    });
+    renderAs(['ACADEMIC_AFFAIR'], '/academic/dashboard', {
+      'GET /v1/academic-queue': () => ok(QUEUE),
+      'GET /v1/teaching/declarations/periods': () => ok([period]),
+      'GET /v1/teaching/declarations': () =>
+        ok({
+          items: [decl(1, 'Tổ Toán', 'draft'), decl(2, 'Tổ Toán', 'submitted'), decl(3, 'Tổ Văn', 'approved')],
+          total: 3,
+          page: 1,
+          limit: 100,
+        }),
+    });
+    const section = await card('Kê khai giảng dạy Học kỳ 1 2026-2027');
+    expect(within(section).getByRole('link', { name: 'Xem và xử lý' })).toHaveAttribute('href', '/academic/teaching-declaration');
+    const table = await within(section).findByRole('table', { name: 'Số bản kê khai theo trạng thái của từng tổ' });
+    expect(within(table).getByRole('row', { name: /Tổ Toán/ })).toHaveTextContent('Tổ Toán110000');
+    expect(within(section).getByText('3/5 giáo viên đã có bản kê khai.')).toBeInTheDocument();
   });
 
   it('links each kind to the page that fixes it for someone who may open it', async () => {

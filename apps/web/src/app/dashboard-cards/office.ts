@@ -9,6 +9,7 @@ import {
 } from '@/areas/surveys/monitoring/public';
 import { AdminPublicationQueueCard, PublishedResultsCard, QualityPublicationQueueCard } from '@/areas/surveys/results/public';
 import { AdminPendingReviewsCard, QualityPendingReviewsCard } from '@/areas/surveys/text-reviews/public';
+import { DeclarationsByDepartmentCard } from '@/areas/teaching/declarations/public';
 
 /**
  * The facility manager's campus timetable (issue 13) is its own chunk: only that dashboard loads the
@@ -30,7 +31,7 @@ export const OFFICE_DASHBOARD_CARDS: Readonly<Record<string, readonly DashboardC
       key: 'decisions',
       roles: ['PRINCIPAL'],
       title: 'Chờ Hiệu trưởng quyết định',
-      text: 'Hiện chưa có việc nào chờ Hiệu trưởng quyết định. Đơn từ của học sinh được chuyển lên và bản khai báo giảng dạy cần phê duyệt sẽ hiện ở đây khi các chức năng này có trong phiên bản tới.',
+      text: 'Hiện chưa có việc nào chờ Hiệu trưởng quyết định. Đơn từ của học sinh được chuyển lên sẽ hiện ở đây khi chức năng đơn từ có trong phiên bản tới; lịch sử khai báo giảng dạy ở mục Lịch sử khai báo.',
     }),
     { key: 'module-completion', roles: ['PRINCIPAL'], component: ModuleCompletionCard },
   ],
@@ -40,7 +41,10 @@ export const OFFICE_DASHBOARD_CARDS: Readonly<Record<string, readonly DashboardC
     { key: 'survey-stats', roles: ['QUALITY_ASSURANCE'], component: QualitySurveyStatsCard },
     { key: 'module-completion', roles: ['QUALITY_ASSURANCE'], component: ModuleCompletionCard },
   ],
-  '/academic/dashboard': [{ key: 'academic-queue', roles: ['ACADEMIC_AFFAIR'], component: AcademicQueueCard }],
+  '/academic/dashboard': [
+    { key: 'declarations', roles: ['ACADEMIC_AFFAIR'], component: DeclarationsByDepartmentCard },
+    { key: 'academic-queue', roles: ['ACADEMIC_AFFAIR'], component: AcademicQueueCard },
+  ],
   '/accountant/dashboard': [
     { key: 'teaching-load', roles: ['ACCOUNTANT'], component: TeachingLoadCard },
     upcomingCard({
