@@ -74,8 +74,8 @@ async function emailOfTeacher(teacherId: number): Promise<string> {
 async function step(page: Page, button: string, title: string, comment?: string) {
   const editor = page.getByRole('dialog').first();
   await editor.getByRole('button', { name: button, exact: true }).click();
+  // Headless UI's dialog element has no box of its own: wait on what is inside it.
   const confirm = page.getByRole('dialog', { name: title });
-  await confirm.waitFor();
   if (comment) await confirm.getByRole('textbox').fill(comment);
   await confirm.getByRole('button', { name: button, exact: true }).click();
   await confirm.waitFor({ state: 'detached' });
@@ -88,7 +88,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('teaching declarations', () => {
+describe('teaching declarations', { timeout: 180_000 }, () => {
   it('the clerk enters and submits, the head returns with a comment, the teacher resubmits, it is approved, confirmed, locked, and the principal finds it in the history', async () => {
     const clerk = demo('gv.van');
     const now = Date.now();
@@ -223,7 +223,7 @@ describe('teaching declarations', () => {
           .last()
           .click();
         const diff = p.getByRole('dialog');
-        await diff.waitFor();
+        await diff.getByRole('heading').first().waitFor();
         expect(await diff.textContent()).toMatch(/→|Thêm|Sửa|Xóa/);
       } finally {
         await c.close();
