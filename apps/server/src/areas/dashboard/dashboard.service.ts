@@ -92,7 +92,7 @@ async function workloadStats(db: Db, actor: Actor, now = new Date()): Promise<St
     const declared = c.submitted + c.approved + c.confirmed + c.locked;
     const late = now.getTime() > Date.parse(period.closesAt) ? Math.max(0, period.teacherCount - declared) : 0;
     out.push({
-      label: `Kê khai giảng dạy ${period.semesterName}`,
+      label: `Kê khai đã nộp ${period.semesterName}`,
       value: `${num(declared)}/${num(period.teacherCount)}`,
       hint: `Hạn nộp ${formatDate(period.closesAt)} · ${problems(
         [

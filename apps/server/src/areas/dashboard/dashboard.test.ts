@@ -148,7 +148,7 @@ describe('GET /dashboard', () => {
       db,
       sql`select count(*) from declarations where status in ('submitted', 'approved', 'confirmed', 'locked')`,
     );
-    const declarations = d.stats.find((s) => s.label.startsWith('Kê khai giảng dạy'))!;
+    const declarations = d.stats.find((s) => s.label.startsWith('Kê khai đã nộp'))!;
     expect(declarations).toMatchObject({
       value: `${declared}/${await count(db, sql`select count(*) from teachers`)}`,
       href: '/academic/teaching-declaration',

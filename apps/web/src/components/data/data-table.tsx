@@ -119,7 +119,7 @@ function SortHeader<T>({ col, sort, onSort }: { col: Column<T>; sort?: DataTable
 
 function TableView<T>({ columns, rows, rowKey, label, loading, sort, onSort, actions, skeletonRows = 5 }: DataTableProps<T>) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="bg-surface-2 text-xs text-muted">

@@ -31,7 +31,7 @@ export function DepartmentCounts({ period }: { period: TDeclarationPeriod }) {
       {rows.length === 0 ? (
         <p className="text-sm text-muted">Chưa có bản kê khai nào trong kỳ này.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Số bản kê khai theo trạng thái của từng tổ</caption>
             <thead className="text-xs text-muted">
