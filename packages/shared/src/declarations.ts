@@ -247,6 +247,30 @@ export type TDeclarationLine = z.infer<typeof ZDeclarationLine>;
 export const ZDeclarationLineSnapshot = ZDeclarationLine.omit({ attachments: true, forTeacherName: true }).extend({ id: ZId.nullable() });
 export type TDeclarationLineSnapshot = z.infer<typeof ZDeclarationLineSnapshot>;
 
+/** The stored fields of a line (a snapshot's, the PUT's, without its id): one list for the server's history and the page's save. */
+const LINE_FIELDS = [
+  'kind',
+  'label',
+  'periods',
+  'moduleId',
+  'courseClassId',
+  'activityCode',
+  'dutyCode',
+  'weeks',
+  'onDate',
+  'untilDate',
+  'forTeacherId',
+  'tutoringGroupId',
+  'source',
+  'note',
+] as const satisfies ReadonlyArray<keyof TDeclarationLineSnapshot>;
+type LineField = (typeof LINE_FIELDS)[number];
+
+/** A line's stored fields, whatever else the line carries (an id, a draft's key, attachments, a teacher's name). */
+export function lineFields<L extends Record<LineField, unknown>>(l: L): Pick<L, LineField> {
+  return Object.fromEntries(LINE_FIELDS.map((k) => [k, l[k]])) as Pick<L, LineField>;
+}
+
 export const ZDeclarationChanges = z.object({
   added: z.array(ZDeclarationLineSnapshot),
   removed: z.array(ZDeclarationLineSnapshot),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   DECLARATION_STATUS_LABELS,
   DECLARATION_TRANSITIONS,
+  lineFields,
   TRANSITIONS_NEEDING_COMMENT,
   type TBulkApproveResult,
   type TDeclarationCan,
@@ -305,23 +306,7 @@ export async function createDeclaration(opts: {
 }
 
 function snapshot(id: number | null, l: LineValues): TDeclarationLineSnapshot {
-  return {
-    id,
-    kind: l.kind as TDeclarationLineSnapshot['kind'],
-    label: l.label,
-    periods: l.periods,
-    moduleId: l.moduleId,
-    courseClassId: l.courseClassId,
-    activityCode: l.activityCode,
-    dutyCode: l.dutyCode,
-    weeks: l.weeks,
-    onDate: l.onDate,
-    untilDate: l.untilDate,
-    forTeacherId: l.forTeacherId,
-    tutoringGroupId: l.tutoringGroupId,
-    source: l.source as TDeclarationLineSnapshot['source'],
-    note: l.note,
-  };
+  return { id, ...lineFields(l) } as TDeclarationLineSnapshot;
 }
 
 const sameLine = (a: TDeclarationLineSnapshot, b: TDeclarationLineSnapshot) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,5 +1,6 @@
 import {
   DECLARATION_ENTRY_KINDS,
+  lineFields,
   type TDeclarationAttachment,
   type TDeclarationEntryKind,
   type TDeclarationLine,
@@ -48,23 +49,7 @@ export function emptyLine(kind: TDeclarationEntryKind): DraftLine {
 
 /** The line as PUT …/lines takes it (the id only for a stored line). */
 export function toLineInput(l: DraftLine): TDeclarationLineInput {
-  return {
-    ...(l.id !== null ? { id: l.id } : {}),
-    kind: l.kind,
-    label: l.label,
-    periods: l.periods,
-    moduleId: l.moduleId,
-    courseClassId: l.courseClassId,
-    activityCode: l.activityCode,
-    dutyCode: l.dutyCode,
-    weeks: l.weeks,
-    onDate: l.onDate,
-    untilDate: l.untilDate,
-    forTeacherId: l.forTeacherId,
-    tutoringGroupId: l.tutoringGroupId,
-    source: l.source,
-    note: l.note,
-  };
+  return { ...(l.id !== null ? { id: l.id } : {}), ...lineFields(l) };
 }
 
 /** Lines grouped by kind, in the contract's order (class, substitution, activity, leave, duty); empty kinds left out. */
