@@ -66,6 +66,10 @@ export const ENTITY_LABELS: Record<string, string> = {
   declaration: 'Bản kê khai giảng dạy',
   declaration_period: 'Kỳ kê khai giảng dạy',
   declaration_attachment: 'Minh chứng kê khai giảng dạy',
+  pay_settings: 'Cấu hình lương cơ sở và dạy thêm giờ',
+  teacher_coefficient: 'Hệ số lương và phụ cấp của giáo viên',
+  'teacher-coefficients': 'Hệ số lương và phụ cấp của giáo viên',
+  pay_run: 'Đợt tính tiền dạy thêm giờ',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -125,6 +129,14 @@ export const ACTION_LABELS: Record<string, string> = {
   edit: 'Sửa nội dung',
   attach: 'Thêm tệp minh chứng',
   detach: 'Xóa tệp minh chứng',
+  // Pay runs (issue 16)
+  recompute: 'Tính lại',
+  submit_pay_run: 'Trình duyệt đợt tính tiền dạy thêm giờ',
+  approve_pay_run: 'Hiệu trưởng duyệt đợt tính tiền dạy thêm giờ',
+  return_pay_run: 'Hiệu trưởng trả lại đợt tính tiền dạy thêm giờ',
+  pay_pay_run: 'Xác nhận đã chi trả tiền dạy thêm giờ',
+  // Pay run history actions (pay_run_history.action)
+  pay: 'Chi trả',
 };
 
 /** Background jobs (`systemActor('<job>')`): the "who" of what they write. */
@@ -391,6 +403,41 @@ export const FIELD_LABELS: Record<string, string> = {
   waitlistDropped: 'Số yêu cầu chờ bị hủy',
   unmetStudents: 'Số học sinh chưa đủ điều kiện',
   reminded: 'Số tài khoản được nhắc',
+  // Teacher pay (issue 16): the pay settings and a teacher's coefficients (rank, step, coefficient also name a pay run line's)
+  baseSalary: 'Lương cơ sở',
+  overtimeRatePercent: 'Tỷ lệ trả lương dạy thêm giờ (%)',
+  countedAllowances: 'Phụ cấp được tính vào lương tháng',
+  rank: 'Hạng',
+  step: 'Bậc lương',
+  coefficient: 'Hệ số lương',
+  leadershipCoefficient: 'Hệ số phụ cấp chức vụ',
+  preferentialPercent: 'Phụ cấp ưu đãi (%)',
+  seniorityPercent: 'Phụ cấp thâm niên (%)',
+  serviceStartDate: 'Ngày bắt đầu công tác',
+  otherCoefficient: 'Hệ số phụ cấp khác',
+  // Pay runs and their lines (issue 16)
+  adjustsRunId: 'Đợt được điều chỉnh',
+  runId: 'Đợt tính',
+  amount: 'Tiền dạy thêm giờ',
+  due: 'Còn được nhận',
+  previouslyPaid: 'Đã chi ở các đợt trước',
+  blockers: 'Giáo viên chưa đủ điều kiện',
+  capped: 'Vượt mức tối đa tiết dạy thêm',
+  counted: 'Số tiết được tính',
+  norm: 'Định mức',
+  yearlyNorm: 'Định mức cả năm',
+  overtime: 'Số tiết dạy thêm',
+  overtimePaid: 'Số tiết dạy thêm được thanh toán',
+  monthlySalary: 'Lương tháng',
+  yearlySalary: 'Lương năm',
+  periodPay: 'Tiền lương 1 tiết',
+  overtimePeriodPay: 'Tiền lương 1 tiết dạy thêm',
+  departmentName: 'Tổ chuyên môn',
+  detail: 'Diễn giải',
+  inputs: 'Giá trị dùng để tính',
+  proceedWithoutBlocked: 'Tiếp tục không gồm giáo viên chưa đủ điều kiện',
+  paidAt: 'Thời điểm chi trả',
+  paidBy: 'Người xác nhận chi trả',
 };
 
 /**
