@@ -34,6 +34,11 @@ import { teachingRuleRoutes } from './areas/teaching/rules/rules.routes';
 import { teachingAssignmentRoutes } from './areas/teaching/assignments/assignments.routes';
 import { tutoringRoutes } from './areas/tutoring/tutoring.routes';
 import { declarationRoutes } from './areas/teaching/declarations/declarations.routes';
+import { payReportRoutes } from './areas/pay/reports/reports.routes';
+import { payRunRoutes } from './areas/pay/runs/runs.routes';
+import { paySettingsRoutes } from './areas/pay/coefficients/settings.routes';
+import { payCoefficientRoutes } from './areas/pay/coefficients/coefficients.routes';
+import { teacherCoefficientsImport } from './areas/pay/coefficients/coefficients.import';
 
 export interface AreaDeps {
   db: Db;
@@ -57,7 +62,10 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   authRoutes(app, { ...deps.auth, db: deps.db });
   dashboardRoutes(app, deps);
   // Each importer lives beside its table; the import mechanism gets them here, in the order the import pages list them.
-  importRoutes(app, { ...deps, importKinds: [studentsImport, teachersImport, usersImport, courseClassesImport, enrolmentsImport] });
+  importRoutes(app, {
+    ...deps,
+    importKinds: [studentsImport, teachersImport, usersImport, courseClassesImport, enrolmentsImport, teacherCoefficientsImport],
+  });
   userRoutes(app, deps);
   studentRoutes(app, deps);
   teacherRoutes(app, deps);
@@ -82,6 +90,10 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   teachingAssignmentRoutes(app, deps);
   tutoringRoutes(app, deps);
   declarationRoutes(app, deps);
+  payReportRoutes(app, deps);
+  payRunRoutes(app, { ...deps, schoolName: deps.auth.schoolName });
+  paySettingsRoutes(app, deps);
+  payCoefficientRoutes(app, deps);
 }
 
 /** Routes outside the API prefix. */

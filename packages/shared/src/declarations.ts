@@ -200,6 +200,8 @@ export const ZDeclarationSummary = z.object({
   periodId: ZId,
   semesterId: ZId,
   semesterName: z.string(),
+  /** The school year of the semester ("2026-2027"): "HK1" alone names one semester of every year. */
+  academicYearName: z.string(),
   status: ZDeclarationStatus,
   version: z.number().int(),
   /** Null until the first computation (never, once created). */
@@ -342,6 +344,8 @@ export const ZDeclarationListQuery = z.object({
   periodId: ZIdText.optional(),
   departmentId: ZIdText.optional(),
   status: ZDeclarationStatus.optional(),
+  /** '1': only the caller's own declarations (a head's or a clerk's own results page), whatever else their scope holds. */
+  mine: z.enum(['1']).optional(),
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -37,6 +37,8 @@ export interface AppEvents {
   'registration.closed': { roundId: number };
   /** Academic affairs reminded the teachers whose declaration of a period is missing or not submitted (issue 15): their accounts. */
   'declaration.reminded': { periodId: number; userIds: number[] };
+  /** A pay run changed state (issue 16): submitted (the principal has one to approve), approved (its teachers' statements can be read), returned, paid. */
+  'pay.run.changed': { runId: number; status: 'draft' | 'submitted' | 'approved' | 'paid' };
 }
 
 export type EventName = keyof AppEvents;

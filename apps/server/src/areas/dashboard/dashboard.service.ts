@@ -1,5 +1,7 @@
 import type { TDashboard } from '@app/shared/auth';
 import { formatDate, formatDateTime, isoDateInSchool, SCHOOL_TZ as TZ } from '@app/shared/format';
+import { PAY_RUN_STATUS_LABELS } from '@app/shared/pay';
+import { formatMoney } from '@app/shared/pay-calc';
 import { resolvePrimaryRole, ROLE_LABELS, type TRole } from '@app/shared/roles';
 import type { Db } from '@/db/client';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
@@ -13,6 +15,7 @@ import { studentSurveys } from '@/areas/surveys/responses/survey-responses.servi
 import { listPeriods } from '@/areas/teaching/declarations/periods.service';
 import { listRuleSets } from '@/areas/teaching/rules/rules.service';
 import { tutoringBetween } from '@/areas/tutoring/tutoring.service';
+import { payOverview } from '@/areas/pay/reports/reports.service';
 import { activityToday, headedDepartments, lastLogins, ownHomeroom, ownTeaching } from './dashboard.repository';
 
 type Stat = TDashboard['stats'][number];
@@ -221,7 +224,8 @@ async function statsFor(deps: DashboardDeps, actor: Actor, role: TRole): Promise
       ];
     }
     case 'ACCOUNTANT': {
-      const load = await teachingLoadOf(db);
+      const [load, pay] = await Promise.all([teachingLoadOf(db), payOverview(db)]);
+      const run = pay.currentRun;
       return [
         {
           label: 'Giáo viên',
@@ -232,6 +236,20 @@ async function statsFor(deps: DashboardDeps, actor: Actor, role: TRole): Promise
           label: 'Giáo viên có giờ dạy',
           value: load.teaching,
           hint: `${moduleHint(load.module)} · ${num(load.courseClasses)} lớp học phần`,
+        },
+        run
+          ? {
+              label: 'Đợt tính hiện tại',
+              value: formatMoney(run.amount),
+              hint: `${run.name} · ${PAY_RUN_STATUS_LABELS[run.status]} · ${num(run.teachers)} giáo viên`,
+              href: `/accountant/salary?run=${run.id}`,
+            }
+          : { label: 'Đợt tính hiện tại', value: 'Chưa có', hint: 'Chưa tạo đợt tính thù lao nào', href: '/accountant/salary' },
+        {
+          label: 'Giáo viên chưa có hệ số',
+          value: pay.teachersWithoutCoefficients,
+          hint: 'Chưa có hệ số lương hiệu lực hôm nay',
+          href: '/accountant/coefficients?missing=1',
         },
       ];
     }

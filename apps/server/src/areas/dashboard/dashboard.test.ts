@@ -143,10 +143,11 @@ describe('GET /dashboard', () => {
     expect(statOf(d, 'Lớp học phần').value).toBe(await count(db, sql`select count(*) from course_classes where module_id = ${mod.id}`));
     expect(statOf(d, 'Lớp học phần').hint).toBe(`Học phần ${mod.code} · đủ giáo viên và học sinh`);
     expect(statOf(d, 'Học sinh đang học').value).toBe(await count(db, sql`select count(*) from students where status = 'active'`));
-    // The teaching workload: the open declaration period against the teachers, tutoring this week, the rules in force.
+    // The teaching workload: the open declaration period (not last year's, locked) against the teachers, tutoring this week, the rules in force.
     const declared = await count(
       db,
-      sql`select count(*) from declarations where status in ('submitted', 'approved', 'confirmed', 'locked')`,
+      sql`select count(*) from declarations d join declaration_periods p on p.id = d.period_id
+          where p.opens_at <= now() and now() <= p.closes_at and d.status in ('submitted', 'approved', 'confirmed', 'locked')`,
     );
     const declarations = d.stats.find((s) => s.label.startsWith('Kê khai đã nộp'))!;
     expect(declarations).toMatchObject({

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
+import type { TRole } from '@app/shared/roles';
 import { foldVietnamese } from '@app/shared/vietnamese';
 import type { DbOrTx } from '@/db/client';
 import type { WriteCtx } from '@/lib/write';
 
-export const IMPORT_KINDS = ['students', 'teachers', 'users', 'course-classes', 'enrolments'] as const;
+export const IMPORT_KINDS = ['students', 'teachers', 'users', 'course-classes', 'enrolments', 'teacher-coefficients'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 /** What an apply answers when a row changed between the check and the write. */
@@ -64,6 +65,8 @@ export interface ImportKind<R = unknown> {
   kind: TImportKind;
   /** Sheet and file name: "Học sinh". */
   title: string;
+  /** Who may import this kind (template, check, run, errors file); the school's writers (ADMIN) when absent. */
+  roles?: readonly TRole[];
   columns: ImportColumn[];
   /** Parses one row (values are trimmed strings, '' when empty); messages in Vietnamese. A z.object, so each cell parses alone too. */
   row: z.ZodType<R> & { shape: Record<string, z.ZodType> };

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { sendXlsx, type SheetLimits } from '@/lib/xlsx';
+import { hasAnyRole } from '@/plugins/actor';
 import { actorOf } from '@/plugins/auth';
-import { badRequest } from '@/plugins/errors';
+import { AppError, badRequest } from '@/plugins/errors';
 import { IMPORT_KINDS } from '../core/import-kind';
 import { errorRowsBuffer, fileSlug, kindOf, runImport, templateBuffer, type ImportKinds } from './imports.service';
-import { SCHOOL_WRITERS as ADMIN } from '../access';
+import { SCHOOL_WRITERS } from '../access';
 
 const ZKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
 const ZBool = z.enum(['true', 'false']).default('false');
@@ -22,15 +23,22 @@ async function uploaded(req: FastifyRequest) {
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: ImportKinds; imports: SheetLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The routes admit every role some kind names; each call then checks the kind's own roles.
+  const IMPORTERS = [...new Set(deps.importKinds.flatMap((k) => k.roles ?? SCHOOL_WRITERS))];
+  const kindFor = (req: FastifyRequest, name: string) => {
+    const kind = kindOf(deps.importKinds, name);
+    if (!hasAnyRole(actorOf(req), kind.roles ?? SCHOOL_WRITERS)) throw new AppError('FORBIDDEN');
+    return kind;
+  };
 
   r.get(
     '/imports/templates/:kind',
     {
-      config: { roles: ADMIN },
+      config: { roles: IMPORTERS },
       schema: { tags: ['imports'], params: ZKindParams },
     },
     async (req, reply) => {
-      const kind = kindOf(deps.importKinds, req.params.kind);
+      const kind = kindFor(req, req.params.kind);
       const body = await templateBuffer(deps.db, kind);
       return sendXlsx(reply, `mau-nhap-${fileSlug(kind)}`, body);
     },
@@ -39,7 +47,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: 
   r.post(
     '/imports/:kind',
     {
-      config: { roles: ADMIN },
+      config: { roles: IMPORTERS },
       schema: {
         tags: ['imports'],
         params: ZKindParams,
@@ -55,7 +63,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: 
       },
     },
     async (req) => {
-      const kind = kindOf(deps.importKinds, req.params.kind);
+      const kind = kindFor(req, req.params.kind);
       const dryRun = req.query.dryRun === 'true';
       const result = await runImport({
         db: deps.db,
@@ -79,11 +87,11 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db; importKinds: 
   r.post(
     '/imports/:kind/errors',
     {
-      config: { roles: ADMIN },
+      config: { roles: IMPORTERS },
       schema: { tags: ['imports'], params: ZKindParams },
     },
     async (req, reply) => {
-      const kind = kindOf(deps.importKinds, req.params.kind);
+      const kind = kindFor(req, req.params.kind);
       const body = await errorRowsBuffer({ db: deps.db, kind, ...(await uploaded(req)), limits: deps.imports });
       return sendXlsx(reply, `loi-nhap-${fileSlug(kind)}`, body);
     },

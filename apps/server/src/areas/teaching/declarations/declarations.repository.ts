@@ -21,6 +21,7 @@ export interface DeclarationRow {
   semesterName: string;
   semesterStart: string;
   academicYearId: number;
+  academicYearName: string;
   weeks: number;
   status: TDeclarationStatus;
   version: number;
@@ -32,9 +33,9 @@ export interface DeclarationRow {
 const COLS = sql`d.id, d.teacher_id as "teacherId", t.staff_code as "teacherCode", t.full_name as "teacherName",
   t.user_id as "teacherUserId", t.position, t.department_id as "departmentId", dep.name as "departmentName",
   d.period_id as "periodId", p.semester_id as "semesterId", s.name as "semesterName", s.start_date::text as "semesterStart",
-  s.academic_year_id as "academicYearId", p.weeks, d.status, d.version, d.totals, d.updated_at as "updatedAt", d.last_comment as "lastComment"`;
+  s.academic_year_id as "academicYearId", y.name as "academicYearName", p.weeks, d.status, d.version, d.totals, d.updated_at as "updatedAt", d.last_comment as "lastComment"`;
 const FROM = sql`declarations d join teachers t on t.id = d.teacher_id left join departments dep on dep.id = t.department_id
-  join declaration_periods p on p.id = d.period_id join semesters s on s.id = p.semester_id`;
+  join declaration_periods p on p.id = d.period_id join semesters s on s.id = p.semester_id join academic_years y on y.id = s.academic_year_id`;
 
 export async function declarationRow(db: DbOrTx, id: number, forUpdate = false): Promise<DeclarationRow | null> {
   const [row] = await queryRows<DeclarationRow>(
@@ -54,9 +55,19 @@ export async function declarationIdOf(db: DbOrTx, periodId: number, teacherId: n
 
 export async function listDeclarationRows(
   db: DbOrTx,
-  q: { scope: Scope; periodId?: number; departmentId?: number; status?: string; search?: string; page: number; limit: number },
+  q: {
+    scope: Scope;
+    periodId?: number;
+    departmentId?: number;
+    teacherId?: number;
+    status?: string;
+    search?: string;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ rows: DeclarationRow[]; total: number }> {
   const where: SQL[] = [scopeSql(q.scope)];
+  if (q.teacherId !== undefined) where.push(sql`d.teacher_id = ${q.teacherId}`);
   if (q.periodId) where.push(sql`d.period_id = ${q.periodId}`);
   if (q.departmentId) where.push(sql`t.department_id = ${q.departmentId}`);
   if (q.status) where.push(sql`d.status = ${q.status}`);

@@ -167,6 +167,7 @@ export function summaryOf(row: DeclarationRow): TDeclarationSummary {
     periodId: row.periodId,
     semesterId: row.semesterId,
     semesterName: row.semesterName,
+    academicYearName: row.academicYearName,
     status: row.status,
     version: row.version,
     totals: row.totals,
@@ -203,7 +204,9 @@ const totalsOf = (r: TWorkloadResult): TDeclarationTotals => ({ counted: r.count
 
 export async function listDeclarations(db: Db, actor: Actor, q: z.output<typeof ZDeclarationListQuery>) {
   const scope = await scopeOf(db, actor);
-  const { rows, total } = await listDeclarationRows(db, { ...q, scope });
+  // `mine`: a teacher without a teacher record has no declarations of their own (-1 matches none).
+  const teacherId = q.mine ? (actor.teacherId ?? -1) : undefined;
+  const { rows, total } = await listDeclarationRows(db, { ...q, scope, teacherId });
   return { items: rows.map(summaryOf), total, page: q.page, limit: q.limit };
 }
 

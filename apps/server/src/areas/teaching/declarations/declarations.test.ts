@@ -100,6 +100,12 @@ describe('who may create and see', () => {
     expect(head).not.toContain(s.other.teacherId);
     expect(await ids(s.headB.email)).toEqual([s.other.teacherId]);
     expect(await ids(s.office.email)).toEqual(expect.arrayContaining([s.teacher.teacherId, s.other.teacherId]));
+    // mine=1 (a teacher's own results page): only the caller's own, even for a head whose scope holds the department.
+    const mine = async (who: string) =>
+      ((await call('GET', `${B}?mine=1&limit=100`, who)).body.data.items as Array<{ teacherId: number }>).map((i) => i.teacherId);
+    expect(new Set(await mine(s.head.email))).toEqual(new Set(head.includes(s.head.teacherId!) ? [s.head.teacherId] : []));
+    expect(await mine(s.teacher.email)).toEqual([s.teacher.teacherId]);
+    expect(await mine(s.office.email)).toEqual([]);
   });
 
   it('lists the teachers in scope for a period, declared or not: the clerk their department, a teacher themself', async () => {

@@ -7,7 +7,7 @@ import { found, write } from '@/lib/write';
 import type { Actor } from '@/plugins/actor';
 import { conflict } from '@/plugins/errors';
 import { ruleSetRows, type RuleSetRow } from '../core/rule-sets.repository';
-import { allRuleSets } from '../core/rule-sets';
+import { allRuleSets, rulesOn } from '../core/rule-sets';
 import { deleteRuleSet, insertRuleSet, lockRuleSet, ruleSetFromDay, updateRuleSet, type RuleSetValues } from './rules.repository';
 
 /*
@@ -98,3 +98,6 @@ export async function removeRuleSet(opts: { db: Db; actor: Actor; id: number; to
     await ctx.log({ action: 'delete', entity: ENTITY, entityId: opts.id, before: snapshot(before) });
   });
 }
+
+/** The workload rules in force on a date (TT 05/2025's values when none is stored): the one rule set pay computes with. */
+export const ruleSetOn = (db: DbOrTx, isoDate: string) => rulesOn(db, isoDate);
