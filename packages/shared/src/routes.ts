@@ -64,6 +64,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/principal/surveys', title: 'Khảo sát', roles: R.principal, icon: 'survey' },
   { path: '/principal/reports', title: 'Kết quả khảo sát', roles: R.principal, icon: 'chart' },
   { path: '/principal/declaration-history', title: 'Lịch sử khai báo', roles: R.principal, icon: 'history' },
+  // Not in the menus (issue 16): a pay run to approve, opened from the dashboard's card; read-only.
+  { path: '/principal/pay-runs/:id', title: 'Duyệt đợt thanh toán', roles: R.principal, icon: 'wallet' },
   // QUALITY_ASSURANCE
   { path: '/quality/dashboard', title: 'Tổng quan', roles: R.quality, icon: 'home' },
   { path: '/quality/student-registration', title: 'Đăng ký học phần', roles: R.quality, icon: 'clipboard' },
@@ -97,9 +99,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/teacher/survey-preview/:surveyId', title: 'Xem trước khảo sát', roles: R.teacherAny, icon: 'survey' },
   // ACCOUNTANT
   { path: '/accountant/dashboard', title: 'Tổng quan', roles: R.accountant, icon: 'home' },
-  { path: '/accountant/salary', title: 'Quản lý thù lao', roles: R.accountant, icon: 'wallet', planned: LATER },
-  { path: '/accountant/coefficients', title: 'Cấu hình hệ số', roles: R.accountant, icon: 'settings', planned: LATER },
-  { path: '/accountant/reports', title: 'Báo cáo tài chính', roles: R.accountant, icon: 'chart', planned: LATER },
+  { path: '/accountant/salary', title: 'Quản lý thù lao', roles: R.accountant, icon: 'wallet' },
+  { path: '/accountant/coefficients', title: 'Cấu hình hệ số', roles: R.accountant, icon: 'settings' },
+  { path: '/accountant/reports', title: 'Báo cáo tài chính', roles: R.accountant, icon: 'chart' },
   // FACILITY_MANAGER
   { path: '/facility/dashboard', title: 'Thời khóa biểu cơ sở', roles: R.facility, icon: 'calendar' },
   { path: '/facility/campus', title: 'Quản lý cơ sở', roles: R.facility, icon: 'building' },
@@ -225,6 +227,8 @@ export const REACHED_FROM: Readonly<Record<string, string>> = {
   '/teacher/survey-preview/:surveyId': '/teacher/homeroom-surveys',
   '/student/surveys/form': '/student/surveys',
   '/student/surveys/:id': '/student/surveys',
+  // A submitted pay run opens from the principal dashboard's card of runs waiting for them.
+  '/principal/pay-runs/:id': '/principal/dashboard',
 };
 
 function items(paths: readonly string[]): MenuItem[] {

@@ -63,6 +63,10 @@ const PAGES: Partial<Record<string, Page>> = {
   '/admin/teaching-declaration': lazy(() => import('@/areas/teaching/declarations/pages/admin-declaration-page')),
   '/admin/declaration-history': lazy(() => import('@/areas/teaching/declarations/pages/declaration-history-page')),
   '/principal/declaration-history': lazy(() => import('@/areas/teaching/declarations/pages/declaration-history-page')),
+  '/accountant/reports': lazy(() => import('@/areas/pay/reports/pages/reports-page')),
+  '/accountant/salary': lazy(() => import('@/areas/pay/runs/pages/salary-page')),
+  '/accountant/coefficients': lazy(() => import('@/areas/pay/coefficients/pages/coefficients-page')),
+  '/principal/pay-runs/:id': lazy(() => import('@/areas/pay/runs/pages/principal-run-page')),
 };
 
 export function pageFor(route: AppRoute): Page {

@@ -214,6 +214,7 @@ describe('the academic office dashboard', () => {
       periodId: 4,
       semesterId: 3,
       semesterName: 'Học kỳ 1',
+      academicYearName: '2026-2027',
       status,
       version: 1,
       totals: null,
@@ -269,7 +270,7 @@ describe('the academic office dashboard', () => {
 });
 
 describe('the accountant dashboard', () => {
-  it('shows the teachers with their teaching per department, and what pay runs will bring', async () => {
+  it('shows the pay run at hand, what needs doing, and the teachers with their teaching per department', async () => {
     const load: TTeachingLoad = {
       module: { id: 6, code: '2026-HK1-M2', name: 'Học phần 2' },
       teachers: 60,
@@ -280,14 +281,24 @@ describe('the accountant dashboard', () => {
         { departmentId: null, departmentName: null, teachers: 2, teaching: 0, courseClasses: 0 },
       ],
     };
-    renderAs(['ACCOUNTANT'], '/accountant/dashboard', { 'GET /v1/teachers/teaching-load': () => ok(load) });
+    renderAs(['ACCOUNTANT'], '/accountant/dashboard', {
+      'GET /v1/teachers/teaching-load': () => ok(load),
+      'GET /v1/pay/overview': () =>
+        ok({
+          currentRun: null,
+          blockers: { declarationsNotLocked: 0, coefficientsMissing: 0, items: [] },
+          waitingApproval: [],
+          teachersWithoutCoefficients: 3,
+        }),
+    });
     const teachers = await card('Giáo viên và giờ dạy');
     expect(await within(teachers).findByText('60 giáo viên · học phần 2026-HK1-M2')).toBeInTheDocument();
     expect(teachers).toHaveTextContent('55giáo viên có giờ dạy · 84 lớp học phần');
     const byDept = within(teachers).getByRole('list', { name: 'Theo tổ chuyên môn' });
     expect(byDept).toHaveTextContent('Tổ Toán - Tin11/12 giáo viên có giờ dạy · 20 lớp');
     expect(byDept).toHaveTextContent('Chưa thuộc tổ nào0/2 giáo viên có giờ dạy · 0 lớp');
-    expect(await card('Thù lao và hệ số')).toHaveTextContent('Các đợt tính thù lao giảng dạy, hệ số và báo cáo tài chính sẽ hiện ở đây');
+    expect(await card('Đợt tính hiện tại')).toHaveTextContent('Chưa có đợt tính thù lao nào.');
+    expect(await card('Cần xử lý')).toHaveTextContent('3 giáo viên chưa có hệ số lương hiệu lực hôm nay');
   });
 });
 

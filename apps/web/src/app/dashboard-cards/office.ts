@@ -1,5 +1,7 @@
 import { lazy } from 'react';
-import { upcomingCard, type DashboardCard } from '@/areas/dashboard/public';
+import type { DashboardCard } from '@/areas/dashboard/public';
+import { CurrentPayRunCard, PayTodoCard } from '@/areas/pay/reports/public';
+import { WaitingPayRunsCard } from '@/areas/pay/runs/public';
 import { AcademicQueueCard, FacilitySummaryCard, TeachingLoadCard } from '@/areas/school/overview/public';
 import {
   AdminSurveyStatsCard,
@@ -27,12 +29,7 @@ export const OFFICE_DASHBOARD_CARDS: Readonly<Record<string, readonly DashboardC
   '/principal/dashboard': [
     { key: 'survey-stats', roles: ['PRINCIPAL'], component: PrincipalSurveyStatsCard },
     { key: 'published-results', roles: ['PRINCIPAL'], component: PublishedResultsCard },
-    upcomingCard({
-      key: 'decisions',
-      roles: ['PRINCIPAL'],
-      title: 'Chờ Hiệu trưởng quyết định',
-      text: 'Hiện chưa có việc nào chờ Hiệu trưởng quyết định. Đơn từ của học sinh được chuyển lên sẽ hiện ở đây khi chức năng đơn từ có trong phiên bản tới; lịch sử khai báo giảng dạy ở mục Lịch sử khai báo.',
-    }),
+    { key: 'decisions', roles: ['PRINCIPAL'], component: WaitingPayRunsCard },
     { key: 'module-completion', roles: ['PRINCIPAL'], component: ModuleCompletionCard },
   ],
   '/quality/dashboard': [
@@ -46,13 +43,9 @@ export const OFFICE_DASHBOARD_CARDS: Readonly<Record<string, readonly DashboardC
     { key: 'academic-queue', roles: ['ACADEMIC_AFFAIR'], component: AcademicQueueCard },
   ],
   '/accountant/dashboard': [
+    { key: 'pay-run', roles: ['ACCOUNTANT'], component: CurrentPayRunCard },
+    { key: 'pay-todo', roles: ['ACCOUNTANT'], component: PayTodoCard },
     { key: 'teaching-load', roles: ['ACCOUNTANT'], component: TeachingLoadCard },
-    upcomingCard({
-      key: 'pay-runs',
-      roles: ['ACCOUNTANT'],
-      title: 'Thù lao và hệ số',
-      text: 'Các đợt tính thù lao giảng dạy, hệ số và báo cáo tài chính sẽ hiện ở đây khi chức năng Quản lý thù lao có trong phiên bản tới; số liệu tính từ giờ dạy của giáo viên ở trên.',
-    }),
   ],
   '/facility/dashboard': [
     { key: 'campus-timetable', roles: ['FACILITY_MANAGER'], component: CampusTimetableCard },

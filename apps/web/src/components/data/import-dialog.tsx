@@ -13,7 +13,7 @@ import { ImportPreview, ImportProblems, importSummary } from './import-preview';
 import { Modal } from './modal';
 import { invalidatePaths } from './use-api-mutation';
 
-export type ImportKind = 'students' | 'teachers' | 'users' | 'course-classes' | 'enrolments';
+export type ImportKind = 'students' | 'teachers' | 'users' | 'course-classes' | 'enrolments' | 'teacher-coefficients';
 
 const KIND_TITLES: Record<ImportKind, string> = {
   students: 'Nhập danh sách học sinh',
@@ -21,6 +21,7 @@ const KIND_TITLES: Record<ImportKind, string> = {
   users: 'Nhập danh sách người dùng',
   'course-classes': 'Nhập lớp học phần',
   enrolments: 'Nhập danh sách ghi danh',
+  'teacher-coefficients': 'Nhập hệ số lương giáo viên',
 };
 
 /** The kind's part of the file names the server gives (mau-nhap-hoc-sinh.xlsx), used if its header is unreadable. */
@@ -30,6 +31,7 @@ const KIND_FILES: Record<ImportKind, string> = {
   users: 'tai-khoan',
   'course-classes': 'lop-hoc-phan',
   enrolments: 'ghi-danh',
+  'teacher-coefficients': 'he-so-luong-giao-vien',
 };
 
 const ACCEPT = '.xlsx,.csv';

@@ -68,7 +68,7 @@ export default function DashboardPage({ cards = [] }: { cards?: readonly Dashboa
               // Two figures a row from the smallest phone, so the cards below are not pushed a screen away.
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
                 {dashboard.data.stats.map((stat, i) => (
-                  <li key={`${i}-${stat.label}`} className={String(stat.value).length > 12 ? 'col-span-2 sm:col-span-1' : undefined}>
+                  <li key={`${i}-${stat.label}`} className={String(stat.value).length > 10 ? 'col-span-2 sm:col-span-1' : undefined}>
                     <StatTile stat={stat} />
                   </li>
                 ))}
@@ -113,7 +113,7 @@ function StatTile({ stat }: { stat: TDashboard['stats'][number] }) {
         {stat.href ? <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-primary" /> : null}
       </p>
       <p
-        className={`mt-2 font-semibold break-words text-fg tabular-nums ${String(stat.value).length > 12 ? 'text-lg' : 'text-2xl sm:text-3xl'}`}
+        className={`mt-2 font-semibold break-words text-fg tabular-nums ${String(stat.value).length > 10 ? 'text-lg' : 'text-2xl sm:text-3xl'}`}
       >
         {formatValue(stat.value)}
       </p>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ZTutoringReportQuery, tutoringKindLabel, type TTutoringReport } from '@app/shared/tutoring';
 import type { TSemester } from '@app/shared/school';
 import { ExportButton } from '@/components/data/export-button';
@@ -6,6 +6,7 @@ import { CardPanel, CardEmpty } from '@/components/ui/card-panel';
 import { useTutoringReport } from '../api/report';
 import { TUTORING_ROOT } from '../api/keys';
 import { PeriodsChart } from './report-chart';
+import { FiguresTable } from '@/components/data/figures-table';
 
 const fmtRate = (rate: number | null) => (rate === null ? '—' : `${rate.toLocaleString('vi-VN', { maximumFractionDigits: 1 })}%`);
 
@@ -65,66 +66,21 @@ function ReportBody({ report }: { report: TTutoringReport }) {
   return (
     <div className="mt-3 space-y-6">
       {report.byTeacher.length ? <PeriodsChart rows={report.byTeacher.map((t) => ({ label: t.teacherName, periods: t.periods }))} /> : null}
-      <SimpleTable
+      <FiguresTable
         caption="Theo giáo viên"
         head={['Giáo viên', 'Số buổi', 'Số tiết']}
-        rows={report.byTeacher.map((t) => [t.teacherName, t.sessions, t.periods])}
+        rows={report.byTeacher.map((t, i) => ({ key: i, cells: [t.teacherName, t.sessions, t.periods] }))}
       />
-      <SimpleTable
+      <FiguresTable
         caption="Theo loại hoạt động"
         head={['Loại hoạt động', 'Số buổi', 'Số tiết']}
-        rows={report.byKind.map((k) => [tutoringKindLabel(k.kind), k.sessions, k.periods])}
+        rows={report.byKind.map((k) => ({ key: k.kind, cells: [tutoringKindLabel(k.kind), k.sessions, k.periods] }))}
       />
-      <SimpleTable
+      <FiguresTable
         caption="Tỉ lệ chuyên cần theo nhóm"
         head={['Nhóm', 'Số buổi', 'Có mặt/điểm danh', 'Tỉ lệ']}
-        rows={report.byGroup.map((g) => [g.name, g.sessions, `${g.attended}/${g.marked}`, fmtRate(g.rate)])}
+        rows={report.byGroup.map((g, i) => ({ key: i, cells: [g.name, g.sessions, `${g.attended}/${g.marked}`, fmtRate(g.rate)] }))}
       />
-    </div>
-  );
-}
-
-/** A small table whose first column names the row and whose other columns are numbers. */
-function SimpleTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="mb-1 text-left text-sm font-semibold text-fg">{caption}</caption>
-        <thead className="text-left text-xs text-muted">
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`p-1.5 font-medium ${i ? 'text-right' : ''}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="p-1.5 text-muted">
-                Không có dữ liệu.
-              </td>
-            </tr>
-          ) : (
-            rows.map((r, i) => (
-              <tr key={i} className="border-t border-border">
-                {r.map((c, j) =>
-                  j === 0 ? (
-                    <th key={j} scope="row" className="p-1.5 text-left font-normal">
-                      {c}
-                    </th>
-                  ) : (
-                    <td key={j} className="p-1.5 text-right tabular-nums">
-                      {c}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -156,7 +156,7 @@ function EditorBody({
   const figures = live?.ok ? live.result : detail.result;
   const canEdit = detail.can.edit;
   const actions = DECLARATION_TRANSITION_NAMES.filter((a) => detail.can[a]);
-  const who = `của ${detail.teacherName} (${detail.teacherCode}) – ${detail.semesterName}`;
+  const who = `của ${detail.teacherName} (${detail.teacherCode}) – ${detail.semesterName} ${detail.academicYearName}`;
 
   // Every list, count and period figure of the part (the detail itself is set from the answer).
   const refreshLists = () => invalidatePaths(client, [DECLARATIONS_ROOT]);
@@ -237,7 +237,8 @@ function EditorBody({
           {detail.teacherName} ({detail.teacherCode}) · {POSITION_LABELS[detail.position]}
         </span>
         <span className="text-muted">
-          {detail.departmentName ?? 'Chưa thuộc tổ'} · {detail.semesterName} · {detail.weeks} tuần · {detail.rulesName}
+          {detail.departmentName ?? 'Chưa thuộc tổ'} · {detail.semesterName} {detail.academicYearName} · {detail.weeks} tuần ·{' '}
+          {detail.rulesName}
         </span>
       </div>
 

@@ -1,9 +1,5 @@
-import { useId, useState } from 'react';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { TRANSITIONS_NEEDING_COMMENT, type TDeclarationTransition } from '@app/shared/declarations';
-import { Modal } from '@/components/data/modal';
-import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { ConfirmDialog } from '@/components/data/confirm-dialog';
 
 /** The button's words and the dialog's title of each state change. */
 export const TRANSITION_TEXT: Record<TDeclarationTransition, { button: string; title: string; done: string }> = {
@@ -32,94 +28,17 @@ export function TransitionDialog({
   onConfirm: (comment: string | undefined) => Promise<unknown>;
 }) {
   if (!action) return null;
-  return <Body action={action} who={who} onClose={onClose} onConfirm={onConfirm} />;
-}
-
-function Body({
-  action,
-  who,
-  onClose,
-  onConfirm,
-}: {
-  action: TDeclarationTransition;
-  who: string;
-  onClose: () => void;
-  onConfirm: (c: string | undefined) => Promise<unknown>;
-}) {
-  const id = useId();
-  const needed = TRANSITIONS_NEEDING_COMMENT.includes(action);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const text = TRANSITION_TEXT[action];
   const label = action === 'return' ? 'Lý do trả lại' : action === 'unlock' ? 'Lý do mở khóa' : 'Nhận xét (không bắt buộc)';
-
-  const confirm = async () => {
-    const c = comment.trim();
-    if (needed && !c) {
-      setError(`Hãy nhập ${label.toLowerCase()}.`);
-      document.getElementById(id)?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(c || undefined);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Không thể thực hiện. Vui lòng thử lại sau.'));
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
+    <ConfirmDialog
       open
-      onClose={() => !busy && onClose()}
-      title={text.title}
+      onClose={onClose}
+      title={TRANSITION_TEXT[action].title}
       description={`Bản kê khai ${who}.`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Hủy
-          </Button>
-          <Button onClick={() => void confirm()} disabled={busy}>
-            {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-            {busy ? 'Đang xử lý...' : text.button}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3 text-sm">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={id} className="font-medium text-fg">
-            {label}
-            {needed ? (
-              <span className="text-danger" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            ) : null}
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            value={comment}
-            maxLength={2000}
-            disabled={busy}
-            required={needed}
-            onChange={(e) => setComment(e.target.value)}
-            className="w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-primary"
-          />
-        </div>
-        {error ? (
-          <div role="alert" className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-danger">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{error}</span>
-          </div>
-        ) : null}
-      </div>
-    </Modal>
+      confirmLabel={TRANSITION_TEXT[action].button}
+      danger={false}
+      comment={{ label, required: TRANSITIONS_NEEDING_COMMENT.includes(action), maxLength: 2000 }}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -61,13 +61,13 @@ describe('MyDeclarationsPage', { timeout: 30_000 }, () => {
     restore = mock.restore;
     renderUi(<MyDeclarationsPage />, { path: '/teacher/teaching-declaration-results' });
 
-    const card = await screen.findByRole('region', { name: 'Học kỳ 1' });
+    const card = await screen.findByRole('region', { name: 'Học kỳ 1 2026-2027' });
     expect(within(card).getByText('Trả lại')).toBeInTheDocument();
     expect(await within(card).findByText('Thiếu minh chứng dạy thay')).toBeInTheDocument();
     expect(within(card).getByText(/Trả lại · Tổ trưởng Hòa · 08\/10\/2025 10:00/)).toBeInTheDocument();
     expect(within(card).getByTestId('total-Vượt giờ').textContent).toBe('54');
     expect(within(card).getByText('Vượt giờ: 360 − 306 = 54 tiết')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Mở bản kê khai Học kỳ 1' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Mở bản kê khai Học kỳ 1 2026-2027' })).toBeInTheDocument();
     // Declared in the open period already: nothing to start.
     expect(screen.queryByRole('button', { name: 'Tạo bản kê khai của tôi' })).toBeNull();
   });

@@ -4,6 +4,7 @@ import { FilePlus2, FolderOpen } from 'lucide-react';
 import { toast } from 'sonner';
 import { DECLARATION_HISTORY_ACTION_LABELS, type TDeclarationSummary } from '@app/shared/declarations';
 import { formatDateTime } from '@app/shared/format';
+import { MyPayStatements } from '@/areas/pay/runs/public';
 import { useRouteTitle } from '@/components/data/use-route-title';
 import { Button } from '@/components/ui/button';
 import { CardPanel } from '@/components/ui/card-panel';
@@ -25,11 +26,13 @@ import { WorkloadSteps, WorkloadTotals } from '../components/workload-figures';
 /**
  * /teacher/teaching-declaration-results (TEACHER): the teacher's own declarations, one per semester, with
  * status, totals and the calculator's explanation, overtime, and every review comment of the history; a
- * draft or returned one opens in the editor, where they may edit and submit it (as `can` allows).
+ * draft or returned one opens in the editor, where they may edit and submit it (as `can` allows); then
+ * their overtime pay of each approved or paid run (issue 16), from the pay area.
  */
 export default function MyDeclarationsPage() {
   const title = useRouteTitle('Kết quả khai báo cá nhân');
-  const q = useDeclarations({ limit: '100' });
+  // Only the caller's own: a head's or a clerk's scope holds their colleagues' declarations too.
+  const q = useDeclarations({ limit: '100', mine: '1' });
   const editor = useOpenDeclaration();
   return (
     <div className="space-y-4">
@@ -47,6 +50,7 @@ export default function MyDeclarationsPage() {
       ) : (
         q.data.items.map((d) => <DeclarationCard key={d.id} summary={d} onOpen={() => editor.open(d.id)} />)
       )}
+      <MyPayStatements />
       <DeclarationEditorDialog id={editor.openId} onClose={editor.close} />
     </div>
   );
@@ -102,10 +106,10 @@ function DeclarationCard({ summary, onOpen }: { summary: TDeclarationSummary; on
   const reviews = (d?.history ?? []).filter((h) => h.comment);
   return (
     <CardPanel
-      title={summary.semesterName}
+      title={`${summary.semesterName} ${summary.academicYearName}`}
       description={<DeclarationStatusBadge status={summary.status} />}
       action={
-        <Button variant="secondary" onClick={onOpen} aria-label={`Mở bản kê khai ${summary.semesterName}`}>
+        <Button variant="secondary" onClick={onOpen} aria-label={`Mở bản kê khai ${summary.semesterName} ${summary.academicYearName}`}>
           <FolderOpen aria-hidden="true" className="size-4" />
           {d?.can.edit || d?.can.submit ? 'Mở để sửa, nộp' : 'Xem chi tiết'}
         </Button>

@@ -54,6 +54,7 @@ export function makeSummary(over: Partial<TDeclarationSummary> = {}): TDeclarati
     periodId: 1,
     semesterId: 3,
     semesterName: 'Học kỳ 1',
+    academicYearName: '2026-2027',
     status: 'draft',
     version: 3,
     totals: { counted: 360, normBase: 306, overtime: 54 },

@@ -6,9 +6,8 @@ import { formatDate, formatDateTime } from '@app/shared/format';
 import type { TRuleSet } from '@app/shared/teaching';
 import { POSITION_LABELS, POSITIONS, TT05_2025_RULES, formatFactor } from '@app/shared/workload';
 import { formatPeriods } from '@app/shared/workload-calc';
-import { Badge } from '@/components/data/badge';
-import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { DataTable, type Column } from '@/components/data/data-table';
+import { DeleteVersionDialog, InForceBadge, VersionActions } from '@/components/data/versions';
 import { Button } from '@/components/ui/button';
 import { deleteRuleSet, RULE_SETS_KEY, saveRuleSet, useRuleSets } from '../api/rule-sets';
 import { RuleSetForm } from './rule-set-form';
@@ -34,7 +33,7 @@ export function RuleSetPanel({ canEdit }: { canEdit: boolean }) {
   const columns: Column<TRuleSet>[] = [
     { key: 'name', header: 'Bộ quy định', primary: true, cell: (s) => <span className="font-medium">{s.name}</span> },
     { key: 'from', header: 'Hiệu lực từ', cell: (s) => formatDate(s.effectiveFrom) },
-    { key: 'state', header: 'Trạng thái', cell: (s) => (s.inForce ? <Badge tone="primary">Đang áp dụng</Badge> : null) },
+    { key: 'state', header: 'Trạng thái', cell: (s) => (s.inForce ? <InForceBadge /> : null) },
     { key: 'updated', header: 'Cập nhật', cell: (s) => formatDateTime(s.updatedAt), hideOnMobile: true },
     ...(canEdit
       ? [
@@ -42,24 +41,7 @@ export function RuleSetPanel({ canEdit }: { canEdit: boolean }) {
             key: 'actions',
             header: 'Thao tác',
             cell: (s: TRuleSet) => (
-              <div className="flex gap-1">
-                <Button
-                  variant="ghost"
-                  className="px-2! py-1! text-xs"
-                  onClick={() => setForm({ id: s.id, base: s.rules })}
-                  aria-label={`Sửa ${s.name}`}
-                >
-                  Sửa
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2! py-1! text-xs text-danger"
-                  onClick={() => setRemoving(s)}
-                  aria-label={`Xóa ${s.name}`}
-                >
-                  Xóa
-                </Button>
-              </div>
+              <VersionActions name={s.name} onEdit={() => setForm({ id: s.id, base: s.rules })} onDelete={() => setRemoving(s)} />
             ),
           },
         ]
@@ -143,17 +125,14 @@ export function RuleSetPanel({ canEdit }: { canEdit: boolean }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
+      <DeleteVersionDialog
+        version={removing}
         title="Xóa phiên bản quy định?"
-        message={removing ? `Xóa "${removing.name}" (hiệu lực từ ${formatDate(removing.effectiveFrom)})? Không thể hoàn tác.` : null}
-        onConfirm={async () => {
-          await deleteRuleSet(removing!.id);
-          toast.success('Đã xóa phiên bản quy định định mức.');
-          setRemoving(null);
-          await refresh();
-        }}
+        message={(v) => `Xóa "${v.name}" (hiệu lực từ ${formatDate(v.effectiveFrom)})? Không thể hoàn tác.`}
+        remove={deleteRuleSet}
+        done="Đã xóa phiên bản quy định định mức."
+        onClose={() => setRemoving(null)}
+        onDeleted={refresh}
       />
     </section>
   );
