@@ -19,6 +19,7 @@ import { seedDemoTimetable } from './demo-timetable';
 import { seedDemoTutoring } from './demo-tutoring';
 import { seedDemoTeaching } from './demo-teaching';
 import { seedDemoDeclarations } from './demo-declarations';
+import { seedDemoPay } from './demo-pay';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
@@ -66,6 +67,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const teaching = await seedDemoTeaching(tx, { frame });
     // The current semester's declarations in every state, each step by the person whose job it is.
     const declarations = await seedDemoDeclarations(tx, { userId: (local) => demoUserId.get(local)! });
+    // Pay settings, every teacher's coefficients, last year's locked declarations and the pay runs.
+    const pay = await seedDemoPay(tx, { userId: (local) => demoUserId.get(local)! });
     // The next module's electives and their registration round, open (its own rng).
     const registration = await seedDemoRegistration(tx, {
       rng: createRng(DEMO_RNG_SEED + 3),
@@ -90,6 +93,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...tutoring.counts,
       ...teaching.counts,
       ...declarations.counts,
+      ...pay.counts,
       ...registration.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { vietnameseNameSortKey } from '@app/shared/vietnamese';
+import { scaleCoefficient, type TSalaryRank } from '@app/shared/pay-calc';
+import { TT05_2025_RULES } from '@app/shared/workload';
+import { computeWorkload } from '@app/shared/workload-calc';
 import { auditLogs } from '../db/schema/audit';
 import { users } from '../db/schema/users';
 import { queryRows, type Database, type Db } from '../db/client';
@@ -295,10 +298,11 @@ describe('demo seed', () => {
     );
     expect(period).toMatchObject({ weeks: 18, holidays: ['2027-01-01'] });
     const byStatus = Object.fromEntries(
-      (await rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from declarations group by status`)).map((r) => [
-        r.status,
-        r.n,
-      ]),
+      (
+        await rows<{ status: string; n: number }>(
+          sql`select status, count(*)::int as n from declarations where period_id = ${period.id} group by status`,
+        )
+      ).map((r) => [r.status, r.n]),
     );
     expect(byStatus).toEqual({ locked: 3, confirmed: 1, approved: 2, submitted: 3, returned: 2, draft: 4 });
     // Every declaration has lines and totals; the steps are in the history, each by a person.
@@ -308,9 +312,15 @@ describe('demo seed', () => {
         `totals is null or not exists (select 1 from declaration_lines l where l.declaration_id = declarations.id)`,
       ),
     ).toBe(0);
-    expect(await count('declaration_history', `action = 'lock' and actor_id is not null`)).toBe(3);
-    expect(await count('declaration_history', `action = 'return' and comment like 'Thiếu minh chứng%'`)).toBe(2);
-    expect(await count('declaration_lines', `kind = 'substitution' and for_teacher_id is not null`)).toBe(2);
+    const current = `period_id = ${period.id}`;
+    expect(await count('declaration_history', `${current} and action = 'lock' and actor_id is not null`)).toBe(3);
+    expect(await count('declaration_history', `${current} and action = 'return' and comment like 'Thiếu minh chứng%'`)).toBe(2);
+    expect(
+      await count(
+        'declaration_lines l join declarations d on d.id = l.declaration_id',
+        `d.${current} and l.kind = 'substitution' and l.for_teacher_id is not null`,
+      ),
+    ).toBe(2);
     // The head of Mathematics teaches the gifted group: their draft counts its taught sessions.
     const toan = await rows<{ kind: string; source: string }>(
       sql`select l.kind, l.source from declaration_lines l join declarations d on d.id = l.declaration_id
@@ -318,6 +328,198 @@ describe('demo seed', () => {
     );
     expect(toan.some((l) => l.kind === 'activity' && l.source === 'tutoring')).toBe(true);
     expect(toan.some((l) => l.kind === 'class')).toBe(true);
+  });
+
+  it('gives every teacher coefficients from 01/07/2024 (a mix of ranks and allowances), a few raises, and the pay settings', async () => {
+    expect(
+      await count(
+        'teachers t',
+        `not exists (select 1 from teacher_coefficients c where c.teacher_id = t.id and c.effective_from = '2024-07-01')`,
+      ),
+    ).toBe(0);
+    const ranks = Object.fromEntries(
+      (
+        await rows<{ rank: string; n: number }>(
+          sql`select rank, count(*)::int as n from teacher_coefficients where effective_from = '2024-07-01' group by rank`,
+        )
+      ).map((r) => [r.rank, r.n]),
+    );
+    const teachers = await count('teachers');
+    expect(ranks.I / teachers).toBeCloseTo(0.15, 1);
+    expect(ranks.II / teachers).toBeCloseTo(0.55, 1);
+    expect(ranks.III / teachers).toBeCloseTo(0.3, 1);
+    // The scale's coefficient of each rank and step; seniority left to the start of service.
+    const scale = await rows<{ rank: TSalaryRank; step: number; coefficient: string }>(
+      sql`select rank, step, trim_scale(coefficient)::text as coefficient from teacher_coefficients`,
+    );
+    for (const c of scale) expect(Number(c.coefficient), `${c.rank}/${c.step}`).toBe(Number(scaleCoefficient(c.rank, c.step)));
+    expect(
+      await count('teacher_coefficients', `seniority_percent is not null or service_start_date not between '1996-01-01' and '2023-12-31'`),
+    ).toBe(0);
+    // Most teach a gifted class (70%), some only electives (30%).
+    const p70 = await count('teacher_coefficients', `effective_from = '2024-07-01' and preferential_percent = 70`);
+    expect(p70).toBeGreaterThan(teachers / 2);
+    expect(await count('teacher_coefficients', `effective_from = '2024-07-01' and preferential_percent = 30`)).toBe(teachers - p70);
+    // Heads 0.2, deputies 0.15.
+    expect(
+      await count('teacher_coefficients c join department_heads h on h.teacher_id = c.teacher_id', `c.leadership_coefficient <> 0.2`),
+    ).toBe(0);
+    expect(
+      await count(
+        `teacher_coefficients c join teacher_duties d on d.teacher_id = c.teacher_id and d.code = 'DEPUTY_HEAD'`,
+        `c.leadership_coefficient <> 0.15`,
+      ),
+    ).toBe(0);
+    // Eight raises of one step, in the paid year and in the current one.
+    const raises = await rows<{ from: string; n: number }>(
+      sql`select c.effective_from::text as from, count(*)::int as n from teacher_coefficients c
+          join teacher_coefficients b on b.teacher_id = c.teacher_id and b.effective_from = '2024-07-01' and b.step = c.step - 1 and b.rank = c.rank
+          where c.effective_from > '2024-07-01' group by 1 order by 1`,
+    );
+    expect(raises).toEqual([
+      { from: '2026-03-01', n: 4 },
+      { from: '2027-01-01', n: 4 },
+    ]);
+    expect(
+      await rows(
+        sql`select effective_from::text as "from", base_salary::int as base, overtime_rate_percent as rate from pay_settings order by 1`,
+      ),
+    ).toEqual([
+      { from: '2023-07-01', base: 1_800_000, rate: 150 },
+      { from: '2024-07-01', base: 2_340_000, rate: 150 },
+    ]);
+  });
+
+  it('has the previous year’s declarations locked in both semesters, with the service’s totals, a few over the norm and two over the yearly cap', async () => {
+    const periods = await rows<{ id: number; name: string; weeks: number; closed: boolean }>(
+      sql`select p.id, s.name, p.weeks, p.closes_at < '2026-06-01' as closed from declaration_periods p join semesters s on s.id = p.semester_id
+          join academic_years y on y.id = s.academic_year_id where y.name = '2025-2026' order by s.start_date`,
+    );
+    expect(periods.map(({ id: _id, ...p }) => p)).toEqual([
+      { name: 'HK1', weeks: 18, closed: true },
+      { name: 'HK2', weeks: 17, closed: true },
+    ]);
+    const teaching = await count(
+      'teachers t',
+      `exists (select 1 from course_class_teachers ct join course_classes c on c.id = ct.course_class_id join modules m on m.id = c.module_id
+               join semesters s on s.id = m.semester_id where ct.teacher_id = t.id and s.is_current)`,
+    );
+    for (const p of periods) {
+      expect(await count('declarations', `period_id = ${p.id} and status = 'locked' and locked_by is not null`), p.name).toBe(teaching);
+      expect(await count('declarations', `period_id = ${p.id} and status <> 'locked'`), p.name).toBe(0);
+      // One lock in the history each, by academic affairs in June 2026.
+      expect(
+        await count(
+          `declarations d`,
+          `d.period_id = ${p.id} and (select count(*) from declaration_history h join users u on u.id = h.actor_id
+             where h.declaration_id = d.id and h.action = 'lock' and h.to_status = 'locked' and u.email = '${demoEmail('giaovu')}'
+               and h.at >= '2026-06-01' and h.at < '2026-07-01') <> 1`,
+        ),
+      ).toBe(0);
+    }
+    // The totals are the calculator's on the stored lines (the service's rules).
+    const decls = await rows<{ id: number; weeks: number; totals: { counted: number; normBase: number; overtime: number } }>(
+      sql`select d.id, p.weeks, d.totals from declarations d join declaration_periods p on p.id = d.period_id
+          where p.id = any(${`{${periods.map((p) => p.id).join(',')}}`}::int[]) order by d.id`,
+    );
+    const lines = await rows<{
+      declarationId: number;
+      kind: string;
+      label: string;
+      periods: string;
+      activityCode: string | null;
+      dutyCode: string | null;
+    }>(
+      sql`select declaration_id as "declarationId", kind, label, periods::text, activity_code as "activityCode", duty_code as "dutyCode"
+          from declaration_lines where declaration_id = any(${`{${decls.map((d) => d.id).join(',')}}`}::int[]) order by sort`,
+    );
+    for (const d of decls) {
+      const own = lines.filter((l) => l.declarationId === d.id);
+      expect(own.some((l) => l.kind === 'class')).toBe(true);
+      const r = computeWorkload({
+        rules: TT05_2025_RULES,
+        position: 'TEACHER',
+        weeks: d.weeks,
+        lines: own
+          .filter((l) => l.kind !== 'duty')
+          .map((l) => ({
+            kind: l.kind as 'class',
+            label: l.label,
+            periods: Number(l.periods),
+            ...(l.activityCode ? { activityCode: l.activityCode } : {}),
+          })),
+        duties: own.filter((l) => l.kind === 'duty').map((l) => ({ code: l.dutyCode!, label: l.label })),
+      });
+      expect(d.totals).toEqual({ counted: r.counted, normBase: r.normBase, overtime: r.overtime });
+    }
+    // Periods a week around the norm: many over it, and two teachers past the 200-period yearly cap.
+    const yearly = await rows<{ overtime: number }>(
+      sql`select sum((d.totals->>'overtime')::numeric)::float8 as overtime from declarations d
+          where d.period_id = any(${`{${periods.map((p) => p.id).join(',')}}`}::int[]) group by d.teacher_id`,
+    );
+    expect(yearly.filter((y) => y.overtime > 0).length).toBeGreaterThan(teaching / 3);
+    expect(yearly.filter((y) => y.overtime === 0).length).toBeGreaterThan(teaching / 5);
+    expect(yearly.filter((y) => y.overtime > TT05_2025_RULES.overtimeCapPerYear).length).toBe(2);
+    expect(
+      await count(
+        'declaration_lines l join declarations d on d.id = l.declaration_id',
+        `d.period_id = ${periods[0].id} and l.activity_code = 'GIFTED'`,
+      ),
+    ).toBeGreaterThan(3);
+    expect(
+      await count(
+        'declaration_lines l join declarations d on d.id = l.declaration_id',
+        `d.period_id = ${periods[0].id} and l.duty_code = 'HOMEROOM'`,
+      ),
+    ).toBe(12);
+  });
+
+  it('has last year’s run paid (created, submitted, approved, paid by their people) and this year’s HK1 interim in draft', async () => {
+    const runs = await rows<{
+      id: number;
+      kind: string;
+      status: string;
+      year: string;
+      semester: string | null;
+      blockers: number;
+      lines: number;
+      capped: number;
+    }>(
+      sql`select r.id, r.kind, r.status, y.name as year, s.name as semester, jsonb_array_length(r.blockers)::int as blockers,
+                 (select count(*)::int from pay_run_lines l where l.run_id = r.id) as lines,
+                 (select count(*)::int from pay_run_lines l where l.run_id = r.id and l.capped) as capped
+            from pay_runs r join academic_years y on y.id = r.academic_year_id left join semesters s on s.id = r.semester_id order by r.id`,
+    );
+    const declared = await count(
+      'declarations d join declaration_periods p on p.id = d.period_id join semesters s on s.id = p.semester_id join academic_years y on y.id = s.academic_year_id',
+      `y.name = '2025-2026' and s.name = 'HK1'`,
+    );
+    expect(runs.map(({ id: _id, ...r }) => r)).toEqual([
+      { kind: 'year', status: 'paid', year: '2025-2026', semester: null, blockers: 0, lines: declared, capped: 2 },
+      { kind: 'semester', status: 'draft', year: '2026-2027', semester: 'HK1', blockers: expect.any(Number), lines: 3, capped: 0 },
+    ]);
+    // This year: only the locked HK1 declarations are paid; the others block the interim, for now.
+    expect(runs[1].blockers).toBeGreaterThan(runs[1].lines * 5);
+    // Paid: the teachers whose year's counted periods pass its norm, and only they.
+    const [{ over }] = await rows<{ over: number }>(
+      sql`select count(*)::int as over from (select d.teacher_id from declarations d join declaration_periods p on p.id = d.period_id
+            join semesters s on s.id = p.semester_id join academic_years y on y.id = s.academic_year_id where y.name = '2025-2026'
+           group by d.teacher_id having sum((d.totals->>'counted')::numeric) > sum((d.totals->>'normBase')::numeric)) x`,
+    );
+    expect(over).toBeGreaterThan(declared / 3);
+    expect(await count('pay_run_lines', `run_id = ${runs[0].id} and amount > 0`)).toBe(over);
+    const steps = await rows<{ action: string; email: string }>(
+      sql`select h.action, u.email from pay_run_history h join users u on u.id = h.actor_id where h.run_id = ${runs[0].id} order by h.id`,
+    );
+    expect(steps).toEqual([
+      { action: 'create', email: demoEmail('ketoan') },
+      { action: 'submit', email: demoEmail('ketoan') },
+      { action: 'approve', email: demoEmail('hieutruong') },
+      { action: 'pay', email: demoEmail('ketoan') },
+    ]);
+    expect(
+      await count('audit_logs', `entity = 'pay_run' and action in ('create', 'submit_pay_run', 'approve_pay_run', 'pay_pay_run')`),
+    ).toBe(5);
   });
 
   it('is the same school every time (deterministic)', async () => {
@@ -329,6 +531,17 @@ describe('demo seed', () => {
       const [b] = await queryRows<{ s: string }>(other.db, q);
       expect(a.s.length).toBeGreaterThan(1000);
       expect(b.s).toBe(a.s);
+      // Pay too: the coefficients, last year's declarations and what the paid run paid each teacher.
+      const pay = sql`select (select string_agg(t.staff_code || ' ' || c.effective_from || ' ' || c.rank || c.step || ' ' || c.leadership_coefficient || ' ' || c.preferential_percent || ' ' || c.service_start_date, ';' order by t.staff_code, c.effective_from)
+                               from teacher_coefficients c join teachers t on t.id = c.teacher_id)
+                          || (select string_agg(t.staff_code || ' ' || d.totals::text, ';' order by t.staff_code, d.period_id)
+                               from declarations d join teachers t on t.id = d.teacher_id where d.status = 'locked')
+                          || (select string_agg(l.staff_code || ' ' || l.amount, ';' order by l.staff_code)
+                               from pay_run_lines l join pay_runs r on r.id = l.run_id where r.status = 'paid') as s`;
+      const [pa] = await queryRows<{ s: string }>(db, pay);
+      const [pb] = await queryRows<{ s: string }>(other.db, pay);
+      expect(pa.s.length).toBeGreaterThan(1000);
+      expect(pb.s).toBe(pa.s);
     } finally {
       await other.close();
     }
