@@ -16,6 +16,7 @@ const BENCHES = [
   'timetable.ts',
   'timetable-views.ts',
   'registration.ts',
+  'pay.ts',
 ];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const failed: string[] = [];

@@ -13,6 +13,7 @@ import { BASE, demo, demoLogin, launch, newPage } from './browser';
 interface Period {
   id: number;
   semesterName: string;
+  yearName: string;
   opensAt: string;
   closesAt: string;
 }
@@ -157,7 +158,7 @@ describe('teaching declarations', { timeout: 180_000 }, () => {
       try {
         await tokenLogin(p, teacherEmail, '/teacher/teaching-declaration-results');
         await p.getByText(comment).first().waitFor();
-        await p.getByRole('button', { name: `Mở bản kê khai ${period.semesterName}` }).click();
+        await p.getByRole('button', { name: `Mở bản kê khai ${period.semesterName} ${period.yearName}` }).click();
         await step(p, 'Nộp', 'Nộp bản kê khai?');
         expect((await api<Detail>(teacherEmail, `/teaching/declarations/${id}`)).status).toBe('submitted');
         expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
