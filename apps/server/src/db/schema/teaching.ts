@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { academicYears, modules, semesters } from './academic';
 import { courseClasses, teachers } from './school';
 import { tutoringGroups } from './tutoring';
 import { users } from './users';
-import { stamps } from './columns';
+import { bytea, stamps } from './columns';
 
 /*
  * Teaching workload (issue 15; DOMAIN.md "Teaching assignments, declarations and history"): the
  * versioned rule sets of Thông tư 05/2025, the duties that reduce a teacher's norm, and the teaching
  * declarations (one per teacher per semester) with their lines, evidence files and history.
  */
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** A rule set in force from `effective_from` until the next one; `rules` is a TWorkloadRules (packages/shared/src/workload.ts). */
 export const workloadRuleSets = pgTable(

@@ -46,3 +46,23 @@ export const userRoles = pgTable(
     check('user_roles_role_ck', sql`${t.role} in (${roleList})`),
   ],
 );
+
+/**
+ * A signed-in device (issue 17, the profile's "active sessions"): the token carries the session id;
+ * revoking one ends that device, the token version still ends them all.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser and system in words ("Chrome trên Windows"), never the raw header. */
+    device: text('device').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt)],
+);
