@@ -39,6 +39,17 @@ export interface AppEvents {
   'declaration.reminded': { periodId: number; userIds: number[] };
   /** A pay run changed state (issue 16): submitted (the principal has one to approve), approved (its teachers' statements can be read), returned, paid. */
   'pay.run.changed': { runId: number; status: 'draft' | 'submitted' | 'approved' | 'paid' };
+  /**
+   * A student's form waits for a decision (issue 17): `userIds` are who decides it — the homeroom
+   * teacher's account, or the principals' when `escalated`. Names are read through the forms service.
+   */
+  'form.submitted': { formId: number; escalated: boolean; userIds: number[] };
+  /** A form was approved, rejected or returned with a comment: `userIds` is the student's account. */
+  'form.decided': { formId: number; status: 'approved' | 'rejected' | 'returned'; userIds: number[] };
+  /** A regulation was published (issue 17); `requiresAck`: students are asked to acknowledge it. */
+  'regulation.published': { regulationId: number; requiresAck: boolean };
+  /** School settings were saved (issue 17): every process reloads the sections named. */
+  'settings.changed': { sections: string[] };
 }
 
 export type EventName = keyof AppEvents;
