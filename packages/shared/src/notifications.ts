@@ -41,3 +41,66 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   'pay.waiting': 'Bảng thanh toán chờ phê duyệt',
   'pay.approved': 'Bảng thanh toán đã được phê duyệt',
 };
+
+/** One notification as its owner reads it; `link` is a path inside the app. */
+export const ZNotification = z.object({
+  id: z.number().int(),
+  kind: ZNotificationKind,
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** GET /notifications: newest first; `unread=true` keeps the unread ones, `kind` one kind. */
+export const ZNotificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  kind: ZNotificationKind.optional(),
+});
+export type TNotificationListQuery = z.input<typeof ZNotificationListQuery>;
+
+export const ZNotificationCount = z.object({ unread: z.number().int() });
+export type TNotificationCount = z.infer<typeof ZNotificationCount>;
+
+/** What the live stream pushes when a notification is stored for the user (and once on connecting). */
+export const ZNotificationPush = z.object({ unread: z.number().int(), latest: ZNotification.nullable() });
+export type TNotificationPush = z.infer<typeof ZNotificationPush>;
+
+/** A short-lived ticket the browser puts in the stream's URL (EventSource sends no headers). */
+export const ZNotificationStreamTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number().int() });
+export type TNotificationStreamTicket = z.infer<typeof ZNotificationStreamTicket>;
+
+/** One kind's choice; `isDefault`: no choice saved, the school's default applies. */
+export const ZNotificationPreference = z.object({
+  kind: ZNotificationKind,
+  inApp: z.boolean(),
+  email: z.boolean(),
+  isDefault: z.boolean(),
+});
+export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
+
+/** `emailAvailable`: the server sends e-mail (SMTP_URL is set); the e-mail switches do nothing otherwise. */
+export const ZNotificationPreferences = z.object({ items: z.array(ZNotificationPreference), emailAvailable: z.boolean() });
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+export const ZNotificationPreferencesInput = z.object({
+  items: z
+    .array(z.object({ kind: ZNotificationKind, inApp: z.boolean(), email: z.boolean() }))
+    .max(NOTIFICATION_KINDS.length)
+    .refine((items) => new Set(items.map((i) => i.kind)).size === items.length, 'Mỗi loại thông báo chỉ được chọn một lần.'),
+});
+export type TNotificationPreferencesInput = z.infer<typeof ZNotificationPreferencesInput>;
+
+export const NOTIFICATION_MSG = {
+  notFound: 'Không tìm thấy thông báo.',
+  ticketInvalid: 'Phiên nhận thông báo trực tiếp đã hết hạn: hãy tải lại trang.',
+  markedAll: (n: number) => (n ? `Đã đánh dấu ${n} thông báo là đã đọc.` : 'Không còn thông báo chưa đọc.'),
+  preferencesSaved: 'Đã lưu lựa chọn nhận thông báo.',
+};

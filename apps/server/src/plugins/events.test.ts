@@ -55,6 +55,23 @@ describe('the event bus across processes', () => {
     expect(net.sent).toHaveLength(3);
   });
 
+  it('never merges a burst of notifications for different users: each user set crosses, repeats for one merge', async () => {
+    const net = network();
+    const a = createEventBus();
+    const b = createEventBus();
+    net.join(a);
+    net.join(b);
+    const got: string[] = [];
+    b.onRemote('notification.created', ({ userIds }) => void got.push(userIds.join(',')));
+    for (let u = 1; u <= 5; u++) a.emit('notification.created', { userIds: [u] });
+    for (let i = 0; i < 5; i++) a.emit('notification.created', { userIds: [9, 8] });
+    a.emit('notification.created', { userIds: [8, 9] }); // the same users in another order: the same burst
+    await sleep(RELAY_COALESCE_MS * 3);
+    expect(got.slice(0, 6)).toEqual(['1', '2', '3', '4', '5', '9,8']);
+    expect(got.slice(6)).toEqual(['8,9']);
+    expect(new Set(got.flatMap((g) => g.split(',')))).toEqual(new Set(['1', '2', '3', '4', '5', '8', '9']));
+  });
+
   it('tells remote listeners when the link was down', () => {
     const net = network();
     const a = createEventBus();

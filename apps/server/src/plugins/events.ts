@@ -50,6 +50,15 @@ export interface AppEvents {
   'regulation.published': { regulationId: number; requiresAck: boolean };
   /** School settings were saved (issue 17): every process reloads the sections named. */
   'settings.changed': { sections: string[] };
+  /** A survey's results were published to teachers and heads (by hand or auto-publish). */
+  'survey.results.published': { surveyId: number };
+  /** A declaration was returned, approved or confirmed (issue 15): `userIds` is the teacher's account. */
+  'declaration.changed': { declarationId: number; status: 'returned' | 'approved' | 'confirmed'; userIds: number[] };
+  /**
+   * Notifications were stored for these users (issue 17): every process pushes the new count to its own
+   * connected users (the SSE stream). Relayed per user set, never coalesced across different users.
+   */
+  'notification.created': { userIds: number[] };
 }
 
 export type EventName = keyof AppEvents;
@@ -97,6 +106,14 @@ export interface BusTransport {
 /** A burst of one event for one survey crosses processes at most once per this many ms (first and last always). */
 export const RELAY_COALESCE_MS = 25;
 
+/**
+ * What a burst is coalesced by, for events whose payload says more than a survey id: a burst of
+ * notifications for different users must reach every one of them (only repeats for the same users merge).
+ */
+const RELAY_KEYS: { [K in EventName]?: (p: AppEvents[K]) => string } = {
+  'notification.created': (p) => [...p.userIds].sort((a, b) => a - b).join(','),
+};
+
 type Relayed = { o: string; n: EventName; p: unknown };
 
 /** One bus per app (so each test app has its own). */
@@ -127,7 +144,8 @@ export function createEventBus(log?: Pick<FastifyBaseLogger, 'error'>): EventBus
   function relay(name: EventName, payload: unknown) {
     if (!transport) return;
     const id = (payload as { surveyId?: unknown }).surveyId;
-    const key = `${name}:${id === undefined ? JSON.stringify(payload) : String(id)}`;
+    const keyOf = RELAY_KEYS[name] as ((p: unknown) => string) | undefined;
+    const key = `${name}:${keyOf ? keyOf(payload) : id === undefined ? JSON.stringify(payload) : String(id)}`;
     const slot = throttled.get(key);
     if (slot) {
       slot.waiting = payload;

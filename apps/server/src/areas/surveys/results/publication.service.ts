@@ -67,8 +67,11 @@ export async function publicationOverview(db: DbOrTx): Promise<TPublicationOverv
   return { waiting, published };
 }
 
-/** POST /surveys/{id}/publish: 409 with the reason when it is not closed or texts are pending. */
-export async function publishSurvey(db: Db, actor: Actor, id: number): Promise<TPublication> {
+/**
+ * POST /surveys/{id}/publish: 409 with the reason when it is not closed or texts are pending. Once
+ * stored, `survey.results.published` tells the teachers (the notifications area listens).
+ */
+export async function publishSurvey(db: Db, actor: Actor, id: number, events?: EventBus): Promise<TPublication> {
   await write(db, actor, async (w) => {
     const r = await rowOr404(w.tx, id, true);
     if (r.publishedAt) throw conflict(RESULTS_MSG.alreadyPublished);
@@ -84,6 +87,7 @@ export async function publishSurvey(db: Db, actor: Actor, id: number): Promise<T
       after: { publishedAt: at.toISOString() },
     });
   });
+  events?.emit('survey.results.published', { surveyId: id });
   return publicationOf(db, id);
 }
 
@@ -139,7 +143,7 @@ export async function autoPublish(db: Db, events: EventBus): Promise<number[]> {
   const done: number[] = [];
   for (const id of await publishableSurveyIds(db)) {
     try {
-      await publishSurvey(db, actor, id);
+      await publishSurvey(db, actor, id, events);
       done.push(id);
     } catch {
       // It stopped qualifying between the look-up and the lock (a new pending text, a reopen): nothing to do.

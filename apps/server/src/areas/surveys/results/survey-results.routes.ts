@@ -99,7 +99,11 @@ export function surveyResultRoutes(app: FastifyInstance, deps: { db: Db; events:
   r.post(
     `${P}/:id/publish`,
     { config: { roles: RESULTS_WRITE }, schema: { tags, params: ZIdParams, response: ok(ZPublication) } },
-    async (req) => ({ success: true as const, message: RESULTS_MSG.published, data: await publishSurvey(db, actorOf(req), req.params.id) }),
+    async (req) => ({
+      success: true as const,
+      message: RESULTS_MSG.published,
+      data: await publishSurvey(db, actorOf(req), req.params.id, deps.events),
+    }),
   );
   r.post(
     `${P}/:id/unpublish`,

@@ -140,7 +140,7 @@ export function declarationRoutes(app: FastifyInstance, deps: { db: Db; events: 
     `${BASE}/bulk-approve`,
     { config: { roles: DECLARATION_REVIEWERS }, schema: { tags, body: ZBulkApproveInput, response: { 200: ZOk(ZBulkApproveResult) } } },
     async (req) => {
-      const data = await bulkApprove({ db, actor: actorOf(req), ids: req.body.ids });
+      const data = await bulkApprove({ db, actor: actorOf(req), ids: req.body.ids, events });
       return { success: true as const, data, message: `Đã duyệt ${data.approved.length} bản kê khai.` };
     },
   );
@@ -170,7 +170,7 @@ export function declarationRoutes(app: FastifyInstance, deps: { db: Db; events: 
       },
       async (req) => ({
         success: true as const,
-        data: await transition({ db, actor: actorOf(req), id: req.params.id, action, input: req.body }),
+        data: await transition({ db, actor: actorOf(req), id: req.params.id, action, input: req.body, events }),
         message: DONE[action],
       }),
     );

@@ -9,6 +9,7 @@ import {
   type TDeclarationChanges,
   type TDeclarationDetail,
   type TDeclarationLineSnapshot,
+  type TDeclarationStatus,
   type TDeclarationSummary,
   type TDeclarationTotals,
   type TDeclarationTransition,
@@ -21,6 +22,7 @@ import type { TPosition, TWorkloadDuty, TWorkloadLine } from '@app/shared/worklo
 import type { Db, DbOrTx } from '@/db/client';
 import { found, write, type WriteCtx } from '@/lib/write';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
+import type { EventBus } from '@/plugins/events';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
 import { rulesOn } from '../core/rule-sets';
 import { DECLARATION_CLERKS, DECLARATION_CREATORS, DECLARATION_OFFICE, DECLARATION_REVIEWERS, DECLARATION_WIDE_READERS } from './access';
@@ -397,10 +399,20 @@ export async function transition(opts: {
   id: number;
   action: TDeclarationTransition;
   input: TransitionInput;
+  /** Told once the change is stored (`declaration.changed`, for the notifications area). */
+  events?: EventBus;
 }): Promise<TDeclarationDetail> {
   const { db, actor, id, action, input } = opts;
-  await write(db, actor, (ctx) => transitionIn(ctx, { id, action, input }));
+  const done = await write(db, actor, (ctx) => transitionIn(ctx, { id, action, input }));
+  announce(opts.events, done);
   return readDeclaration(db, actor, id);
+}
+
+/** The teacher hears of a return, an approval or a confirmation of their declaration (ids only). */
+function announce(events: EventBus | undefined, done: { id: number; to: TDeclarationStatus; teacherUserId: number | null }) {
+  if (!events || !done.teacherUserId) return;
+  if (done.to === 'returned' || done.to === 'approved' || done.to === 'confirmed')
+    events.emit('declaration.changed', { declarationId: done.id, status: done.to, userIds: [done.teacherUserId] });
 }
 
 async function transitionIn(ctx: WriteCtx, q: { id: number; action: TDeclarationTransition; input: TransitionInput }) {
@@ -428,10 +440,11 @@ async function transitionIn(ctx: WriteCtx, q: { id: number; action: TDeclaration
     before: { status: row.status },
     after: { status: t.to, comment },
   });
+  return { id, to: t.to as TDeclarationStatus, teacherUserId: row.teacherUserId };
 }
 
 /** The head approves, at once, the submitted declarations of their departments not changed since submission. */
-export async function bulkApprove(opts: { db: Db; actor: Actor; ids: number[] }): Promise<TBulkApproveResult> {
+export async function bulkApprove(opts: { db: Db; actor: Actor; ids: number[]; events?: EventBus }): Promise<TBulkApproveResult> {
   const { db, actor } = opts;
   const out: TBulkApproveResult = { approved: [], skipped: [] };
   for (const id of [...new Set(opts.ids)]) {
@@ -447,7 +460,10 @@ export async function bulkApprove(opts: { db: Db; actor: Actor; ids: number[] })
       out.skipped.push({ id, reason: 'Đã được sửa sau khi nộp: hãy mở để xem và duyệt riêng.' });
     else {
       try {
-        await write(db, actor, (ctx) => transitionIn(ctx, { id, action: 'approve', input: { version: row.version } }));
+        announce(
+          opts.events,
+          await write(db, actor, (ctx) => transitionIn(ctx, { id, action: 'approve', input: { version: row.version } })),
+        );
         out.approved.push(id);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
