@@ -5,7 +5,7 @@ import { responseDetails } from '@/db/schema/survey-responses';
 import { gridColumns, gridGroups, surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
 import { searchText } from '@/lib/list';
 import { badRequest, conflict } from '@/plugins/errors';
-import { sanitizeRich } from '../core/sanitize';
+import { sanitizeRich } from '@/lib/sanitize';
 import { surveyParts, type SurveyParts } from '../core/surveys.repository';
 import { answeredParts } from './surveys.repository';
 

@@ -36,7 +36,7 @@ import {
   type SurveyFilters,
   type SurveySort,
 } from './surveys.repository';
-import { isSafeImageUrl } from '../core/sanitize';
+import { isSafeImageUrl } from '@/lib/sanitize';
 
 interface WriteOpts {
   db: Db;

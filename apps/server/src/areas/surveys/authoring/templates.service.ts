@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '@/db/client';
 import type { Actor } from '@/plugins/actor';
 import { write } from '@/lib/write';
 import { badRequest, notFound } from '@/plugins/errors';
-import { sanitizeRich } from '../core/sanitize';
+import { sanitizeRich } from '@/lib/sanitize';
 import {
   setQuestionsVisibility,
   teacherVisibleTemplateQuestions,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { subjects } from '@/db/schema/school';
 import { surveyResponses } from '@/db/schema/survey-responses';
 import { gridColumns, gridGroups, surveyQuestions, surveySections, surveys } from '@/db/schema/surveys';
-import { sanitizeRich } from './sanitize';
+import { sanitizeRich } from '@/lib/sanitize';
 
 /**
  * The survey read model every part of the area shares: a survey's rows and its whole tree as
