@@ -9,6 +9,7 @@ import { ensureAdmins } from './seed/admins';
 import { seedDemo } from './seed/demo';
 import { seedThemeCodes } from './seed/theme-codes';
 import { seedWorkloadRules } from './seed/workload-rules';
+import { seedFormKinds } from './seed/form-kinds';
 
 /** A worker that dies is started again; this many deaths within `CRASH_WINDOW_MS` stop the server instead. */
 const MAX_CRASHES = 5;
@@ -48,6 +49,8 @@ async function prepare(config: AppConfig, database: Database) {
   await seedThemeCodes(database.db);
   // Every install starts with the workload rule set of Thông tư 05/2025 stored (once; people edit it later).
   await seedWorkloadRules(database.db);
+  // Every install starts with the four student form kinds (once; admin edits them later).
+  await seedFormKinds(database.db);
   return seeded;
 }
 

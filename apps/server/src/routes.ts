@@ -38,6 +38,8 @@ import { payReportRoutes } from './areas/pay/reports/reports.routes';
 import { payRunRoutes } from './areas/pay/runs/runs.routes';
 import { paySettingsRoutes } from './areas/pay/coefficients/settings.routes';
 import { payCoefficientRoutes } from './areas/pay/coefficients/coefficients.routes';
+import { formKindRoutes } from './areas/forms/kinds/kinds.routes';
+import { formRequestRoutes } from './areas/forms/requests/requests.routes';
 import { teacherCoefficientsImport } from './areas/pay/coefficients/coefficients.import';
 
 export interface AreaDeps {
@@ -94,6 +96,8 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   payRunRoutes(app, { ...deps, schoolName: deps.auth.schoolName });
   paySettingsRoutes(app, deps);
   payCoefficientRoutes(app, deps);
+  formKindRoutes(app, deps);
+  formRequestRoutes(app, deps);
 }
 
 /** Routes outside the API prefix. */

@@ -70,6 +70,19 @@ export const ENTITY_LABELS: Record<string, string> = {
   teacher_coefficient: 'Hệ số lương và phụ cấp của giáo viên',
   'teacher-coefficients': 'Hệ số lương và phụ cấp của giáo viên',
   pay_run: 'Đợt tính tiền dạy thêm giờ',
+  // System settings (issue 17): the school's logo (app_setting rows are the sections)
+  school_asset: 'Logo của trường',
+  // Regulations (issue 17)
+  regulation: 'Văn bản nội quy, quy chế',
+  regulation_acknowledgement: 'Xác nhận đã đọc nội quy, quy chế',
+  // Student forms (issue 17)
+  form_kind: 'Loại đơn',
+  student_form: 'Đơn của học sinh',
+  student_form_file: 'Tệp đính kèm đơn của học sinh',
+  // A signed-in device (issue 17): revoked from the profile, ended by sign-out.
+  user_session: 'Phiên đăng nhập',
+  // A user's choice of the notifications they receive (issue 17)
+  notification_preferences: 'Lựa chọn nhận thông báo',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -137,6 +150,18 @@ export const ACTION_LABELS: Record<string, string> = {
   pay_pay_run: 'Xác nhận đã chi trả tiền dạy thêm giờ',
   // Pay run history actions (pay_run_history.action)
   pay: 'Chi trả',
+  // Regulations (issue 17)
+  publish_regulation: 'Ban hành văn bản',
+  archive_regulation: 'Lưu trữ văn bản',
+  reset_acknowledgements: 'Yêu cầu học sinh xác nhận lại',
+  acknowledge: 'Xác nhận đã đọc và cam kết thực hiện',
+  // Student forms (issue 17)
+  submit_student_form: 'Gửi đơn',
+  withdraw_student_form: 'Rút đơn',
+  approve_student_form: 'Duyệt đơn',
+  reject_student_form: 'Không duyệt đơn',
+  return_student_form: 'Trả lại đơn để sửa',
+  escalate_student_form: 'GVCN duyệt, chuyển Hiệu trưởng quyết định',
 };
 
 /** Background jobs (`systemActor('<job>')`): the "who" of what they write. */
@@ -309,6 +334,9 @@ export const FIELD_LABELS: Record<string, string> = {
   themeId: 'Chủ đề',
   title: 'Tiêu đề',
   tokenVersion: 'Lượt phiên đăng nhập',
+  device: 'Thiết bị',
+  lastSeenAt: 'Lần hoạt động gần nhất',
+  revokedAt: 'Thời điểm đăng xuất',
   updatedAt: 'Ngày cập nhật',
   usesLms: 'Dùng LMS',
   userId: 'Tài khoản',
@@ -438,6 +466,50 @@ export const FIELD_LABELS: Record<string, string> = {
   proceedWithoutBlocked: 'Tiếp tục không gồm giáo viên chưa đủ điều kiện',
   paidAt: 'Thời điểm chi trả',
   paidBy: 'Người xác nhận chi trả',
+  // System settings (issue 17): the sections' fields
+  minGroupSize: 'Ngưỡng ẩn danh (số phản hồi tối thiểu)',
+  defaultCapacity: 'Sĩ số mặc định',
+  waitlistByDefault: 'Bật danh sách chờ mặc định',
+  defaultOff: 'Loại thông báo tắt mặc định',
+  emailFrom: 'Người gửi e-mail',
+  allowedDomains: 'Tên miền e-mail được đăng nhập',
+  adminEmails: 'E-mail quản trị viên',
+  // Regulations (issue 17): regulations, regulation_acknowledgements and their snapshots
+  category: 'Danh mục',
+  bodyHtml: 'Nội dung',
+  pdfName: 'Tệp PDF',
+  pdfSize: 'Dung lượng tệp PDF',
+  pdfData: 'Nội dung tệp PDF',
+  requiresAck: 'Yêu cầu học sinh xác nhận',
+  regulationId: 'Văn bản',
+  acknowledgedAt: 'Thời điểm xác nhận',
+  ackCount: 'Số học sinh đã xác nhận',
+  // Notifications (issue 17): notifications, notification_preferences and the preferences' snapshots
+  body: 'Nội dung',
+  link: 'Liên kết',
+  dedupeKey: 'Khóa chống trùng',
+  readAt: 'Đã đọc lúc',
+  emailedAt: 'Đã gửi e-mail lúc',
+  inApp: 'Nhận trong ứng dụng',
+  preferences: 'Lựa chọn nhận thông báo',
+  // Student forms (issue 17): form_kinds, student_forms and their snapshots
+  fields: 'Các trường',
+  escalation: 'Điều kiện chuyển Hiệu trưởng',
+  countsAbsence: 'Tính vắng học',
+  sortOrder: 'Thứ tự',
+  template: 'Mẫu in',
+  kindId: 'Loại đơn',
+  values: 'Nội dung đơn',
+  firstDay: 'Từ ngày',
+  lastDay: 'Đến ngày',
+  absenceSessions: 'Số buổi vắng',
+  clientKey: 'Mã gửi của trình duyệt',
+  escalatedAt: 'Thời điểm chuyển Hiệu trưởng',
+  decidedAt: 'Thời điểm quyết định',
+  decidedBy: 'Người quyết định',
+  decisionComment: 'Ý kiến khi quyết định',
+  formId: 'Đơn',
+  fieldKey: 'Mục đính kèm',
 };
 
 /**

@@ -20,6 +20,7 @@ import { seedDemoTutoring } from './demo-tutoring';
 import { seedDemoTeaching } from './demo-teaching';
 import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoPay } from './demo-pay';
+import { seedDemoForms } from './demo-forms';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
@@ -69,6 +70,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const declarations = await seedDemoDeclarations(tx, { userId: (local) => demoUserId.get(local)! });
     // Pay settings, every teacher's coefficients, last year's locked declarations and the pay runs.
     const pay = await seedDemoPay(tx, { userId: (local) => demoUserId.get(local)! });
+    // The four form kinds and students' forms in every state, each step by the person whose job it is.
+    const forms = await seedDemoForms(tx, { userId: (local) => demoUserId.get(local)! });
     // The next module's electives and their registration round, open (its own rng).
     const registration = await seedDemoRegistration(tx, {
       rng: createRng(DEMO_RNG_SEED + 3),
@@ -94,6 +97,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...teaching.counts,
       ...declarations.counts,
       ...pay.counts,
+      ...forms.counts,
       ...registration.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,
