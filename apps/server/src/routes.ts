@@ -38,6 +38,7 @@ import { payReportRoutes } from './areas/pay/reports/reports.routes';
 import { payRunRoutes } from './areas/pay/runs/runs.routes';
 import { paySettingsRoutes } from './areas/pay/coefficients/settings.routes';
 import { payCoefficientRoutes } from './areas/pay/coefficients/coefficients.routes';
+import { profileRoutes } from './areas/profile/profile.routes';
 import { formKindRoutes } from './areas/forms/kinds/kinds.routes';
 import { formRequestRoutes } from './areas/forms/requests/requests.routes';
 import { teacherCoefficientsImport } from './areas/pay/coefficients/coefficients.import';
@@ -96,6 +97,7 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   payRunRoutes(app, { ...deps, schoolName: deps.auth.schoolName });
   paySettingsRoutes(app, deps);
   payCoefficientRoutes(app, deps);
+  profileRoutes(app, deps);
   formKindRoutes(app, deps);
   formRequestRoutes(app, deps);
 }

@@ -178,7 +178,9 @@ describe('session tokens (lib/tokens.ts: HS256 checked with node:crypto)', () =>
 
   it('reads its own tokens and refuses altered, unsigned, expired or foreign ones', async () => {
     const token = await tokens.sign(42, 3);
-    expect(await tokens.verify(token)).toEqual({ userId: 42, version: 3 });
+    expect(await tokens.verify(token)).toEqual({ userId: 42, version: 3, sessionId: null });
+    expect(await tokens.verify(await tokens.sign(42, 3, 'abc_DEF-1'))).toEqual({ userId: 42, version: 3, sessionId: 'abc_DEF-1' });
+    expect(tokens.ttlSeconds).toBe(3600);
     const [head, body, sig] = token.split('.');
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
     expect(await tokens.verify(`${head}.${b64({ ...claims, sub: '1' })}.${sig}`)).toBeNull(); // another user

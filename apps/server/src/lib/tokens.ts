@@ -6,11 +6,23 @@ import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 const ISSUER = 'thpt-chuyen';
 /** The claim holding the user's token version when the token was issued (users.token_version). */
 const VERSION_CLAIM = 'ver';
+/** The claim holding the signed-in device's session (user_sessions.id); absent in tokens issued before sessions. */
+const SESSION_CLAIM = 'sid';
 
-/** What a valid session token says: whose it is, and the user's token version when it was issued. */
+/** What a valid session token says: whose it is, the user's token version when it was issued, and its session. */
 export interface SessionClaims {
   userId: number;
   version: number;
+  /** null for a token issued before sessions existed: it keeps working until it expires or the version moves on. */
+  sessionId: string | null;
+}
+
+const TTL_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** A token lifetime as config.ts accepts it ("7d", "12h") in seconds. */
+export function ttlSeconds(ttl: string): number {
+  const m = /^(\d+)([smhdw])$/.exec(ttl.replace(/\s+/g, ''));
+  if (!m) throw new Error(`bad token lifetime: ${ttl}`);
+  return Number(m[1]) * TTL_UNITS[m[2]]!;
 }
 
 /** AUTH_SECRET, or one generated on first start and kept in the data dir (never in production). */
@@ -30,9 +42,14 @@ export function createSessionTokens(secret: Uint8Array, ttl: string) {
   const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   key.catch(() => {}); // a bad secret fails where the key is used, not as an unhandled rejection here
   return {
-    /** `version` is the user's current token version: sign-out bumps it and the older tokens stop working. */
-    async sign(userId: number, version = 0): Promise<string> {
-      return new SignJWT({ [VERSION_CLAIM]: version })
+    /** How long a token lives: a session older than this has no working token left. */
+    ttlSeconds: /^-/.test(ttl) ? 0 : ttlSeconds(ttl),
+    /**
+     * `version` is the user's current token version: "end every session" bumps it and the older tokens stop
+     * working. `sessionId` is the device's row in user_sessions: revoking it ends this token alone.
+     */
+    async sign(userId: number, version = 0, sessionId: string | null = null): Promise<string> {
+      return new SignJWT(sessionId ? { [VERSION_CLAIM]: version, [SESSION_CLAIM]: sessionId } : { [VERSION_CLAIM]: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -51,8 +68,10 @@ export function createSessionTokens(secret: Uint8Array, ttl: string) {
         if (!payload || payload.iss !== ISSUER) return null;
         const userId = Number(payload.sub);
         const version = payload[VERSION_CLAIM] ?? 0;
+        const sessionId = payload[SESSION_CLAIM] ?? null;
         if (!Number.isInteger(userId) || userId <= 0 || typeof version !== 'number' || !Number.isInteger(version)) return null;
-        return { userId, version };
+        if (sessionId !== null && (typeof sessionId !== 'string' || !sessionId || sessionId.length > 64)) return null;
+        return { userId, version, sessionId };
       } catch {
         return null;
       }

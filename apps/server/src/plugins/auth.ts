@@ -3,7 +3,7 @@ import type { TRole } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import type { Db } from '../db/client';
 import type { Actor } from './actor';
-import { callerQuery, type UserWithRoles } from './auth.repository';
+import { callerQuery, sessionToucher, type UserWithRoles } from './auth.repository';
 import { AppError } from './errors';
 
 declare module 'fastify' {
@@ -16,6 +16,8 @@ declare module 'fastify' {
     user?: UserWithRoles;
     /** Who is calling, for services and the audit log (set on every protected route). */
     actor?: Actor;
+    /** The signed-in device (user_sessions.id) the token names; null for a token issued before sessions. */
+    sessionId?: string | null;
   }
   interface FastifyInstance {
     routeTable: RouteInfo[];
@@ -43,7 +45,7 @@ function bearer(req: FastifyRequest): string | null {
  * version of a valid token, else null.
  */
 interface SessionVerifier {
-  verify(token: string): Promise<{ userId: number; version: number } | null>;
+  verify(token: string): Promise<{ userId: number; version: number; sessionId: string | null } | null>;
 }
 
 /**
@@ -54,6 +56,7 @@ interface SessionVerifier {
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionVerifier }) {
   app.decorate('routeTable', [] as RouteInfo[]);
   const caller = callerQuery(deps.db);
+  const touch = sessionToucher(deps.db);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     const cfg = (route.config ?? {}) as { roles?: readonly TRole[]; public?: boolean };
@@ -73,13 +76,20 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
     if (cfg.public) return;
     const token = bearer(req);
     const claims = token ? await deps.tokens.verify(token) : null;
-    const user = claims ? await caller(claims.userId) : null;
-    // Sign-out and "end all sessions" bump the user's token version: every token issued before is refused.
+    const user = claims ? await caller(claims.userId, claims.sessionId) : null;
+    // "End all sessions" bumps the user's token version: every token issued before is refused. A token naming a
+    // session is refused once that session is revoked (sign-out of this device) or gone.
     if (!user || !user.active || claims!.version !== user.tokenVersion) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
+    if (claims!.sessionId !== null && (!user.session || user.session.revoked)) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
     const roles = user.roles.map((r) => r.role);
     if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', MSG.forbidden);
-    const { teacherId, ...row } = user;
+    if (user.session?.stale) {
+      // "Last seen" is a hint on the profile page: a failed write must not fail the call it rides on.
+      await touch(claims!.sessionId!).catch((err: unknown) => req.log.warn({ err }, 'session last_seen_at not updated'));
+    }
+    const { teacherId, session: _session, ...row } = user;
     req.user = row;
+    req.sessionId = claims!.sessionId;
     req.actor = { userId: user.id, roles, teacherId, studentId: user.studentId ?? null, requestId: req.id, ip: req.ip };
   });
 }

@@ -6,9 +6,10 @@ import { ZAuthConfig, ZDemoAccount, ZDevLoginRequest, ZGoogleLoginRequest, ZLogi
 import { ROLES } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import { AppError } from '@/plugins/errors';
-import { actorOf, anonymousActor, currentUser } from '@/plugins/auth';
+import { anonymousActor, currentUser } from '@/plugins/auth';
 import { toUserJson } from '@/areas/school/users/users.service';
-import { demoAccounts, signInForDemo, signInWithGoogle, signOut, type AuthDeps } from './auth.service';
+import { demoAccounts, signInForDemo, signInWithGoogle, type AuthDeps } from './auth.service';
+import { sessionRoutes } from './sessions.routes';
 
 export type AuthRouteDeps = Omit<AuthDeps, 'db'> & {
   googleClientId: string | null;
@@ -42,7 +43,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     async (req) => ({
       success: true as const,
       message: MSG.loginSuccess,
-      data: await signInWithGoogle(deps, anonymousActor(req), req.body.googleToken),
+      data: await signInWithGoogle(deps, anonymousActor(req), { googleToken: req.body.googleToken, userAgent: req.headers['user-agent'] }),
     }),
   );
 
@@ -54,7 +55,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     },
     async (req) => {
       if (!deps.devLogin) throw new AppError('DEV_LOGIN_DISABLED', MSG.devLoginDisabled);
-      return { success: true as const, message: MSG.loginSuccess, data: await signInForDemo(deps, anonymousActor(req), req.body.email) };
+      const data = await signInForDemo(deps, anonymousActor(req), { email: req.body.email, userAgent: req.headers['user-agent'] });
+      return { success: true as const, message: MSG.loginSuccess, data };
     },
   );
 
@@ -79,16 +81,5 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps & Pick<Auth
     async (req) => ({ success: true as const, data: toUserJson(currentUser(req)) }),
   );
 
-  // Every role may sign out; the token it was called with (and every other of the user's) stops working.
-  r.post(
-    '/auth/logout',
-    {
-      config: { roles: ROLES },
-      schema: { tags: ['auth'], response: { 200: ZOk(z.null()) } },
-    },
-    async (req) => {
-      await signOut(deps, actorOf(req));
-      return { success: true as const, data: null, message: 'Đã đăng xuất.' };
-    },
-  );
+  sessionRoutes(app, deps);
 }

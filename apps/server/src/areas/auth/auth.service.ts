@@ -1,12 +1,10 @@
 import { MSG } from '@app/shared/messages';
 import type { TDemoAccount, TLoginData } from '@app/shared/auth';
 import type { Db } from '@/db/client';
-import { userIdOf, type Actor } from '@/plugins/actor';
+import type { Actor } from '@/plugins/actor';
 import { AppError } from '@/plugins/errors';
 import { audit } from '@/plugins/audit';
-import { write } from '@/lib/write';
 import {
-  endSessions,
   findUserByEmail,
   findUserById,
   listDemoAccounts,
@@ -16,6 +14,7 @@ import {
 } from '@/areas/school/users/users.service';
 import type { GoogleVerifier, SessionTokens } from '@/lib/tokens';
 import { demoAccountHints } from './demo-hints.repository';
+import { startSession } from './sessions.service';
 
 export interface AuthDeps {
   db: Db;
@@ -35,14 +34,23 @@ async function usableAccount(deps: AuthDeps, email: string): Promise<UserWithRol
   return user;
 }
 
+/** Where a sign-in comes from: its User-Agent names the device in the list of sessions (in words only). */
+export interface SignInFrom {
+  userAgent: string | undefined;
+}
+
 async function completeSignIn(
   deps: AuthDeps,
   actor: Actor,
-  user: UserWithRoles,
-  via: 'google' | 'dev',
-  profile: { displayName?: string | null; photoUrl?: string | null } = {},
+  opts: SignInFrom & {
+    user: UserWithRoles;
+    via: 'google' | 'dev';
+    profile?: { displayName?: string | null; photoUrl?: string | null };
+  },
 ): Promise<TLoginData> {
-  await deps.db.transaction(async (tx) => {
+  const { user, via, profile = {} } = opts;
+  // The session row and the audit entry land together; the token names the session.
+  const sessionId = await deps.db.transaction(async (tx) => {
     await updateProfileFromSignIn(tx, user.id, profile);
     await audit(tx, actor, {
       actorId: user.id,
@@ -52,12 +60,14 @@ async function completeSignIn(
       before: via === 'google' ? { displayName: user.displayName, photoURL: user.photoUrl } : null,
       after: { via, ...(via === 'google' ? { displayName: profile.displayName ?? null, photoURL: profile.photoUrl ?? null } : {}) },
     });
+    return startSession(tx, user.id, opts.userAgent);
   });
   const fresh = (await findUserById(deps.db, user.id))!;
-  return { token: await deps.tokens.sign(user.id, fresh.tokenVersion), user: toUserJson(fresh) };
+  return { token: await deps.tokens.sign(user.id, fresh.tokenVersion, sessionId), user: toUserJson(fresh) };
 }
 
-export async function signInWithGoogle(deps: AuthDeps, actor: Actor, googleToken: string) {
+export async function signInWithGoogle(deps: AuthDeps, actor: Actor, input: SignInFrom & { googleToken: string }) {
+  const { googleToken } = input;
   if (!deps.google) throw new AppError('GOOGLE_DISABLED', 'Đăng nhập bằng Google chưa được cấu hình.');
   const identity = await deps.google(googleToken);
   if (!identity) throw new AppError('INVALID_GOOGLE_TOKEN', MSG.googleTokenInvalid);
@@ -66,7 +76,12 @@ export async function signInWithGoogle(deps: AuthDeps, actor: Actor, googleToken
     throw new AppError('DOMAIN_NOT_ALLOWED', MSG.domainNotAllowed);
   }
   const user = await usableAccount(deps, identity.email);
-  return completeSignIn(deps, actor, user, 'google', { displayName: identity.name, photoUrl: identity.picture });
+  return completeSignIn(deps, actor, {
+    user,
+    via: 'google',
+    profile: { displayName: identity.name, photoUrl: identity.picture },
+    userAgent: input.userAgent,
+  });
 }
 
 /** GET /auth/demo-accounts: the first accounts of each primary role, each with its line when the demo seed wrote one. */
@@ -75,14 +90,6 @@ export async function demoAccounts(db: Db): Promise<TDemoAccount[]> {
   return accounts.map((a) => ({ ...a, hint: hints.get(a.email.toLowerCase()) ?? null }));
 }
 
-export async function signInForDemo(deps: AuthDeps, actor: Actor, email: string) {
-  return completeSignIn(deps, actor, await usableAccount(deps, email), 'dev');
-}
-
-/**
- * Sign-out that signs out: the caller's token version is bumped, so the token they used (and every
- * other token of theirs, on any device) is refused from now on. Audited as an auth event like sign-in.
- */
-export async function signOut(deps: Pick<AuthDeps, 'db'>, actor: Actor): Promise<void> {
-  await write(deps.db, actor, (ctx) => endSessions(ctx, userIdOf(actor), 'logout'));
+export async function signInForDemo(deps: AuthDeps, actor: Actor, input: SignInFrom & { email: string }) {
+  return completeSignIn(deps, actor, { user: await usableAccount(deps, input.email), via: 'dev', userAgent: input.userAgent });
 }

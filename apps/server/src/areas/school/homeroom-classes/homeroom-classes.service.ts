@@ -6,7 +6,7 @@ import { orderBy } from '@/db/sql';
 import { createRow, editRow, found, removeRow, type RowWrites } from '@/lib/write';
 import { MAX_SHEET_ROWS } from '@/lib/xlsx';
 import { AppError, badRequest, conflict } from '@/plugins/errors';
-import { classStudentList, type ClassStudentQuery } from '../students/students.service';
+import { classStudentList, getStudent, type ClassStudentQuery } from '../students/students.service';
 import {
   deleteHomeroomClass,
   findHomeroomClass,
@@ -67,6 +67,13 @@ export async function myHomeroomClasses(db: Db, actor: Actor): Promise<THomeroom
   // One class a year at most in practice; 100 covers every year the school keeps.
   return (await listHomeroomClasses(db, { where: homeroomWhere({ teacherScope }), order: homeroomDefaultOrder, limit: 100, offset: 0 }))
     .items;
+}
+
+/** The homeroom class of the caller's own student record (its teacher's name on their profile), else null. */
+export async function myClassAsStudent(db: Db, actor: Actor): Promise<THomeroomClass | null> {
+  if (actor.studentId === null) return null;
+  const student = await getStudent(db, actor.studentId);
+  return student.homeroomClassId === null ? null : findHomeroomClass(db, student.homeroomClassId);
 }
 
 /** One class, refused (403) to a homeroom teacher for a class that is not theirs. */

@@ -5,7 +5,7 @@ import { resolvePrimaryRole, ROLES } from '@app/shared/roles';
 import type { TUser } from '@app/shared/auth';
 import type { DbOrTx } from '@/db/client';
 import { queryRows } from '@/db/client';
-import { userRoles, users } from '@/db/schema/users';
+import { userRoles, userSessions, users } from '@/db/schema/users';
 import { searchText } from '@/lib/list';
 import { searchRank, searchWhere, totalOver } from '@/db/sql';
 
@@ -267,7 +267,8 @@ export async function replaceRoles(db: DbOrTx, userId: number, roles: { role: TR
 
 /**
  * Ends every session of an account: tokens carry the version they were issued with and the auth
- * guard refuses any other, so bumping it signs the account out everywhere. Answers the new version.
+ * guard refuses any other, so bumping it signs the account out everywhere. Its signed-in devices
+ * (user_sessions) are marked revoked too, so the profile's list of sessions says so. Answers the new version.
  */
 export async function bumpTokenVersion(db: DbOrTx, id: number): Promise<number> {
   const [r] = await db
@@ -275,6 +276,10 @@ export async function bumpTokenVersion(db: DbOrTx, id: number): Promise<number> 
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id))
     .returning({ tokenVersion: users.tokenVersion });
+  await db
+    .update(userSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(userSessions.userId, id), sql`${userSessions.revokedAt} is null`));
   return r.tokenVersion;
 }
 
