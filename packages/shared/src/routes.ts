@@ -114,6 +114,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/student/surveys/form', title: 'Làm khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/surveys/:id', title: 'Câu trả lời khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/forms', title: 'Quy chế và biểu mẫu', roles: R.student, icon: 'book', planned: LATER },
+  // EVERY ROLE (issue 17): the user's own profile, opened from the header's user menu ("Thông tin cá nhân").
+  { path: '/profile', title: 'Thông tin cá nhân', roles: ROLES, icon: 'user' },
 ];
 
 /** Exact paths first; then patterns with `:param` segments (e.g. /student/surveys/:id). */
@@ -221,8 +223,12 @@ export const SAME_PAGE: Readonly<Record<string, string>> = {
   '/department/survey-results': '/teacher/survey-results',
 };
 
+/** REACHED_FROM's word for the header (the bell, the user menu), which every signed-in user has on every page. */
+export const FROM_HEADER = 'header';
+
 /** Pages that need a context (an id, a survey picked on another page): reached from the named page, not a menu. */
 export const REACHED_FROM: Readonly<Record<string, string>> = {
+  '/profile': FROM_HEADER,
   '/admin/surveys/:id': '/admin/surveys',
   '/teacher/survey-preview/:surveyId': '/teacher/homeroom-surveys',
   '/student/surveys/form': '/student/surveys',

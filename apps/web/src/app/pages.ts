@@ -67,6 +67,7 @@ const PAGES: Partial<Record<string, Page>> = {
   '/accountant/salary': lazy(() => import('@/areas/pay/runs/pages/salary-page')),
   '/accountant/coefficients': lazy(() => import('@/areas/pay/coefficients/pages/coefficients-page')),
   '/principal/pay-runs/:id': lazy(() => import('@/areas/pay/runs/pages/principal-run-page')),
+  '/profile': lazy(() => import('@/areas/profile/pages/profile-page')),
 };
 
 export function pageFor(route: AppRoute): Page {

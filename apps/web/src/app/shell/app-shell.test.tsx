@@ -57,17 +57,23 @@ describe('shell header', () => {
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark-gray');
   });
 
-  it('user menu → "Thông tin cá nhân" shows name, e-mail, roles and the primary role', async () => {
-    await renderShell();
+  it('user menu → "Thông tin cá nhân" opens the profile page (every role; not in the sidebar)', async () => {
+    const { router } = renderApp({
+      path: '/teacher/dashboard',
+      user: makeUser(['TEACHER', 'HOMEROOM_TEACHER'], { displayName: 'Trần Minh', email: 'minh@thptchuyen.edu.vn' }),
+      api: {
+        ...dashboard,
+        'GET /v1/profile': () => ok({ student: null, teacher: null }),
+        'GET /v1/auth/sessions': () => ok([]),
+        'GET /v1/timetables/calendar-feed': () => ok({ active: false, url: null, createdAt: null }),
+      },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản: Trần Minh' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Thông tin cá nhân' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Thông tin cá nhân' });
-    expect(within(dialog).getAllByText('minh@thptchuyen.edu.vn').length).toBeGreaterThan(0);
-    const roles = within(dialog)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(roles).toEqual(['Giáo viên', 'Giáo viên chủ nhiệm']);
-    expect(within(dialog).getByText('Vai trò chính').nextElementSibling).toHaveTextContent('Giáo viên');
+    expect(await screen.findByRole('heading', { name: 'Thông tin cá nhân', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByRole('region', { name: 'Tài khoản' })).toHaveTextContent('minh@thptchuyen.edu.vn');
+    expect(within(sidebar()).queryByRole('link', { name: /Thông tin cá nhân/ })).toBeNull();
   });
 
   it('user menu → "Đăng xuất" clears token, photo and role, ends the session on the server and goes to /', async () => {

@@ -15,6 +15,7 @@ import {
   LifeBuoy,
   ScrollText,
   Settings,
+  UserRound,
   Users,
   Wallet,
   type LucideIcon,
@@ -39,6 +40,7 @@ const ICONS: Record<string, LucideIcon> = {
   log: ScrollText,
   wallet: Wallet,
   door: DoorOpen,
+  user: UserRound,
 };
 
 export function navIcon(name: string): LucideIcon {

@@ -5,7 +5,7 @@ import { SCHOOL_NAME } from '@app/shared/constants';
 import { menuFor } from '@app/shared/routes';
 import { SchoolLogo } from '@/components/ui/school-logo';
 import { navIcon } from './nav-icons';
-import { displayNameOf, UserAvatar } from './user-avatar';
+import { displayNameOf, UserAvatar } from '@/components/ui/user-avatar';
 
 export const SIDEBAR_ID = 'app-sidebar';
 

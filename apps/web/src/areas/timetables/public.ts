@@ -1,3 +1,5 @@
 // What the rest of the app uses of the timetable read pages: the facility manager's campus card (the
 // pages themselves are loaded by path in app/pages.ts).
 export { CampusTimetableCard } from './components/campus-timetable-card';
+// The private iCalendar link, also on the profile page ("Thông tin cá nhân").
+export { CalendarFeedBlock } from './components/calendar-feed-block';

@@ -1,0 +1,36 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { ThemeChoices } from '@/components/ui/theme-choices';
+import { CalendarFeedBlock } from '@/areas/timetables/public';
+import { IdentityCard } from '../components/identity-card';
+import { RecordCard } from '../components/record-card';
+import { SessionsCard } from '../components/sessions-card';
+
+/**
+ * "Thông tin cá nhân" (issue 17), every signed-in role, from the header's user menu: who they are, their
+ * school record (read-only), the theme, their private calendar link, notification preferences and the
+ * devices signed in.
+ */
+export default function ProfilePage() {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Thông tin cá nhân" subtitle="Tài khoản, hồ sơ, giao diện và các thiết bị đang đăng nhập của bạn." />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <IdentityCard />
+        <RecordCard />
+        <section aria-label="Giao diện" className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+          <ThemeChoices name="profile-theme" legend="Giao diện" legendClassName="pb-3 text-base font-semibold text-fg" />
+        </section>
+        {/*
+         * Notification preferences: the notifications area (issue 17) exports `NotificationPreferences` from
+         * `@/areas/notifications/public`; it goes here, in this grid, when that area lands.
+         */}
+        <div className="lg:col-span-2">
+          <CalendarFeedBlock />
+        </div>
+        <div className="lg:col-span-2">
+          <SessionsCard />
+        </div>
+      </div>
+    </div>
+  );
+}
