@@ -21,6 +21,7 @@ import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
 import { RequestLogController, requestLogLevel, serverLoggerOptions } from './lib/log';
 import { healthRoutes } from './areas/health/health.routes';
+import { firstStartDefaultsOf, startSettings } from './areas/settings/settings.service';
 import { apiRoutes, publicRoutes } from './routes';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -126,13 +127,30 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   registerAuth(app, { db, tokens });
   healthRoutes(app, { db });
+  // The school's settings (issue 17): SCHOOL_NAME, MIN_GROUP_SIZE, ALLOWED_EMAIL_DOMAINS and ADMIN_EMAILS are
+  // only the first start's values; afterwards the settings page decides, and every process follows a save.
+  const settingsDefaults = firstStartDefaultsOf(config);
+  const settings = await startSettings({ db, events, defaults: settingsDefaults, log: app.log });
+  const live = () => settings.schoolSettings();
+  // Readers keep reading these fields; the getters answer the settings in force at each read.
+  const results = {
+    ...config.results,
+    get minGroupSize() {
+      return live().surveyResults.minGroupSize;
+    },
+  };
   const auth = {
+    db,
     tokens,
     google,
-    allowedDomains: config.auth.allowedDomains,
+    get allowedDomains() {
+      return live().signIn.allowedDomains;
+    },
     googleClientId: config.auth.googleClientId,
     devLogin: config.auth.devLogin,
-    schoolName: config.schoolName,
+    get schoolName() {
+      return live().school.name;
+    },
     rateLimit: config.auth.rateLimit,
   };
   await app.register(
@@ -141,9 +159,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
         db,
         events,
         dataDir: config.dataDir,
-        results: config.results,
+        results,
+        settings,
+        settingsDefaults,
         autoReview: config.autoReview,
         imports: config.imports,
+        notifications: config.notifications,
         auth,
       }),
     {

@@ -6,6 +6,7 @@ import { secureDataDir } from './db/data-dir';
 import { announceReady, createLogger } from './lib/log';
 import { resolveSecret } from './lib/tokens';
 import { ensureAdmins } from './seed/admins';
+import { firstStartDefaultsOf, firstStartSettings } from './areas/settings/settings.service';
 import { seedDemo } from './seed/demo';
 import { seedThemeCodes } from './seed/theme-codes';
 import { seedWorkloadRules } from './seed/workload-rules';
@@ -44,7 +45,9 @@ function readConfig(): AppConfig {
 async function prepare(config: AppConfig, database: Database) {
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  await ensureAdmins(database.db, config.auth.adminEmails);
+  // ADMIN_EMAILS is the first start's list; afterwards the settings page's (issue 17).
+  const settings = await firstStartSettings(database.db, firstStartDefaultsOf(config));
+  await ensureAdmins(database.db, settings.signIn.adminEmails);
   // Every install starts with the analysis themes and codes (once; people may change them later).
   await seedThemeCodes(database.db);
   // Every install starts with the workload rule set of Thông tư 05/2025 stored (once; people edit it later).

@@ -38,10 +38,15 @@ import { payReportRoutes } from './areas/pay/reports/reports.routes';
 import { payRunRoutes } from './areas/pay/runs/runs.routes';
 import { paySettingsRoutes } from './areas/pay/coefficients/settings.routes';
 import { payCoefficientRoutes } from './areas/pay/coefficients/coefficients.routes';
-import { profileRoutes } from './areas/profile/profile.routes';
 import { formKindRoutes } from './areas/forms/kinds/kinds.routes';
 import { formRequestRoutes } from './areas/forms/requests/requests.routes';
+import { regulationsRoutes } from './areas/forms/regulations/regulations.routes';
+import { profileRoutes } from './areas/profile/profile.routes';
 import { teacherCoefficientsImport } from './areas/pay/coefficients/coefficients.import';
+import { notificationRoutes } from './areas/notifications/notifications.routes';
+import { settingsRoutes } from './areas/settings/settings.routes';
+import type { FirstStartDefaults, SettingsStore } from './areas/settings/settings.service';
+import { ensureAdmins } from './seed/admins';
 
 export interface AreaDeps {
   db: Db;
@@ -55,14 +60,21 @@ export interface AreaDeps {
   imports: AppConfig['imports'];
   /** Where uploaded files live (`<DATA_DIR>/uploads`). */
   dataDir?: string;
+  /** Notifications (issue 17): SMTP, sender, the app's address, the sweep's period; defaults (e-mail off) when left out. */
+  notifications?: AppConfig['notifications'];
+  /** The school's settings (issue 17): the process's copy, reloaded on every save in any process. */
+  settings: SettingsStore;
+  /** SCHOOL_NAME, MIN_GROUP_SIZE, ALLOWED_EMAIL_DOMAINS, ADMIN_EMAILS: the first start's values of the settings. */
+  settingsDefaults: FirstStartDefaults;
 }
 
 /**
  * Every area's routes; each area adds one line. Registered by app.ts under the `/api/v1` prefix, so
  * route files name their paths without it.
  */
-export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: AuthRouteDeps }) {
-  authRoutes(app, { ...deps.auth, db: deps.db });
+export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: AuthRouteDeps & { db: Db } }) {
+  // Not spread: the school name and sign-in domains are getters over the settings in force.
+  authRoutes(app, deps.auth);
   dashboardRoutes(app, deps);
   // Each importer lives beside its table; the import mechanism gets them here, in the order the import pages list them.
   importRoutes(app, {
@@ -94,12 +106,28 @@ export async function apiRoutes(app: FastifyInstance, deps: AreaDeps & { auth: A
   tutoringRoutes(app, deps);
   declarationRoutes(app, deps);
   payReportRoutes(app, deps);
-  payRunRoutes(app, { ...deps, schoolName: deps.auth.schoolName });
+  const { settings } = deps;
+  // The school's name as the settings say at each use (getters: a save applies without a restart).
+  payRunRoutes(app, {
+    ...deps,
+    get schoolName() {
+      return settings.schoolSettings().school.name;
+    },
+  });
   paySettingsRoutes(app, deps);
   payCoefficientRoutes(app, deps);
-  profileRoutes(app, deps);
+  notificationRoutes(app, {
+    ...deps,
+    get schoolName() {
+      return settings.schoolSettings().school.name;
+    },
+    notifications: deps.notifications ?? { smtpUrl: null, emailFrom: '', appUrl: '', sweepMinutes: 0 },
+  });
   formKindRoutes(app, deps);
   formRequestRoutes(app, deps);
+  regulationsRoutes(app, deps);
+  profileRoutes(app, deps);
+  settingsRoutes(app, { db: deps.db, events: deps.events, store: settings, defaults: deps.settingsDefaults, ensureAdmins });
 }
 
 /** Routes outside the API prefix. */

@@ -9,7 +9,13 @@ import { actorOf, currentUser } from '@/plugins/auth';
 import { dashboardFor } from './dashboard.service';
 
 export function dashboardRoutes(app: FastifyInstance, deps: { db: Db; results: AppConfig['results'] }) {
-  const service = { db: deps.db, minGroupSize: deps.results.minGroupSize };
+  // k is the school's setting (settings area): read when a dashboard is asked for, never kept.
+  const service = {
+    db: deps.db,
+    get minGroupSize() {
+      return deps.results.minGroupSize;
+    },
+  };
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {

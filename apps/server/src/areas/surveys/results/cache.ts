@@ -144,6 +144,8 @@ export class ResultsCache {
     readonly backend: CacheBackend,
     readonly ttlSeconds: number,
     private readonly onError: (err: unknown) => void,
+    /** What every figure depends on besides its scopes (the school's k, a setting that may change): part of each key. */
+    private readonly salt: () => string = () => '',
   ) {}
 
   async wrap<T>(key: string, scopes: string[], compute: () => Promise<T>): Promise<T> {
@@ -151,7 +153,7 @@ export class ResultsCache {
     let full: string | null = null;
     try {
       const gens = await this.backend.gens(scopes);
-      full = `${key}|${scopes.map((s, i) => `${s}@${gens[i]}`).join(',')}`;
+      full = `${key}${this.salt()}|${scopes.map((s, i) => `${s}@${gens[i]}`).join(',')}`;
       const hit = await this.backend.get(full);
       if (hit !== undefined) {
         this.hits++;

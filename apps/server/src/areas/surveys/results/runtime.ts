@@ -90,7 +90,8 @@ export class ResultsRuntime {
       backend = await RedisBackend.connect(config.redisUrl, config.redisKeyPrefix, onError);
       if (!backend) log.warn('REDIS_URL is set but Redis cannot be reached: the results cache stays in memory');
     }
-    const cache = new ResultsCache(backend ?? new MemoryBackend(), config.cacheTtlSeconds, onError);
+    // k (the settings page's minimum group size) decides what is hidden: a new k never reads figures cached under the old one.
+    const cache = new ResultsCache(backend ?? new MemoryBackend(), config.cacheTtlSeconds, onError, () => `|k${config.minGroupSize}`);
     return new ResultsRuntime(db, config, log, events, cache, recalculate);
   }
 

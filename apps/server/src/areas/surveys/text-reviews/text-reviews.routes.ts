@@ -69,8 +69,9 @@ export function textReviewRoutes(
   startAutoReviewQueue(app, { ...deps, sweepSeconds: deps.autoReview?.sweepSeconds ?? 0 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  // An open survey's texts reach readers other than ADMIN in steps of MIN_GROUP_SIZE (core/live-release.repository.ts).
-  const k = deps.results.minGroupSize;
+  // An open survey's texts reach readers other than ADMIN in steps of k, the school's minimum group size
+  // (core/live-release.repository.ts); read per request, since the settings page may change it.
+  const k = () => deps.results.minGroupSize;
   const config = { roles: REVIEW_ROLES };
   // A decision can make a closed survey publishable (results/publication.service.ts listens).
   const reviewed = <T>(data: T, surveyId: number | null = null): T => (deps.events.emit('survey.texts.reviewed', { surveyId }), data);
@@ -81,7 +82,7 @@ export function textReviewRoutes(
       config,
       schema: { tags, querystring: ZQueueQuery, response: { 200: ZOk(ZPage(ZTextReview)) } },
     },
-    async (req) => ({ success: true as const, data: await reviewQueue(db, actorOf(req), req.query, k) }),
+    async (req) => ({ success: true as const, data: await reviewQueue(db, actorOf(req), req.query, k()) }),
   );
 
   r.get(
@@ -90,7 +91,7 @@ export function textReviewRoutes(
       config,
       schema: { tags, querystring: ZCountsQuery, response: { 200: ZOk(ZCounts) } },
     },
-    async (req) => ({ success: true as const, data: await queueCounts(db, actorOf(req), req.query, k) }),
+    async (req) => ({ success: true as const, data: await queueCounts(db, actorOf(req), req.query, k()) }),
   );
 
   r.post(
@@ -104,7 +105,7 @@ export function textReviewRoutes(
       return {
         success: true as const,
         message: TEXT_REVIEW_MSG.saved,
-        data: reviewed(await reviewAnswer(db, actorOf(req), responseDetailId, decision, k)),
+        data: reviewed(await reviewAnswer(db, actorOf(req), responseDetailId, decision, k())),
       };
     },
   );
@@ -127,7 +128,7 @@ export function textReviewRoutes(
       config,
       schema: { tags, params: ZIdParams, response: { 200: ZOk(ZTextReviewDetail) } },
     },
-    async (req) => ({ success: true as const, data: await reviewDetail(db, actorOf(req), req.params.id, k) }),
+    async (req) => ({ success: true as const, data: await reviewDetail(db, actorOf(req), req.params.id, k()) }),
   );
 
   r.put(
@@ -139,7 +140,7 @@ export function textReviewRoutes(
     async (req) => ({
       success: true as const,
       message: TEXT_REVIEW_MSG.saved,
-      data: reviewed(await decideReview(db, actorOf(req), req.params.id, req.body, k)),
+      data: reviewed(await decideReview(db, actorOf(req), req.params.id, req.body, k())),
     }),
   );
 
