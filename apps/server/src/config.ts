@@ -90,6 +90,13 @@ const ZEnv = z.object({
   // Imports are refused before unpacking when the file would unpack to more, or hold more rows.
   IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).default(20),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(20_000),
+  // Notification e-mail (issue 17): off unless SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS).
+  SMTP_URL: z.preprocess(empty, z.string().url().optional()),
+  SMTP_FROM: z.string().default('Thông báo nhà trường <no-reply@localhost>'),
+  /** The address people open the app at, for links in e-mails; default http://localhost:PORT. */
+  APP_URL: z.preprocess(empty, z.string().url().optional()),
+  /** Reminders and openings (survey closing in 2 days, a round opening) are looked for at start and this often; 0 = never. */
+  NOTIFICATION_SWEEP_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Worker processes on one port (node:cluster); default 1 on the embedded database, the core count on PostgreSQL. */
   WEB_CONCURRENCY: z.preprocess(empty, z.coerce.number().int().min(1).max(64).optional()),
 });
@@ -150,6 +157,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       autoCalculateDelayMs: e.RESULTS_AUTO_DELAY_MS,
     },
     autoReview: { sweepSeconds: e.AUTO_REVIEW_SWEEP_SECONDS },
+    notifications: {
+      smtpUrl: e.SMTP_URL ?? null,
+      emailFrom: e.SMTP_FROM,
+      appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      sweepMinutes: e.NOTIFICATION_SWEEP_MINUTES,
+    },
     auth: {
       googleClientId: e.GOOGLE_CLIENT_ID ?? null,
       googleJwksUrl: e.GOOGLE_JWKS_URL,

@@ -48,6 +48,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/reports', title: 'Báo cáo thống kê', roles: R.admin, icon: 'chart' },
   { path: '/admin/declaration-history', title: 'Lịch sử khai báo', roles: R.admin, icon: 'history' },
   { path: '/admin/tutoring', title: 'Phụ đạo', roles: R.admin, icon: 'help' },
+  { path: '/admin/student-forms', title: 'Quy chế và đơn từ', roles: R.admin, icon: 'book' },
   { path: '/admin/settings', title: 'Cài đặt hệ thống', roles: R.admin, icon: 'settings', planned: LATER },
   { path: '/admin/system-logs', title: 'Nhật ký hệ thống', roles: R.admin, icon: 'log' },
   // Not in the spec's menus (issue 6): reached from the survey pages (tab "Duyệt ý kiến") and dashboards.
@@ -113,7 +114,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/student/surveys', title: 'Khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/surveys/form', title: 'Làm khảo sát', roles: R.student, icon: 'survey' },
   { path: '/student/surveys/:id', title: 'Câu trả lời khảo sát', roles: R.student, icon: 'survey' },
-  { path: '/student/forms', title: 'Quy chế và biểu mẫu', roles: R.student, icon: 'book', planned: LATER },
+  { path: '/student/forms', title: 'Quy chế và biểu mẫu', roles: R.student, icon: 'book' },
+  // EVERY ROLE (issue 17): each user's own notifications, opened from the header's bell ("Xem tất cả").
+  { path: '/notifications', title: 'Thông báo', roles: ROLES, icon: 'bell' },
   // EVERY ROLE (issue 17): the user's own profile, opened from the header's user menu ("Thông tin cá nhân").
   { path: '/profile', title: 'Thông tin cá nhân', roles: ROLES, icon: 'user' },
 ];
@@ -165,6 +168,7 @@ const MENU_PATHS: Record<TRole, readonly string[]> = {
     '/admin/reports',
     '/admin/declaration-history',
     '/admin/tutoring',
+    '/admin/student-forms',
     '/admin/system-logs',
     '/admin/settings',
   ],
@@ -228,6 +232,7 @@ export const FROM_HEADER = 'header';
 
 /** Pages that need a context (an id, a survey picked on another page): reached from the named page, not a menu. */
 export const REACHED_FROM: Readonly<Record<string, string>> = {
+  '/notifications': FROM_HEADER,
   '/profile': FROM_HEADER,
   '/admin/surveys/:id': '/admin/surveys',
   '/teacher/survey-preview/:surveyId': '/teacher/homeroom-surveys',

@@ -30,6 +30,8 @@ export function testConfig(env: Record<string, string> = {}) {
     WEB_DIST: join(tmpdir(), 'no-web-dist'),
     // The demo school's texts are stored undecided: a sweep at start would decide them under every test file.
     AUTO_REVIEW_SWEEP_SECONDS: '0',
+    // Likewise the notifications' sweep (surveys open in the demo school): its tests run it by hand.
+    NOTIFICATION_SWEEP_MINUTES: '0',
     ...env,
   });
 }

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Bell,
   BookOpen,
   Building2,
   CalendarDays,
@@ -40,6 +41,7 @@ const ICONS: Record<string, LucideIcon> = {
   log: ScrollText,
   wallet: Wallet,
   door: DoorOpen,
+  bell: Bell,
   user: UserRound,
 };
 

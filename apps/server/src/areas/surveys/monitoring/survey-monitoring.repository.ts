@@ -400,3 +400,24 @@ export async function homeroomClassRef(db: DbOrTx, id: number) {
   const [row] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from homeroom_classes where id = ${id}`);
   return row ?? null;
 }
+
+/**
+ * The students with an account who must answer a survey open on `today` (the shared eligibility rule), and
+ * whether each has answered everything it asks of them: the notifications area's "survey opened" and
+ * "closing in 2 days and not done" (issue 17).
+ */
+export async function openSurveyStudentRows(
+  db: DbOrTx,
+  today: string,
+): Promise<Array<{ surveyId: number; title: string; endDate: string; userId: number; done: boolean }>> {
+  return queryRows(
+    db,
+    sql`with items as (${eligibleItemsSql({ surveys: sql`s.status = 'active' and s.start_date <= ${today}::date and s.end_date >= ${today}::date` })})
+        select i.survey_id as "surveyId", s.title, s.end_date::text as "endDate", u.id as "userId",
+               bool_and(exists (select 1 from survey_responses r where r.survey_id = i.survey_id and r.student_id = i.student_id
+                                  and r.course_class_id is not distinct from i.course_class_id)) as done
+        from items i join surveys s on s.id = i.survey_id join users u on u.student_id = i.student_id and u.active
+        group by i.survey_id, s.title, s.end_date, u.id
+        order by i.survey_id, u.id`,
+  );
+}

@@ -25,6 +25,7 @@ import {
   completionByGradeCampus,
   homeroomClassRef,
   moduleRef,
+  openSurveyStudentRows,
   ownHomeroomClassIds,
   surveyCompletionPage,
   surveyRef,
@@ -161,4 +162,9 @@ export async function homeroomSurveyStatus(db: Db, actor: Actor, classId: number
   if (!mod && moduleId) throw notFound(MONITOR_MSG.moduleNotFound);
   const surveys = mod ? await classCompletionBySurvey(db, { moduleId: mod.id }, classId, schoolToday()) : [];
   return { homeroomClassId: cls.id, homeroomClassName: cls.name, moduleId: mod?.id ?? null, moduleCode: mod?.code ?? null, surveys };
+}
+
+/** Who must answer each survey open on `today` (school date), and whether they are done: for the notifications area (issue 17). */
+export function studentsOfOpenSurveys(db: Db, today: string) {
+  return openSurveyStudentRows(db, today);
 }

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { TNotification, TNotificationKind } from '@app/shared/notifications';
+import { queryRows, type DbOrTx } from '@/db/client';
+
+/*
+ * The SQL of notifications (issue 17): a user's own list, count and read marks, their preferences, and
+ * the one insert every source goes through (preferences and `dedupe_key` applied in the statement).
+ */
+
+type Row = Omit<TNotification, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: Date | string | null };
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+const shown = (r: Row): TNotification => ({ ...r, createdAt: iso(r.createdAt), readAt: r.readAt === null ? null : iso(r.readAt) });
+
+const COLS = sql`n.id::int as id, n.kind, n.title, n.body, n.link, n.created_at as "createdAt", n.read_at as "readAt"`;
+
+/** A user's notifications, newest first, with the total before paging. */
+export async function notificationPage(
+  db: DbOrTx,
+  q: { userId: number; unread: boolean; kind?: TNotificationKind; limit: number; offset: number },
+): Promise<{ items: TNotification[]; total: number }> {
+  const rows = await queryRows<Row & { total: number }>(
+    db,
+    sql`select ${COLS}, count(*) over ()::int as total from notifications n
+        where n.user_id = ${q.userId} ${q.unread ? sql`and n.read_at is null` : sql``} ${q.kind ? sql`and n.kind = ${q.kind}` : sql``}
+        order by n.created_at desc, n.id desc limit ${q.limit} offset ${q.offset}`,
+  );
+  return { items: rows.map(({ total: _t, ...r }) => shown(r)), total: rows[0]?.total ?? 0 };
+}
+
+export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The count and the newest notification, in one statement: what the live stream pushes. */
+export async function pushState(db: DbOrTx, userId: number): Promise<{ unread: number; latest: TNotification | null }> {
+  const [row] = await queryRows<{ unread: number; latest: Row | null }>(
+    db,
+    sql`select (select count(*)::int from notifications where user_id = ${userId} and read_at is null) as unread,
+               (select row_to_json(x) from (select ${COLS} from notifications n where n.user_id = ${userId}
+                  order by n.created_at desc, n.id desc limit 1) x) as latest`,
+  );
+  return { unread: row?.unread ?? 0, latest: row?.latest ? shown(row.latest) : null };
+}
+
+/** Marks one of the user's notifications read (kept when already read); false when it is not theirs. */
+export async function markRead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update notifications set read_at = coalesce(read_at, now()) where id = ${id} and user_id = ${userId} returning id::int as id`,
+  );
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null returning id::int as id`,
+  );
+  return rows.length;
+}
+
+export interface PreferenceRow {
+  kind: string;
+  inApp: boolean;
+  email: boolean;
+}
+
+export async function preferenceRows(db: DbOrTx, userId: number): Promise<PreferenceRow[]> {
+  return queryRows<PreferenceRow>(
+    db,
+    sql`select kind, in_app as "inApp", email from notification_preferences where user_id = ${userId} order by kind`,
+  );
+}
+
+/** Stores the user's choices, one row per kind named (the others keep theirs, or the default). */
+export async function upsertPreferences(db: DbOrTx, userId: number, items: PreferenceRow[]): Promise<void> {
+  if (!items.length) return;
+  const values = sql.join(
+    items.map((i) => sql`(${userId}, ${i.kind}, ${i.inApp}, ${i.email}, now())`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into notification_preferences (user_id, kind, in_app, email, updated_at) values ${values}
+        on conflict (user_id, kind) do update set in_app = excluded.in_app, email = excluded.email, updated_at = now()`,
+  );
+}
+
+export interface StoredNotice {
+  id: number;
+  userId: number;
+  /** The user asked for this kind by e-mail, and has an address. */
+  wantsEmail: boolean;
+  address: string;
+}
+
+/**
+ * Stores one notice for each active user among `userIds` who receives its kind in the app (their choice,
+ * else `defaultOn`), skipping any user who already has one with the same `dedupeKey`: a source that runs
+ * twice (a rerun job, two processes) stores nothing twice. Answers the rows stored.
+ */
+export async function insertNotices(
+  db: DbOrTx,
+  n: {
+    userIds: number[];
+    kind: TNotificationKind;
+    title: string;
+    body: string;
+    link: string | null;
+    dedupeKey: string | null;
+    defaultOn: boolean;
+  },
+): Promise<StoredNotice[]> {
+  if (!n.userIds.length) return [];
+  const ids = sql.join(
+    [...new Set(n.userIds)].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  return queryRows<StoredNotice>(
+    db,
+    sql`with target as (
+          select u.id as user_id, u.email as address, coalesce(p.email, false) as email
+          from users u left join notification_preferences p on p.user_id = u.id and p.kind = ${n.kind}
+          where u.id in (${ids}) and u.active and coalesce(p.in_app, ${n.defaultOn})
+        ), ins as (
+          insert into notifications (user_id, kind, title, body, link, dedupe_key)
+          select user_id, ${n.kind}, ${n.title}, ${n.body}, ${n.link}, ${n.dedupeKey} from target order by user_id
+          on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing
+          returning id, user_id
+        )
+        select ins.id::int as id, ins.user_id as "userId", t.email as "wantsEmail", t.address
+        from ins join target t on t.user_id = ins.user_id order by ins.user_id`,
+  );
+}
+
+export async function setEmailed(db: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(
+    sql`update notifications set emailed_at = now() where id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
+}
