@@ -21,6 +21,7 @@ import { seedDemoTeaching } from './demo-teaching';
 import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoPay } from './demo-pay';
 import { seedDemoForms } from './demo-forms';
+import { seedDemoRegulations } from './demo-regulations';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
@@ -72,6 +73,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const pay = await seedDemoPay(tx, { userId: (local) => demoUserId.get(local)! });
     // The four form kinds and students' forms in every state, each step by the person whose job it is.
     const forms = await seedDemoForms(tx, { userId: (local) => demoUserId.get(local)! });
+    // Five regulations (one a PDF, one a draft); the school rules acknowledged by two thirds of the students.
+    const regulations = await seedDemoRegulations(tx, { adminUserId: demoUserId.get('quantri')! });
     // The next module's electives and their registration round, open (its own rng).
     const registration = await seedDemoRegistration(tx, {
       rng: createRng(DEMO_RNG_SEED + 3),
@@ -98,6 +101,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...declarations.counts,
       ...pay.counts,
       ...forms.counts,
+      ...regulations.counts,
       ...registration.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,

@@ -308,3 +308,31 @@ describe('regulations: content, workflow and acknowledgements', () => {
     expect(again.body.data.acknowledgedAt).toBeNull();
   });
 });
+
+describe('the demo school', () => {
+  it('has published regulations, one a PDF that is served whole, the school rules acknowledged by part of the students', async () => {
+    const list = await call('GET', '/regulations/published?limit=100', 'hs.an');
+    const titles = list.body.data.items.map((x: { title: string }) => x.title);
+    expect(titles).toEqual(expect.arrayContaining(['Nội quy học sinh năm học 2025–2026', 'Hướng dẫn phòng cháy, chữa cháy và thoát nạn']));
+    const pdfDoc = list.body.data.items.find((x: { title: string }) => x.title === 'Hướng dẫn phòng cháy, chữa cháy và thoát nạn');
+    expect(pdfDoc.contentKind).toBe('pdf');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/regulations/${pdfDoc.id}/pdf`,
+      headers: bearer(await t.tokenFor('hs.an')),
+    });
+    const text = res.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    // The cross-reference table points at the objects it names.
+    const xref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const offset = Number(/0000000000 65535 f \n(\d{10}) 00000 n/.exec(text)![1]);
+    expect(text.slice(offset, offset + 7)).toBe('1 0 obj');
+
+    const rules = list.body.data.items.find((x: { title: string }) => x.title === 'Nội quy học sinh năm học 2025–2026');
+    const report = await call('GET', `/regulations/${rules.id}/report`, 'quantri');
+    const { acknowledged, missing } = report.body.data.totals;
+    expect(acknowledged).toBeGreaterThan(missing);
+    expect(missing).toBeGreaterThan(0);
+  });
+});
