@@ -7,7 +7,7 @@ const SERVER_AREAS = '^apps/server/src/areas/';
 const WEB_AREAS = '^apps/web/src/areas/';
 // Areas split into parts (areas/<area>/{core,<part>,…}); every other area is one folder. An area that
 // grows parts is added here, so the rules between its parts apply.
-const WITH_PARTS = '(surveys|school|teaching|pay)';
+const WITH_PARTS = '(surveys|school|teaching|pay|forms)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

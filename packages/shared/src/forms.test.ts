@@ -37,7 +37,9 @@ describe('form values', () => {
     expect(validateFormValues(fields, { ...ok, when: '2026-02-30' })).toEqual({ when: FORM_MSG.date });
     expect(validateFormValues(fields, { ...ok, copies: '9' })).toEqual({ copies: FORM_MSG.choice });
     expect(validateFormValues(fields, { ...ok, reason: 'x'.repeat(4001) })).toEqual({ reason: 'Tối đa 4000 ký tự.' });
-    expect(validateFormValues(fields, { ...ok, proof: { fileId: 1, name: 'a.exe', size: 10, mimeType: 'application/x-msdownload' } })).toEqual({
+    expect(
+      validateFormValues(fields, { ...ok, proof: { fileId: 1, name: 'a.exe', size: 10, mimeType: 'application/x-msdownload' } }),
+    ).toEqual({
       proof: FORM_MSG.file,
     });
     expect(validateFormValues(fields, { ...ok, extra: 'x' })).toEqual({ extra: FORM_MSG.unknown });
@@ -57,7 +59,12 @@ describe('form values', () => {
 });
 
 describe('absence sessions', () => {
-  const range = (from: string, to: string, fromSession: 'morning' | 'afternoon' = 'morning', toSession: 'morning' | 'afternoon' = 'afternoon') => ({
+  const range = (
+    from: string,
+    to: string,
+    fromSession: 'morning' | 'afternoon' = 'morning',
+    toSession: 'morning' | 'afternoon' = 'afternoon',
+  ) => ({
     from,
     fromSession,
     to,

@@ -130,7 +130,11 @@ export const ZFormKindInput = z
     });
     const ranges = k.fields.filter((f) => f.type === 'dateRange');
     if (k.escalation && !ranges.some((f) => f.key === k.escalation!.field))
-      ctx.addIssue({ code: 'custom', path: ['escalation', 'field'], message: 'Điều kiện chuyển Hiệu trưởng phải dựa trên một trường khoảng ngày.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['escalation', 'field'],
+        message: 'Điều kiện chuyển Hiệu trưởng phải dựa trên một trường khoảng ngày.',
+      });
     if (k.countsAbsence && ranges.length === 0)
       ctx.addIssue({ code: 'custom', path: ['countsAbsence'], message: 'Loại đơn tính vắng cần một trường khoảng ngày.' });
     for (const p of templatePlaceholders(k.template))

@@ -62,31 +62,63 @@ export async function seedDemoForms(tx: Tx, opts: { userId: (local: string) => n
 
   // hs.an, 10 Toán: every state.
   const an = opts.userId('hs.an');
-  const sick = await fill(an, 'an-1', 'NGHI_HOC', { period: range('2026-10-12', '2026-10-13'), reason: 'Em bị sốt, phải đi khám và nghỉ ở nhà theo chỉ định của bác sĩ.' });
+  const sick = await fill(an, 'an-1', 'NGHI_HOC', {
+    period: range('2026-10-12', '2026-10-13'),
+    reason: 'Em bị sốt, phải đi khám và nghỉ ở nhà theo chỉ định của bác sĩ.',
+  });
   await decide('gv.toan', sick, 'approve', 'Em nghỉ ngơi cho khỏe, nhờ bạn chép bài giúp nhé.');
-  const family = await fill(an, 'an-2', 'NGHI_HOC', { period: range('2026-10-19', '2026-10-22'), reason: 'Em cùng gia đình về quê dự lễ mừng thọ ông bà nội.' });
+  const family = await fill(an, 'an-2', 'NGHI_HOC', {
+    period: range('2026-10-19', '2026-10-22'),
+    reason: 'Em cùng gia đình về quê dự lễ mừng thọ ông bà nội.',
+  });
   await decide('gv.toan', family, 'approve');
   await decide('hieutruong', family, 'approve', 'Đồng ý. Em chủ động học bù các buổi nghỉ.');
   await fill(an, 'an-3', 'XAC_NHAN_HS', { purpose: 'Bổ sung hồ sơ xét học bổng Vallet năm 2026', copies: '2', note: null });
-  const move = await fill(an, 'an-4', 'CHUYEN_LOP', { fromClass: '10 Toán', toClass: '10 Tin', reason: 'Em muốn theo học chuyên Tin học.' });
+  const move = await fill(an, 'an-4', 'CHUYEN_LOP', {
+    fromClass: '10 Toán',
+    toClass: '10 Tin',
+    reason: 'Em muốn theo học chuyên Tin học.',
+  });
   await decide('gv.toan', move, 'reject', 'Lớp 10 Tin đã đủ sĩ số theo quy định; em trao đổi thêm với cô vào giờ sinh hoạt lớp.');
-  const pe = await fill(an, 'an-5', 'MIEN_THE_DUC', { period: range('2026-11-02', '2026-11-28'), reason: 'Em bị bong gân cổ chân phải.' }, false);
-  const cert = await uploadFile({ db: tx, actor: await as(an), id: pe.id, fieldKey: 'medical', fileName: 'giay-xac-nhan-benh-vien.pdf', data: DEMO_PDF });
+  const pe = await fill(
+    an,
+    'an-5',
+    'MIEN_THE_DUC',
+    { period: range('2026-11-02', '2026-11-28'), reason: 'Em bị bong gân cổ chân phải.' },
+    false,
+  );
+  const cert = await uploadFile({
+    db: tx,
+    actor: await as(an),
+    id: pe.id,
+    fieldKey: 'medical',
+    fileName: 'giay-xac-nhan-benh-vien.pdf',
+    data: DEMO_PDF,
+  });
   const peSent = await fill(an, 'an-5', 'MIEN_THE_DUC', {
     period: range('2026-11-02', '2026-11-28'),
     reason: 'Em bị bong gân cổ chân phải.',
     medical: { fileId: cert.id, name: cert.fileName, size: cert.size, mimeType: cert.mimeType },
   });
   await decide('gv.toan', peSent, 'return', 'Giấy xác nhận chưa có dấu của bệnh viện, em bổ sung bản có dấu rồi gửi lại.');
-  const trip = await fill(an, 'an-6', 'NGHI_HOC', { period: range('2026-11-30', '2026-12-04'), reason: 'Em đi cùng bố mẹ lên Hà Nội khám mắt chuyên sâu theo lịch hẹn của bệnh viện.' });
+  const trip = await fill(an, 'an-6', 'NGHI_HOC', {
+    period: range('2026-11-30', '2026-12-04'),
+    reason: 'Em đi cùng bố mẹ lên Hà Nội khám mắt chuyên sâu theo lịch hẹn của bệnh viện.',
+  });
   await decide('gv.toan', trip, 'approve', 'Đồng ý, đề nghị Ban Giám hiệu xem xét.');
-  const short = await fill(an, 'an-7', 'NGHI_HOC', { period: range('2026-11-27', '2026-11-27', 'afternoon'), reason: 'Em có lịch tiêm phòng.' });
+  const short = await fill(an, 'an-7', 'NGHI_HOC', {
+    period: range('2026-11-27', '2026-11-27', 'afternoon'),
+    reason: 'Em có lịch tiêm phòng.',
+  });
   await withdrawForm({ db: tx, actor: await as(an), id: short.id, version: short.version });
   await fill(an, 'an-8', 'XAC_NHAN_HS', { purpose: 'Làm thẻ thư viện tỉnh', copies: null }, false);
 
   // hs.chau, 11 Hóa: a leave waiting for gvcn.hoa.
   const chau = opts.userId('hs.chau');
-  await fill(chau, 'chau-1', 'NGHI_HOC', { period: range('2026-11-26', '2026-11-26', 'morning', 'morning'), reason: 'Em đi khám răng theo lịch hẹn.' });
+  await fill(chau, 'chau-1', 'NGHI_HOC', {
+    period: range('2026-11-26', '2026-11-26', 'morning', 'morning'),
+    reason: 'Em đi khám răng theo lịch hẹn.',
+  });
 
   // Classmates of hs.chau: one past 30 sessions (the warning), one with a short approved leave, one rejected.
   const mates = await queryRows<{ userId: number }>(
@@ -98,10 +130,16 @@ export async function seedDemoForms(tx: Tx, opts: { userId: (local: string) => n
   );
   const [m1, m2, m3] = mates.map((m) => m.userId);
   if (m1) {
-    const long = await fill(m1, 'm1-1', 'NGHI_HOC', { period: range('2026-09-14', '2026-09-26'), reason: 'Em phải điều trị sốt xuất huyết tại bệnh viện tỉnh.' });
+    const long = await fill(m1, 'm1-1', 'NGHI_HOC', {
+      period: range('2026-09-14', '2026-09-26'),
+      reason: 'Em phải điều trị sốt xuất huyết tại bệnh viện tỉnh.',
+    });
     await decide('gvcn.hoa', long, 'approve', 'Đề nghị Ban Giám hiệu cho em nghỉ điều trị.');
     await decide('hieutruong', long, 'approve');
-    const again = await fill(m1, 'm1-2', 'NGHI_HOC', { period: range('2026-10-26', '2026-10-29'), reason: 'Em tái khám và theo dõi sau điều trị.' });
+    const again = await fill(m1, 'm1-2', 'NGHI_HOC', {
+      period: range('2026-10-26', '2026-10-29'),
+      reason: 'Em tái khám và theo dõi sau điều trị.',
+    });
     await decide('gvcn.hoa', again, 'approve');
     await decide('hieutruong', again, 'approve', 'Đồng ý. GVCN lưu ý số buổi nghỉ của em.');
     const day = await fill(m1, 'm1-3', 'NGHI_HOC', { period: range('2026-11-16', '2026-11-16'), reason: 'Em bị cảm, sốt cao.' });
@@ -112,7 +150,10 @@ export async function seedDemoForms(tx: Tx, opts: { userId: (local: string) => n
     await decide('gvcn.hoa', leave, 'approve');
   }
   if (m3) {
-    const leave = await fill(m3, 'm3-1', 'NGHI_HOC', { period: range('2026-11-20', '2026-11-21'), reason: 'Em muốn nghỉ đi chơi cùng gia đình.' });
+    const leave = await fill(m3, 'm3-1', 'NGHI_HOC', {
+      period: range('2026-11-20', '2026-11-21'),
+      reason: 'Em muốn nghỉ đi chơi cùng gia đình.',
+    });
     await decide('gvcn.hoa', leave, 'reject', 'Lý do chưa phù hợp trong thời gian ôn thi học kỳ.');
   }
   return { counts: { formKinds: kinds.size, studentForms: keys.size } };

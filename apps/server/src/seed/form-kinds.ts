@@ -18,7 +18,13 @@ export const DEFAULT_FORM_KINDS: TFormKindInput[] = [
     name: 'Đơn xin nghỉ học',
     description: 'Xin phép nghỉ học có lý do. Nghỉ quá 3 ngày học được chuyển Hiệu trưởng quyết định sau khi GVCN duyệt.',
     fields: [
-      { key: 'period', label: 'Thời gian nghỉ', type: 'dateRange', required: true, help: 'Chọn buổi bắt đầu và buổi kết thúc (Chủ nhật không tính).' },
+      {
+        key: 'period',
+        label: 'Thời gian nghỉ',
+        type: 'dateRange',
+        required: true,
+        help: 'Chọn buổi bắt đầu và buổi kết thúc (Chủ nhật không tính).',
+      },
       { key: 'reason', label: 'Lý do', type: 'longText', required: true },
       { key: 'proof', label: 'Giấy tờ kèm theo (giấy khám bệnh, giấy mời…)', type: 'attachment', required: false },
     ],
@@ -126,12 +132,15 @@ export async function seedFormKinds(db: DbOrTx): Promise<boolean> {
     if (done.length) return false;
     for (const k of DEFAULT_FORM_KINDS) {
       const v = ZFormKindInput.parse(k);
-      const [row] = await tx
-        .insert(formKinds)
-        .values(v)
-        .onConflictDoNothing()
-        .returning({ id: formKinds.id });
-      if (row) await insertAudit(tx, { actorId: null, action: 'create', entity: 'form_kind', entityId: row.id, after: { code: v.code, name: v.name, source: 'seed' } });
+      const [row] = await tx.insert(formKinds).values(v).onConflictDoNothing().returning({ id: formKinds.id });
+      if (row)
+        await insertAudit(tx, {
+          actorId: null,
+          action: 'create',
+          entity: 'form_kind',
+          entityId: row.id,
+          after: { code: v.code, name: v.name, source: 'seed' },
+        });
     }
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
     return true;

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { DashboardCard } from '@/areas/dashboard/public';
 import { CurrentPayRunCard, PayTodoCard } from '@/areas/pay/reports/public';
 import { WaitingPayRunsCard } from '@/areas/pay/runs/public';
+import { EscalatedFormsCard } from '@/areas/forms/requests/public';
 import { AcademicQueueCard, FacilitySummaryCard, TeachingLoadCard } from '@/areas/school/overview/public';
 import {
   AdminSurveyStatsCard,
@@ -30,6 +31,7 @@ export const OFFICE_DASHBOARD_CARDS: Readonly<Record<string, readonly DashboardC
     { key: 'survey-stats', roles: ['PRINCIPAL'], component: PrincipalSurveyStatsCard },
     { key: 'published-results', roles: ['PRINCIPAL'], component: PublishedResultsCard },
     { key: 'decisions', roles: ['PRINCIPAL'], component: WaitingPayRunsCard },
+    { key: 'student-forms', roles: ['PRINCIPAL'], component: EscalatedFormsCard },
     { key: 'module-completion', roles: ['PRINCIPAL'], component: ModuleCompletionCard },
   ],
   '/quality/dashboard': [

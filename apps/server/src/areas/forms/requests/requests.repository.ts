@@ -253,10 +253,14 @@ export async function fileData(db: DbOrTx, formId: number, fileId: number) {
 export async function dropFilesExcept(db: DbOrTx, formId: number, keep: number[]) {
   await db.execute(
     sql`delete from student_form_files where form_id = ${formId}
-        ${keep.length ? sql`and id not in (${sql.join(
-          keep.map((k) => sql`${k}`),
-          sql`, `,
-        )})` : sql``}`,
+        ${
+          keep.length
+            ? sql`and id not in (${sql.join(
+                keep.map((k) => sql`${k}`),
+                sql`, `,
+              )})`
+            : sql``
+        }`,
   );
 }
 

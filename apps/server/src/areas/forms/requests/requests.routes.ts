@@ -66,10 +66,14 @@ export function formRequestRoutes(app: FastifyInstance, deps: { db: Db; events: 
     async (req) => ({ success: true as const, data: await listForms(db, actorOf(req), req.query) }),
   );
 
-  r.get('/forms/requests/export', { config: { roles: FORM_WIDE_READERS }, schema: { tags, querystring: ZFormListQuery } }, async (req, reply) => {
-    const { filename, body } = await formsSheet(await exportRows(db, actorOf(req), req.query));
-    return sendXlsx(reply, filename, body);
-  });
+  r.get(
+    '/forms/requests/export',
+    { config: { roles: FORM_WIDE_READERS }, schema: { tags, querystring: ZFormListQuery } },
+    async (req, reply) => {
+      const { filename, body } = await formsSheet(await exportRows(db, actorOf(req), req.query));
+      return sendXlsx(reply, filename, body);
+    },
+  );
 
   r.get(
     '/forms/requests/:id',
@@ -79,7 +83,10 @@ export function formRequestRoutes(app: FastifyInstance, deps: { db: Db; events: 
 
   r.post(
     '/forms/requests/:id/decide',
-    { config: { roles: FORM_DECIDERS }, schema: { tags, params: ZIdParams, body: ZFormDecision, response: { 200: ZOk(ZStudentFormDetail) } } },
+    {
+      config: { roles: FORM_DECIDERS },
+      schema: { tags, params: ZIdParams, body: ZFormDecision, response: { 200: ZOk(ZStudentFormDetail) } },
+    },
     async (req) => {
       const data = await decideForm({ db, actor: actorOf(req), events, id: req.params.id, input: req.body });
       const message =
@@ -92,7 +99,10 @@ export function formRequestRoutes(app: FastifyInstance, deps: { db: Db; events: 
 
   r.post(
     '/forms/requests/:id/withdraw',
-    { config: { roles: FORM_STUDENTS }, schema: { tags, params: ZIdParams, body: ZFormVersion, response: { 200: ZOk(ZStudentFormDetail) } } },
+    {
+      config: { roles: FORM_STUDENTS },
+      schema: { tags, params: ZIdParams, body: ZFormVersion, response: { 200: ZOk(ZStudentFormDetail) } },
+    },
     async (req) => ({
       success: true as const,
       data: await withdrawForm({ db, actor: actorOf(req), id: req.params.id, version: req.body.version }),
@@ -126,7 +136,14 @@ export function formRequestRoutes(app: FastifyInstance, deps: { db: Db; events: 
         throw badRequest(TOO_LARGE);
       }
       if (file.file.truncated) throw badRequest(TOO_LARGE);
-      const out = await uploadFile({ db, actor: actorOf(req), id: req.params.id, fieldKey: req.query.field, fileName: file.filename, data });
+      const out = await uploadFile({
+        db,
+        actor: actorOf(req),
+        id: req.params.id,
+        fieldKey: req.query.field,
+        fileName: file.filename,
+        data,
+      });
       return { success: true as const, data: out, message: 'Đã tải tệp lên.' };
     },
   );

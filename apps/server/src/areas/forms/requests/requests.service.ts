@@ -167,7 +167,13 @@ function scopedFilter(actor: Actor, q: ListQuery): FormFilter {
 
 export async function listForms(db: DbOrTx, actor: Actor, q: ListQuery) {
   if (q.classId && !isWide(actor)) await readableClass(db, actor, q.classId);
-  const { rows, total } = await formRows(db, { ...scopedFilter(actor, q), sort: q.sort, order: q.order, limit: q.limit, offset: offsetOf(q) });
+  const { rows, total } = await formRows(db, {
+    ...scopedFilter(actor, q),
+    sort: q.sort,
+    order: q.order,
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return page(rows.map(summary), total, q);
 }
 
@@ -222,7 +228,9 @@ export async function describeFormForNotice(deps: { db: DbOrTx }, formId: number
 
 // ---------------------------------------------------------------- the student's writes
 
-type Notice = { kind: 'submitted'; escalated: boolean; userIds: number[] } | { kind: 'decided'; status: 'approved' | 'rejected' | 'returned'; userIds: number[] };
+type Notice =
+  | { kind: 'submitted'; escalated: boolean; userIds: number[] }
+  | { kind: 'decided'; status: 'approved' | 'rejected' | 'returned'; userIds: number[] };
 
 function emit(events: EventBus | undefined, formId: number, n: Notice | null) {
   if (!events || !n || n.userIds.length === 0) return;
@@ -262,7 +270,14 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
     let id: number;
     if (!have) {
       id = await insertForm(ctx.tx, { kindId: kind.id, studentId, clientKey: input.clientKey, values });
-      await insertHistory(ctx.tx, { formId: id, actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'draft', comment: null });
+      await insertHistory(ctx.tx, {
+        formId: id,
+        actorId: actor.userId,
+        action: 'create',
+        fromStatus: null,
+        toStatus: 'draft',
+        comment: null,
+      });
       await ctx.log({ action: 'create', entity: ENTITY, entityId: id, after: { kindId: kind.id, studentId, status: 'draft' } });
     } else {
       id = have.id;
@@ -274,11 +289,9 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
     if (!input.submit) return { id, notice: null };
 
     const errors = validateFormValues(kind.fields, values);
-    if (Object.keys(errors).length)
-      throw badRequest('Đơn chưa hợp lệ. Hãy sửa các mục được đánh dấu rồi gửi lại.', { fields: errors });
+    if (Object.keys(errors).length) throw badRequest('Đơn chưa hợp lệ. Hãy sửa các mục được đánh dấu rồi gửi lại.', { fields: errors });
     const place = await studentPlace(ctx.tx, studentId);
-    if (!place?.homeroomClassId)
-      throw conflict('Bạn chưa được xếp lớp chủ nhiệm nên chưa gửi đơn được. Hãy liên hệ văn phòng nhà trường.');
+    if (!place?.homeroomClassId) throw conflict('Bạn chưa được xếp lớp chủ nhiệm nên chưa gửi đơn được. Hãy liên hệ văn phòng nhà trường.');
     const absence = absenceOf(kind, values);
     const from: TFormStatus = have?.status ?? 'draft';
     await markSubmitted(ctx.tx, id, {
@@ -290,7 +303,14 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
       absenceSessions: absence.sessions,
     });
     await dropFilesExcept(ctx.tx, id, fileIdsOf(values));
-    await insertHistory(ctx.tx, { formId: id, actorId: actor.userId, action: 'submit', fromStatus: from, toStatus: 'submitted', comment: null });
+    await insertHistory(ctx.tx, {
+      formId: id,
+      actorId: actor.userId,
+      action: 'submit',
+      fromStatus: from,
+      toStatus: 'submitted',
+      comment: null,
+    });
     await ctx.log({
       action: 'submit_student_form',
       entity: ENTITY,
@@ -314,8 +334,21 @@ export async function withdrawForm(opts: Deps & { id: number; version: number })
     if (![...WAITING_STATUSES, 'returned'].includes(r.status))
       throw conflict(`Đơn đang ở trạng thái "${FORM_STATUS_LABELS[r.status]}", không rút được.`);
     await setStatus(ctx.tx, id, { status: 'withdrawn' });
-    await insertHistory(ctx.tx, { formId: id, actorId: actor.userId, action: 'withdraw', fromStatus: r.status, toStatus: 'withdrawn', comment: null });
-    await ctx.log({ action: 'withdraw_student_form', entity: ENTITY, entityId: id, before: { status: r.status }, after: { status: 'withdrawn' } });
+    await insertHistory(ctx.tx, {
+      formId: id,
+      actorId: actor.userId,
+      action: 'withdraw',
+      fromStatus: r.status,
+      toStatus: 'withdrawn',
+      comment: null,
+    });
+    await ctx.log({
+      action: 'withdraw_student_form',
+      entity: ENTITY,
+      entityId: id,
+      before: { status: r.status },
+      after: { status: 'withdrawn' },
+    });
   });
   return readForm(db, actor, id);
 }
@@ -343,7 +376,8 @@ export async function uploadFile(opts: Deps & { id: number; fieldKey: string; fi
     checkOwn(actor, r);
     if (!EDITABLE_STATUSES.includes(r.status)) throw conflict('Đơn đã gửi, không đính kèm thêm tệp được.');
     const kind = found(await kindRow(ctx.tx, r.kindId), 'loại đơn');
-    if (!kind.fields.some((f) => f.key === opts.fieldKey && f.type === 'attachment')) throw badRequest('Mẫu đơn không có mục đính kèm này.');
+    if (!kind.fields.some((f) => f.key === opts.fieldKey && f.type === 'attachment'))
+      throw badRequest('Mẫu đơn không có mục đính kèm này.');
     const newId = await insertFile(ctx.tx, { formId: id, fieldKey: opts.fieldKey, fileName, mimeType, data });
     await ctx.log({
       action: 'upload',
@@ -388,7 +422,14 @@ export async function decideForm(opts: Deps & { id: number; input: z.output<type
       throw conflict(`Đơn đang ở trạng thái "${FORM_STATUS_LABELS[r.status]}", không còn chờ duyệt.`);
     }
     await setStatus(ctx.tx, id, { status: to, escalated, decided: !escalated, decidedBy: actor.userId, comment: input.comment });
-    await insertHistory(ctx.tx, { formId: id, actorId: actor.userId, action: input.action, fromStatus: r.status, toStatus: to, comment: input.comment });
+    await insertHistory(ctx.tx, {
+      formId: id,
+      actorId: actor.userId,
+      action: input.action,
+      fromStatus: r.status,
+      toStatus: to,
+      comment: input.comment,
+    });
     await ctx.log({
       action: escalated ? 'escalate_student_form' : `${input.action}_student_form`,
       entity: ENTITY,

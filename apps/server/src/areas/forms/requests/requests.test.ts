@@ -213,7 +213,12 @@ describe('the workflow', () => {
 
   it('validates with the shared messages and keeps the draft on a refusal', async () => {
     const key = randomUUID();
-    const r = await save('hs.an', { kindId: leave.id, clientKey: key, submit: true, values: { period: range('2027-03-02', '2027-03-01') } });
+    const r = await save('hs.an', {
+      kindId: leave.id,
+      clientKey: key,
+      submit: true,
+      values: { period: range('2027-03-02', '2027-03-01') },
+    });
     expect(r.status).toBe(400);
     expect(r.body.details.fields).toEqual({ period: 'Ngày kết thúc phải từ ngày bắt đầu trở đi.', reason: 'Vui lòng điền thông tin này.' });
     // The refused submission rolled back: nothing was stored; a draft save keeps whatever was typed.
@@ -230,7 +235,9 @@ describe('the workflow', () => {
     const upload = async (body: Buffer, name: string) => {
       const boundary = '----x';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
         body,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -269,7 +276,10 @@ describe('the workflow', () => {
 
 describe('absences against 45 half-day sessions', () => {
   it('lists 11 Hóa most first, the demo classmate past 30 warned; counts only approved leave', async () => {
-    const cls = await one<{ id: number }>(t, sql`select homeroom_class_id as id from students where id = (select student_id from users where email like 'hs.chau@%')`);
+    const cls = await one<{ id: number }>(
+      t,
+      sql`select homeroom_class_id as id from students where id = (select student_id from users where email like 'hs.chau@%')`,
+    );
     const read = async () => (await call('GET', `/forms/classes/${cls.id}/absences`, 'gvcn.hoa')).body.data as TClassAbsences;
     const a = await read();
     expect(a).toMatchObject({ limit: 45, warning: 30, className: '11 Hóa' });

@@ -13,6 +13,7 @@ import { useMyHomeroomClasses } from '../api/get-my-homeroom-classes';
 import { ClassStudents } from '../components/class-students';
 import { ClassSummary } from '../components/class-summary';
 import { HomeroomSurveyStatus } from '@/areas/surveys/monitoring/public';
+import { HomeroomForms } from '@/areas/forms/requests/public';
 
 /** The chosen class is in the address (?classId=…) so a reload or a shared link opens the same one. */
 const CLASS_KEY = 'classId';
@@ -75,6 +76,7 @@ export default function HomeroomClassPage() {
         <>
           <ClassSummary cls={cls} />
           <HomeroomSurveyStatus key={`ks-${cls.id}`} classId={cls.id} className={cls.name} />
+          <HomeroomForms key={`forms-${cls.id}`} classId={cls.id} className={cls.name} />
           <ClassStudents key={cls.id} cls={cls} />
         </>
       )}
