@@ -16,6 +16,7 @@ const PAGES: Partial<Record<string, Page>> = {
   '/admin/users': lazy(() => import('@/areas/school/users/pages/users-page')),
   '/admin/students': lazy(() => import('@/areas/school/people/pages/admin-students-page')),
   '/admin/system-logs': lazy(() => import('@/areas/system-logs/pages/system-logs-page')),
+  '/admin/settings': lazy(() => import('@/areas/settings/pages/settings-page')),
   '/admin/text-reviews': lazy(() => import('@/areas/surveys/text-reviews/pages/text-reviews-page')),
   '/quality/text-reviews': lazy(() => import('@/areas/surveys/text-reviews/pages/text-reviews-page')),
   '/admin/themes': lazy(() => import('@/areas/surveys/themes/pages/theme-codes-page')),

@@ -111,11 +111,11 @@ describe('routing and guards', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('a planned route shows its title and an honest empty state', async () => {
+  it('the last planned route is built: /admin/settings shows the settings page (issue 17)', async () => {
     renderApp({ path: '/admin/settings', user: makeUser(['ADMIN']) });
-    expect(await screen.findByRole('heading', { name: 'Cài đặt hệ thống' })).toBeInTheDocument();
-    expect(screen.getByText(MSG.notYetAvailable)).toBeInTheDocument();
-    expect(screen.getByText(/Dự kiến: Phiên bản sau/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cài đặt hệ thống', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Các phần cài đặt' })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.notYetAvailable)).not.toBeInTheDocument();
   });
 
   it('dashboard error state offers a retry', async () => {

@@ -28,6 +28,7 @@ export function renderApp({ path, user, config, api = {} }: RenderAppOptions) {
   if (user) localStorage.setItem(STORAGE_KEYS.token, `token-${user.id}`);
   const mock = mockApi({
     'GET /v1/auth/config': () => ok(config ?? { googleClientId: null, devLogin: false, schoolName: TEST_SCHOOL }),
+    'GET /v1/school': () => ok({ name: config?.schoolName ?? TEST_SCHOOL, address: '', logoUrl: null }),
     ...(user ? { 'GET /v1/auth/verify': () => ok(user) } : {}),
     ...api,
   });

@@ -5,6 +5,7 @@ import { findRoute } from '@app/shared/routes';
 import { SectionSpinner } from '@/components/ui/spinner';
 import { useAuth, useAuthConfig } from '@/areas/auth/public';
 import { CurrentModuleProvider } from '@/areas/school/current-module/public';
+import { useSchoolInfo } from '@/areas/settings/public';
 import { Header } from './header';
 import { PageScroll } from './page-scroll';
 import { Sidebar } from './sidebar';
@@ -22,7 +23,9 @@ export default function AppShell() {
   const [open, setOpen] = useState(desktop);
   const { pathname } = useLocation();
   const config = useAuthConfig();
-  const schoolName = config.data?.schoolName ?? SCHOOL_NAME;
+  // The school's name and logo from the settings (one query, refreshed by a save on /admin/settings).
+  const school = useSchoolInfo();
+  const schoolName = school.data?.name ?? config.data?.schoolName ?? SCHOOL_NAME;
 
   // Crossing the breakpoint resets the sidebar to that size's starting state.
   useEffect(() => setOpen(desktop), [desktop]);
@@ -66,6 +69,7 @@ export default function AppShell() {
           mobile={!desktop}
           onClose={close}
           shortName={schoolName.replace(/^Trường\s+/i, '')}
+          logoUrl={school.data?.logoUrl ?? null}
         />
         <div className="flex min-w-0 flex-1 flex-col">
           <Header schoolName={schoolName} sidebarOpen={open} mobile={!desktop} onToggleSidebar={toggle} />

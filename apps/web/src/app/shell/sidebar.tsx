@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { TUser } from '@app/shared/auth';
 import { SCHOOL_NAME } from '@app/shared/constants';
 import { menuFor } from '@app/shared/routes';
-import { SchoolLogo } from '@/components/ui/school-logo';
+import { SchoolMark } from '@/areas/settings/public';
 import { navIcon } from './nav-icons';
 import { displayNameOf, UserAvatar } from '@/components/ui/user-avatar';
 
@@ -17,6 +17,8 @@ export interface SidebarProps {
   mobile: boolean;
   onClose: () => void;
   shortName?: string;
+  /** The school's uploaded logo; the drawn mark when null. */
+  logoUrl?: string | null;
 }
 
 function samePath(a: string, b: string): boolean {
@@ -25,7 +27,7 @@ function samePath(a: string, b: string): boolean {
 }
 
 /** Spec section 2 "Shell": logo, avatar, name, e-mail and the role's grouped navigation. */
-export function Sidebar({ user, photoURL, open, mobile, onClose, shortName = SCHOOL_NAME }: SidebarProps) {
+export function Sidebar({ user, photoURL, open, mobile, onClose, shortName = SCHOOL_NAME, logoUrl = null }: SidebarProps) {
   const { pathname } = useLocation();
   const collapsed = !mobile && !open;
   const groups = user ? menuFor(user) : [];
@@ -55,7 +57,7 @@ export function Sidebar({ user, photoURL, open, mobile, onClose, shortName = SCH
         className={`${position} flex flex-col overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-fg`}
       >
         <div className={`flex h-16 items-center gap-3 border-b border-sidebar-border ${collapsed ? 'justify-center px-2' : 'px-4'}`}>
-          <SchoolLogo className="size-9 shrink-0" title="Logo nhà trường" />
+          <SchoolMark logoUrl={logoUrl} className="size-9 shrink-0" title="Logo nhà trường" />
           {collapsed ? null : (
             <span className="min-w-0 flex-1 truncate text-sm leading-tight font-semibold" title={shortName}>
               {shortName}

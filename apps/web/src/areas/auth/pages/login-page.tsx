@@ -6,7 +6,7 @@ import { SCHOOL_NAME } from '@app/shared/constants';
 import { MSG } from '@app/shared/messages';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
-import { SchoolLogo } from '@/components/ui/school-logo';
+import { SchoolMark, useSchoolInfo } from '@/areas/settings/public';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthConfig } from '../api/get-auth-config';
@@ -68,7 +68,8 @@ export default function LoginPage() {
     [dev, succeed, fail],
   );
 
-  const schoolName = config.data?.schoolName ?? SCHOOL_NAME;
+  const school = useSchoolInfo();
+  const schoolName = school.data?.name ?? config.data?.schoolName ?? SCHOOL_NAME;
   useEffect(() => {
     document.title = `Đăng nhập | ${schoolName}`;
   }, [schoolName]);
@@ -77,7 +78,7 @@ export default function LoginPage() {
     <main className="login-backdrop flex min-h-dvh items-start justify-center px-4 py-8 sm:items-center sm:py-12">
       <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-xl sm:p-8">
         <div className="flex flex-col items-center text-center">
-          <SchoolLogo className="size-16" />
+          <SchoolMark logoUrl={school.data?.logoUrl} className="size-16" />
           <h1 className="mt-4 text-xl font-bold text-fg sm:text-2xl">{schoolName}</h1>
           <p className="mt-1 text-sm text-muted">Hệ thống quản lý đào tạo và khảo sát học phần</p>
         </div>
