@@ -54,8 +54,9 @@ export async function deliver(deps: DeliverDeps, n: Notice): Promise<number> {
     for (const s of stored) {
       if (!s.wantsEmail || !s.address) continue;
       try {
-        await deps.mailer.send(
-          noticeMail({
+        await deps.mailer.send({
+          from: defaults.emailFrom,
+          ...noticeMail({
             to: s.address,
             title: n.title,
             body: n.body ?? '',
@@ -63,7 +64,7 @@ export async function deliver(deps: DeliverDeps, n: Notice): Promise<number> {
             appUrl: deps.appUrl,
             schoolName: deps.schoolName,
           }),
-        );
+        });
         sent.push(s.id);
       } catch (err) {
         deps.log?.warn({ err, notificationId: s.id }, 'notification e-mail failed');

@@ -3,6 +3,8 @@ import nodemailer from 'nodemailer';
 /** One e-mail: Vietnamese subject, plain text and simple HTML. */
 export interface Mail {
   to: string;
+  /** The sender when the school's settings name one; else SMTP_FROM. */
+  from?: string | null;
   subject: string;
   text: string;
   html: string;
@@ -22,7 +24,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string }): Ma
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from: mail.from || opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     close: () => transport.close(),
   };

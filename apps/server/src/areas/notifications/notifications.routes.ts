@@ -44,7 +44,17 @@ export function notificationRoutes(app: FastifyInstance, deps: NotificationRoute
   const cfg = deps.notifications;
   const mailer = createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.emailFrom });
   const emailAvailable = mailer !== null;
-  const delivering: DeliverDeps = { db, events: deps.events, mailer, appUrl: cfg.appUrl, schoolName: deps.schoolName, log: app.log };
+  const delivering: DeliverDeps = {
+    db,
+    events: deps.events,
+    mailer,
+    appUrl: cfg.appUrl,
+    // The name in force at each mail (the settings page may change it without a restart).
+    get schoolName() {
+      return deps.schoolName;
+    },
+    log: app.log,
+  };
   const hub = createStreamHub({ db, events: deps.events, log: app.log, options: deps.stream });
   const stopSources = listen(delivering);
   let timer: NodeJS.Timeout | undefined;
@@ -58,10 +68,11 @@ export function notificationRoutes(app: FastifyInstance, deps: NotificationRoute
     timer = setInterval(runSweep, cfg.sweepMinutes * 60_000);
     timer.unref();
   });
+  // Open streams end before the server closes (it would wait for them otherwise).
+  app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     clearInterval(timer);
     stopSources();
-    hub.close();
     await sweeping;
     mailer?.close();
   });
