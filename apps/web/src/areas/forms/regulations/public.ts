@@ -1,0 +1,8 @@
+// What other areas use of regulations (issue 17): the student's and admin's "Quy chế" tabs of the forms pages,
+// and the homeroom teacher's read-only acknowledgement status for /teacher/homeroom-class.
+export { StudentRegulationsTab } from './components/student-regulations-tab';
+export { AdminRegulationsTab } from './components/admin-regulations-tab';
+export { HomeroomRegulationsStatus } from './components/homeroom-regulations-status';
+// The names the forms pages import today (the same components).
+export { StudentRegulationsTab as StudentRegulations } from './components/student-regulations-tab';
+export { AdminRegulationsTab as RegulationsAdmin } from './components/admin-regulations-tab';
