@@ -3,8 +3,8 @@ import { apiClient } from '@/lib/api-client';
 let lastSignOut: Promise<void> = Promise.resolve();
 
 /**
- * POST /auth/logout with the token being signed out: the server bumps the user's token version, so
- * that token (and every other of theirs) is refused from then on. Best effort: it never rejects, and
+ * POST /auth/logout with the token being signed out: the server ends that device's session (a token from
+ * before sessions: every token of the user), so it is refused from then on. Best effort: it never rejects, and
  * the sign-out is local whatever the server answers. The token is passed explicitly because local
  * storage is already cleared when it is sent.
  */

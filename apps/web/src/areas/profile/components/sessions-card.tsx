@@ -44,8 +44,11 @@ export function SessionsCard() {
                   {s.device}
                   {s.current ? <Badge tone="primary">Thiết bị này</Badge> : null}
                 </p>
+                {/* On a phone the two moments go on two lines rather than breaking inside a date. */}
                 <p className="text-xs text-muted">
-                  Đăng nhập lúc {formatDateTime(s.createdAt)} · Hoạt động gần nhất {formatDateTime(s.lastSeenAt)}
+                  <span className="block sm:inline">Đăng nhập lúc {formatDateTime(s.createdAt)}</span>
+                  <span className="hidden sm:inline"> · </span>
+                  <span className="block sm:inline">Hoạt động gần nhất {formatDateTime(s.lastSeenAt)}</span>
                 </p>
               </div>
               {s.current ? null : (
