@@ -338,6 +338,7 @@ export const FIELD_LABELS: Record<string, string> = {
   lastSeenAt: 'Lần hoạt động gần nhất',
   revokedAt: 'Thời điểm đăng xuất',
   updatedAt: 'Ngày cập nhật',
+  updatedBy: 'Người cập nhật',
   usesLms: 'Dùng LMS',
   userId: 'Tài khoản',
   value: 'Giá trị',
