@@ -68,6 +68,8 @@ const PAGES: Partial<Record<string, Page>> = {
   '/accountant/salary': lazy(() => import('@/areas/pay/runs/pages/salary-page')),
   '/accountant/coefficients': lazy(() => import('@/areas/pay/coefficients/pages/coefficients-page')),
   '/principal/pay-runs/:id': lazy(() => import('@/areas/pay/runs/pages/principal-run-page')),
+  '/student/forms': lazy(() => import('@/areas/forms/requests/pages/student-forms-page')),
+  '/admin/student-forms': lazy(() => import('@/areas/forms/requests/pages/admin-student-forms-page')),
   '/profile': lazy(() => import('@/areas/profile/pages/profile-page')),
 };
 

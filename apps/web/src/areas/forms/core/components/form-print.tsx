@@ -2,12 +2,12 @@ import { Printer } from 'lucide-react';
 import { SCHOOL_NAME } from '@app/shared/constants';
 import { formatDate, formatDateTime } from '@app/shared/format';
 import { FORM_STATUS_LABELS, renderTemplate, valueText, type TStudentFormDetail } from '@app/shared/forms';
-import { useAuthConfig } from '@/areas/auth/public';
+import { useSchoolInfo } from '@/areas/settings/public';
 import { Modal } from '@/components/data/modal';
 import { Button } from '@/components/ui/button';
 
 /**
- * A decided form on paper: A4 portrait, the school's header, the kind's template filled (as text: what a
+ * A decided form on paper: A4 portrait, the school's header (its name from the settings), the kind's template filled (as text: what a
  * student typed prints as typed, never as markup), the decision, who made it and when. Only the part
  * marked `.form-print` reaches the paper, the same way the payroll sheet prints.
  */
@@ -83,8 +83,8 @@ export function FormSheet({ form, schoolName }: { form: TStudentFormDetail; scho
 }
 
 export function FormPrintDialog({ form, open, onClose }: { form: TStudentFormDetail; open: boolean; onClose: () => void }) {
-  const config = useAuthConfig();
-  const schoolName = config.data?.schoolName ?? SCHOOL_NAME;
+  const school = useSchoolInfo();
+  const schoolName = school.data?.name || SCHOOL_NAME;
   return (
     <Modal
       open={open}

@@ -51,19 +51,15 @@ function DateText({
 
 function SessionSelect({ id, value, onChange, label }: { id: string; value: TSession; onChange: (v: TSession) => void; label: string }) {
   return (
-    <select
-      id={id}
-      aria-label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as TSession)}
-      className={`${inputClass} w-28`}
-    >
-      {SESSIONS.map((s) => (
-        <option key={s} value={s}>
-          {SESSION_LABELS[s]}
-        </option>
-      ))}
-    </select>
+    <div className="w-24 shrink-0">
+      <select id={id} aria-label={label} value={value} onChange={(e) => onChange(e.target.value as TSession)} className={inputClass}>
+        {SESSIONS.map((s) => (
+          <option key={s} value={s}>
+            {SESSION_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -183,19 +179,22 @@ export function FieldInput({
       const file = value && typeof value === 'object' && 'fileId' in value ? value : null;
       return shell(
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <input
-            id={id}
-            type="file"
-            accept="application/pdf,image/png,image/jpeg,image/webp"
-            disabled={uploading}
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) onFile(f);
-            }}
-            className="text-sm"
-            {...describedBy(id, error, field.help)}
-          />
+          <label className="inline-flex cursor-pointer items-center rounded-lg border border-border px-3 py-1.5 font-medium focus-within:outline-2 focus-within:outline-primary hover:bg-surface-2">
+            {file ? 'Chọn tệp khác' : 'Chọn tệp'}
+            <input
+              id={id}
+              type="file"
+              accept="application/pdf,image/png,image/jpeg,image/webp"
+              disabled={uploading}
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                e.target.value = '';
+                if (f) onFile(f);
+              }}
+              className="sr-only"
+              {...describedBy(id, error, field.help)}
+            />
+          </label>
           {uploading ? <span className="text-muted">Đang tải lên...</span> : null}
           {file ? (
             <span>
