@@ -71,6 +71,7 @@ const PAGES: Partial<Record<string, Page>> = {
   '/student/forms': lazy(() => import('@/areas/forms/requests/pages/student-forms-page')),
   '/admin/student-forms': lazy(() => import('@/areas/forms/requests/pages/admin-student-forms-page')),
   '/profile': lazy(() => import('@/areas/profile/pages/profile-page')),
+  '/notifications': lazy(() => import('@/areas/notifications/pages/notifications-page')),
 };
 
 export function pageFor(route: AppRoute): Page {
