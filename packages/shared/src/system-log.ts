@@ -162,6 +162,8 @@ export const ACTION_LABELS: Record<string, string> = {
   reject_student_form: 'Không duyệt đơn',
   return_student_form: 'Trả lại đơn để sửa',
   escalate_student_form: 'GVCN duyệt, chuyển Hiệu trưởng quyết định',
+  // Student form history actions (student_form_history.action)
+  withdraw: 'Rút lại',
 };
 
 /** Background jobs (`systemActor('<job>')`): the "who" of what they write. */
