@@ -19,6 +19,8 @@ function usePhoneWidth() {
 
 const dashboard = {
   'GET /v1/dashboard': () => ok({ role: 'TEACHER', greeting: 'Xin chào thầy Minh', stats: [], notes: [] }),
+  'GET /v1/notifications/unread-count': () => ok({ unread: 0 }),
+  'GET /v1/notifications': () => ok({ items: [], total: 0, page: 1, limit: 6 }),
 };
 
 async function renderShell(path = '/teacher/dashboard') {
@@ -30,7 +32,7 @@ async function renderShell(path = '/teacher/dashboard') {
 
 const sidebar = () => document.getElementById('app-sidebar')!;
 
-describe('shell header', () => {
+describe('shell header', { timeout: 30_000 }, () => {
   it('shows the school name and the user', async () => {
     await renderShell();
     expect(await within(screen.getByRole('banner')).findByText(TEST_SCHOOL)).toBeInTheDocument();
@@ -38,10 +40,11 @@ describe('shell header', () => {
     await waitFor(() => expect(document.title).toBe(`Tổng quan | ${TEST_SCHOOL}`));
   });
 
-  it('notifications: an honest empty state', async () => {
+  it('notifications: the bell`s panel says when there is none', async () => {
     await renderShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Thông báo' }));
-    expect(await screen.findByText('Không có thông báo mới')).toBeInTheDocument();
+    expect(await screen.findByText('Không có thông báo nào')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Xem tất cả' })).toHaveAttribute('href', '/notifications');
   });
 
   it('theme picker switches data-theme on <html> and remembers it', async () => {
