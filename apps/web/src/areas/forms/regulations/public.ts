@@ -3,6 +3,3 @@
 export { StudentRegulationsTab } from './components/student-regulations-tab';
 export { AdminRegulationsTab } from './components/admin-regulations-tab';
 export { HomeroomRegulationsStatus } from './components/homeroom-regulations-status';
-// The names the forms pages import today (the same components).
-export { StudentRegulationsTab as StudentRegulations } from './components/student-regulations-tab';
-export { AdminRegulationsTab as RegulationsAdmin } from './components/admin-regulations-tab';
