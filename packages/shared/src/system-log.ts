@@ -391,6 +391,7 @@ export const FIELD_LABELS: Record<string, string> = {
   autoPublish: 'Tự động công bố kết quả',
   restrictedFiltered: 'Giáo viên xem kết quả đã lọc',
   // The demo school's counts
+  notifications: 'Thông báo',
   academicYears: 'Năm học',
   semesters: 'Học kỳ',
   modules: 'Học phần',

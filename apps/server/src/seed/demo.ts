@@ -22,6 +22,7 @@ import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoPay } from './demo-pay';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoRegulations } from './demo-regulations';
+import { seedDemoNotifications } from './demo-notifications';
 
 export { DEMO_STAFF, DEMO_STUDENTS, demoEmail } from './demo-accounts';
 
@@ -84,6 +85,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       students: studentPlan,
     });
     await seedThemeCodes(tx);
+    // A few notifications in the demo accounts' bells, some read.
+    const notices = await seedDemoNotifications(tx, { userId: (local) => demoUserId.get(local)! });
     // What each demo account shows, for the login page (GET /auth/demo-accounts).
     await tx.insert(appSettings).values({
       key: DEMO_HINTS_KEY,
@@ -103,6 +106,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...forms.counts,
       ...regulations.counts,
       ...registration.counts,
+      ...notices.counts,
       users: demoUserId.size + people.counts.users,
       surveyResponses: answers.responses + closedAnswers.responses,
       textsApproved: reviewed.autoApproved + reviewed.approvedByPerson,

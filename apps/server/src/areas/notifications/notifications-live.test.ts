@@ -70,6 +70,8 @@ let baseB: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The demo school's bells (seed/demo-notifications.ts) are left out: each test counts what its sources store.
+  await t.database.db.execute(sql`delete from notifications`);
   if (testDbKind() === 'pg') {
     const url = (t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
     const pool = new pg.Pool({ connectionString: url, max: 4 });
@@ -196,6 +198,7 @@ describe('e-mail', () => {
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
     port = (smtp.server.address() as AddressInfo).port;
     mailApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://truong.example.vn' });
+    await mailApp.database.db.execute(sql`delete from notifications`);
   });
   afterAll(async () => {
     await mailApp?.close();
