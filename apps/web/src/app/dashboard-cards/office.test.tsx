@@ -165,8 +165,8 @@ describe('the principal dashboard', () => {
     expect(await within(results).findByText('Khảo sát Toán (học phần 1)')).toBeInTheDocument();
     expect(within(results).getByText(/2026-HK1-M1 · Công bố 27\/10\/2026 · 250 phản hồi/)).toBeInTheDocument();
     expect(within(results).getByRole('link', { name: 'Xem báo cáo kết quả' })).toHaveAttribute('href', '/principal/reports');
-    const decisions = await card('Chờ Hiệu trưởng quyết định');
-    expect(decisions).toHaveTextContent('Đơn từ của học sinh được chuyển lên sẽ hiện ở đây khi chức năng đơn từ có trong phiên bản tới');
+    const decisions = await card('Đợt thanh toán chờ phê duyệt');
+    expect(decisions).toHaveTextContent('Hiện không có đợt thanh toán nào chờ duyệt.');
     // The principal does not review texts: no review card, no call for it.
     expect(screen.queryByRole('region', { name: 'Ý kiến chờ duyệt' })).not.toBeInTheDocument();
     expect(view?.mock.calls.some((c) => c.url === '/v1/surveys/responses/reviews/counts')).toBe(false);

@@ -18,12 +18,12 @@ describe('WaitingPayRunsCard', { timeout: 30_000 }, () => {
     });
     restore = mock.restore;
     renderUi(<WaitingPayRunsCard />);
-    const card = await screen.findByRole('region', { name: 'Chờ Hiệu trưởng quyết định' });
+    const card = await screen.findByRole('region', { name: 'Đợt thanh toán chờ phê duyệt' });
     const link = await within(card).findByRole('link', { name: 'Tiền dạy thêm giờ năm học 2025-2026' });
     expect(link).toHaveAttribute('href', '/principal/pay-runs/1');
     expect(card).toHaveTextContent('95.215.271 đ');
     expect(card).toHaveTextContent('trình lúc 12/06/2026 08:00');
-    expect(card).toHaveTextContent('Đơn từ của học sinh');
+    expect(card).toHaveTextContent('kế toán đã trình Hiệu trưởng');
     expect(mock.calls[0].params).toMatchObject({ status: 'submitted' });
   });
 

@@ -6,16 +6,16 @@ import { useWaitingRuns } from '../api/list-runs';
 import { runScope } from '../lib/format';
 
 /**
- * The principal's "Chờ Hiệu trưởng quyết định": the pay runs submitted for approval, each opening the
- * read-only run page where it is approved or returned. Student forms (issue 17) will join this list.
+ * The principal's "Đợt thanh toán chờ phê duyệt": the pay runs submitted for approval, each opening the
+ * read-only run page where it is approved or returned. Escalated student forms have their own card.
  */
 export function WaitingPayRunsCard() {
   const q = useWaitingRuns();
   const runs = q.data ?? [];
   return (
     <CardPanel
-      title="Chờ Hiệu trưởng quyết định"
-      description="Đợt thanh toán tiền dạy thêm giờ kế toán đã trình. Đơn từ của học sinh được chuyển lên sẽ hiện ở đây khi chức năng đơn từ có trong phiên bản tới."
+      title="Đợt thanh toán chờ phê duyệt"
+      description="Đợt thanh toán tiền dạy thêm giờ kế toán đã trình Hiệu trưởng."
       loading={q.isPending}
       error={q.isError ? q.error : undefined}
       onRetry={() => void q.refetch()}

@@ -14,6 +14,7 @@ import { ClassStudents } from '../components/class-students';
 import { ClassSummary } from '../components/class-summary';
 import { HomeroomSurveyStatus } from '@/areas/surveys/monitoring/public';
 import { HomeroomForms } from '@/areas/forms/requests/public';
+import { HomeroomRegulationsStatus } from '@/areas/forms/regulations/public';
 
 /** The chosen class is in the address (?classId=…) so a reload or a shared link opens the same one. */
 const CLASS_KEY = 'classId';
@@ -77,6 +78,7 @@ export default function HomeroomClassPage() {
           <ClassSummary cls={cls} />
           <HomeroomSurveyStatus key={`ks-${cls.id}`} classId={cls.id} className={cls.name} />
           <HomeroomForms key={`forms-${cls.id}`} classId={cls.id} className={cls.name} />
+          <HomeroomRegulationsStatus />
           <ClassStudents key={cls.id} cls={cls} />
         </>
       )}
