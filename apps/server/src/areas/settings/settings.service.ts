@@ -384,6 +384,3 @@ export async function notificationDefaults(
   const v = parsed?.success ? parsed.data : { defaultOff: [], emailFrom: '' };
   return { defaultOff: v.defaultOff, emailFrom: v.emailFrom || null };
 }
-
-/** The defaults a new registration round's form starts with (the registration area may read them). */
-export const registrationDefaults = (store: SettingsStore): TRegistrationSection => store.schoolSettings().registration;

@@ -39,7 +39,9 @@ afterAll(async () => {
 });
 
 const view = async () =>
-  (await call('GET', '/settings', 'quantri')).body.data as { sections: { section: string; value: Record<string, unknown> & { name?: string }; version: number }[] };
+  (await call('GET', '/settings', 'quantri')).body.data as {
+    sections: { section: string; value: Record<string, unknown> & { name?: string }; version: number }[];
+  };
 const sectionOf = async (name: string) => (await view()).sections.find((s) => s.section === name)!;
 const save = (name: string, version: number, value: unknown, who = 'quantri') => call('PUT', `/settings/${name}`, who, { version, value });
 

@@ -7,6 +7,7 @@ import { DateField, FieldShell, inputClass, NumberField, SwitchField, TextField 
 import { FormDialog } from '@/components/data/form-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { useRegistrationDefaults } from '@/areas/settings/public';
 import { emptyRoundValues, nextGroupKey, roundInput, roundValues, type GroupRow, type OfferRow } from '../lib/round-form';
 
 /**
@@ -34,6 +35,8 @@ export function RoundFormDialog({
   onSubmit: (input: ReturnType<typeof roundInput>) => Promise<unknown>;
 }) {
   const capacityOf = useMemo(() => new Map(classes.map((c) => [c.id, c.capacity])), [classes]);
+  // Read while the page is open, so a new round starts from the school's defaults (/admin/settings).
+  const defaults = useRegistrationDefaults();
   return (
     <FormDialog
       open={open}
@@ -41,7 +44,7 @@ export function RoundFormDialog({
       title={round ? `Sửa đợt “${round.name}”` : 'Tạo đợt đăng ký'}
       schema={ZRoundInput}
       size="xl"
-      initialValues={round ? roundValues(round, (id) => capacityOf.get(id)) : emptyRoundValues()}
+      initialValues={round ? roundValues(round, (id) => capacityOf.get(id)) : emptyRoundValues(undefined, defaults)}
       toInput={(v) => roundInput(moduleId, v)}
       onSubmit={(input) => onSubmit(input)}
       submitLabel={round ? 'Lưu' : 'Tạo đợt'}

@@ -35,7 +35,11 @@ const addDays = (iso: string, n: number) => {
 };
 
 /** A new round: opens tomorrow at 07:00 for a week, grade 10, no classes picked yet. */
-export function emptyRoundValues(today: string = isoDateInSchool()): FormValues {
+/** A new round's form; `defaults` are the settings page's registration defaults (waitlist, maximum classes). */
+export function emptyRoundValues(
+  today: string = isoDateInSchool(),
+  defaults?: { waitlistByDefault: boolean; maxClasses: number | null },
+): FormValues {
   return {
     name: '',
     opensDate: addDays(today, 1),
@@ -43,9 +47,9 @@ export function emptyRoundValues(today: string = isoDateInSchool()): FormValues 
     closesDate: addDays(today, 8),
     closesTime: '17:00',
     grades: [10],
-    maxClasses: '',
+    maxClasses: defaults?.maxClasses ?? '',
     noClash: true,
-    waitlist: true,
+    waitlist: defaults?.waitlistByDefault ?? true,
     groups: [] as GroupRow[],
     offers: [] as OfferRow[],
   };

@@ -43,7 +43,7 @@ function open(api: Record<string, (req: MockRequest) => ReturnType<typeof ok>>) 
   });
 }
 
-const schoolForm = async () => screen.findByRole('form', { name: 'Thông tin trường' });
+const schoolForm = async () => screen.findByRole('form', { name: 'Thông tin trường' }, { timeout: 10_000 });
 
 describe('the settings page', { timeout: 20_000 }, () => {
   it('shows a section`s validation message at the field and sends nothing', async () => {
