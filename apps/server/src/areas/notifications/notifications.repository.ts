@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TNotification, TNotificationKind } from '@app/shared/notifications';
 import { queryRows, type DbOrTx } from '@/db/client';
+import { notificationPreferences } from '@/db/schema/notifications';
 
 /*
  * The SQL of notifications (issue 17): a user's own list, count and read marks, their preferences, and
@@ -79,14 +80,13 @@ export async function preferenceRows(db: DbOrTx, userId: number): Promise<Prefer
 /** Stores the user's choices, one row per kind named (the others keep theirs, or the default). */
 export async function upsertPreferences(db: DbOrTx, userId: number, items: PreferenceRow[]): Promise<void> {
   if (!items.length) return;
-  const values = sql.join(
-    items.map((i) => sql`(${userId}, ${i.kind}, ${i.inApp}, ${i.email}, now())`),
-    sql`, `,
-  );
-  await db.execute(
-    sql`insert into notification_preferences (user_id, kind, in_app, email, updated_at) values ${values}
-        on conflict (user_id, kind) do update set in_app = excluded.in_app, email = excluded.email, updated_at = now()`,
-  );
+  await db
+    .insert(notificationPreferences)
+    .values(items.map((i) => ({ userId, kind: i.kind, inApp: i.inApp, email: i.email })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { inApp: sql`excluded.in_app`, email: sql`excluded.email`, updatedAt: sql`now()` },
+    });
 }
 
 export interface StoredNotice {

@@ -96,4 +96,3 @@ export function createStreamHub(deps: {
     },
   };
 }
-export type StreamHub = ReturnType<typeof createStreamHub>;

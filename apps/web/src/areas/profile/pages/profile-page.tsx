@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { ThemeChoices } from '@/components/ui/theme-choices';
+import { NotificationPreferences } from '@/areas/notifications/public';
 import { CalendarFeedBlock } from '@/areas/timetables/public';
 import { IdentityCard } from '../components/identity-card';
 import { RecordCard } from '../components/record-card';
@@ -20,10 +21,15 @@ export default function ProfilePage() {
         <section aria-label="Giao diện" className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
           <ThemeChoices name="profile-theme" legend="Giao diện" legendClassName="pb-3 text-base font-semibold text-fg" />
         </section>
-        {/*
-         * Notification preferences: the notifications area (issue 17) exports `NotificationPreferences` from
-         * `@/areas/notifications/public`; it goes here, in this grid, when that area lands.
-         */}
+        <section
+          aria-labelledby="profile-notifications"
+          className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5 lg:col-span-2"
+        >
+          <h2 id="profile-notifications" className="pb-3 text-base font-semibold text-fg">
+            Nhận thông báo
+          </h2>
+          <NotificationPreferences />
+        </section>
         <div className="lg:col-span-2">
           <CalendarFeedBlock />
         </div>
