@@ -255,10 +255,28 @@ describe('sources: each event notifies the right users, once', () => {
   });
 
   it('forms and regulations: the deciders, the student, every student once per regulation', async () => {
-    await t.app.events.emitAndWait('form.submitted', { formId: 1, escalated: false, userIds: [ids['gv.toan']] });
-    await t.app.events.emitAndWait('form.submitted', { formId: 2, escalated: true, userIds: [ids['hieutruong']] });
-    expect((await stored(ids['gv.toan'], 'form.submitted'))[0].link).toBe('/teacher/homeroom-class');
-    expect((await stored(ids['hieutruong'], 'form.submitted'))[0].link).toBe('/principal/dashboard');
+    // A demo form is named by its kind, student and class; one that no longer exists from the event alone.
+    const form = await one<{ id: number; kind: string; student: string; cls: string }>(
+      t,
+      sql`select f.id, k.name as kind, s.full_name as student, h.name as cls from student_forms f
+          join form_kinds k on k.id = f.kind_id join students s on s.id = f.student_id
+          join homeroom_classes h on h.id = f.homeroom_class_id order by f.id limit 1`,
+    );
+    await t.app.events.emitAndWait('form.submitted', { formId: form.id, escalated: false, userIds: [ids['gv.toan']] });
+    await t.app.events.emitAndWait('form.submitted', { formId: 999_999, escalated: true, userIds: [ids['hieutruong']] });
+    await t.app.events.emitAndWait('form.decided', { formId: form.id, status: 'returned', userIds: [ids['hs.binh']] });
+    expect((await stored(ids['gv.toan'], 'form.submitted'))[0]).toMatchObject({
+      title: `${form.kind} của ${form.student} (lớp ${form.cls}) chờ duyệt`,
+      link: `/teacher/homeroom-class?form=${form.id}`,
+    });
+    expect((await stored(ids['hieutruong'], 'form.submitted'))[0]).toMatchObject({
+      title: 'Có đơn của học sinh chờ Ban giám hiệu quyết định',
+      link: '/principal/dashboard',
+    });
+    expect((await stored(ids['hs.binh'], 'form.decided'))[0]).toMatchObject({
+      title: `${form.kind}: được trả lại để bổ sung`,
+      link: `/student/forms?form=${form.id}`,
+    });
 
     const students = (await one<{ n: number }>(t, sql`select count(*)::int as n from users where active and student_id is not null`)).n;
     await t.app.events.emitAndWait('regulation.published', { regulationId: 77, requiresAck: true });

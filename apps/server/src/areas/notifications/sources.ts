@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime, isoDateInSchool } from '@app/shared/format';
 import { runExclusive } from '@/lib/jobs';
+import { describeFormForNotice } from '@/areas/forms/requests/requests.service';
 import { payrollOf } from '@/areas/pay/runs/runs.service';
 import { studentsOfOpenSurveys } from '@/areas/surveys/monitoring/survey-monitoring.service';
 import { deliver, type DeliverDeps, type Notice } from './deliver';
@@ -108,6 +109,11 @@ const FORM_TITLES = {
   rejected: 'Đơn của bạn không được chấp thuận',
   returned: 'Đơn của bạn được trả lại để bổ sung',
 } as const;
+const FORM_DECIDED = {
+  approved: 'đã được duyệt',
+  rejected: 'không được chấp thuận',
+  returned: 'được trả lại để bổ sung',
+} as const;
 
 /** Subscribes every source to this process's events; returns the unsubscribe. */
 export function listen(deps: DeliverDeps): () => void {
@@ -201,18 +207,30 @@ export function listen(deps: DeliverDeps): () => void {
         });
       }
     }),
-    // Forms and regulations (issue 17): named from the event alone until the forms area describes a form for a notice.
-    events.on('form.submitted', (e) =>
-      notify({
+    // Forms and regulations (issue 17): a form is named through the forms area (kind, student, class);
+    // one gone by the time the event is heard is named from the event alone.
+    events.on('form.submitted', async (e) => {
+      const f = await describeFormForNotice({ db }, e.formId);
+      await notify({
         kind: 'form.submitted',
         userIds: e.userIds,
-        title: e.escalated ? 'Có đơn của học sinh chờ Ban giám hiệu quyết định' : 'Có đơn của học sinh lớp chủ nhiệm chờ duyệt',
-        link: e.escalated ? '/principal/dashboard' : '/teacher/homeroom-class',
-      }),
-    ),
-    events.on('form.decided', (e) =>
-      notify({ kind: 'form.decided', userIds: e.userIds, title: FORM_TITLES[e.status], link: '/student/forms' }),
-    ),
+        title: f
+          ? `${f.kindName} của ${f.studentName}${f.className ? ` (lớp ${f.className})` : ''} ${e.escalated ? 'chờ Hiệu trưởng quyết định' : 'chờ duyệt'}`
+          : e.escalated
+            ? 'Có đơn của học sinh chờ Ban giám hiệu quyết định'
+            : 'Có đơn của học sinh lớp chủ nhiệm chờ duyệt',
+        link: f?.deciderLink ?? (e.escalated ? '/principal/dashboard' : '/teacher/homeroom-class'),
+      });
+    }),
+    events.on('form.decided', async (e) => {
+      const f = await describeFormForNotice({ db }, e.formId);
+      await notify({
+        kind: 'form.decided',
+        userIds: e.userIds,
+        title: f ? `${f.kindName}: ${FORM_DECIDED[e.status]}` : FORM_TITLES[e.status],
+        link: f?.link ?? '/student/forms',
+      });
+    }),
     events.on('regulation.published', async (e) =>
       notify({
         kind: 'regulation.published',
