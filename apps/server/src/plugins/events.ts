@@ -53,7 +53,12 @@ export interface AppEvents {
   /** A survey's results were published to teachers and heads (by hand or auto-publish). */
   'survey.results.published': { surveyId: number };
   /** A declaration was returned, approved or confirmed (issue 15): `userIds` is the teacher's account. */
-  'declaration.changed': { declarationId: number; status: 'returned' | 'approved' | 'confirmed'; userIds: number[] };
+  'declaration.changed': {
+    declarationId: number;
+    status: 'returned' | 'approved' | 'confirmed';
+    userIds: number[];
+    headUserIds?: number[];
+  };
   /**
    * Notifications were stored for these users (issue 17): every process pushes the new count to its own
    * connected users (the SSE stream). Relayed per user set, never coalesced across different users.

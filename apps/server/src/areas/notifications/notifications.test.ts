@@ -228,6 +228,32 @@ describe('sources: each event notifies the right users, once', () => {
     const after = await stored(d[0].userId, 'declaration.changed');
     expect(after).toHaveLength(before + 1);
     expect(after[0].title).toBe('Bản kê khai giảng dạy của bạn bị trả lại');
+    // The head who returned it is not told of their own act.
+    expect(await stored(ids['totruong.ly'] ?? (await t.userId('totruong.ly')), 'declaration.changed')).toEqual([]);
+  });
+
+  it('the office confirming a declaration tells its teacher and the heads of its department', async () => {
+    const d = await queryRows<{ id: number; version: number; userId: number; heads: number[] }>(
+      t.database.db,
+      sql`select d.id, d.version, t.user_id as "userId",
+            array(select ht.user_id from department_heads h join teachers ht on ht.id = h.teacher_id
+                  where h.department_id = t.department_id and ht.user_id is not null and ht.user_id <> t.user_id) as heads
+          from declarations d join teachers t on t.id = d.teacher_id
+          where d.status = 'approved' and t.user_id is not null
+            and exists (select 1 from department_heads h join teachers ht on ht.id = h.teacher_id
+                        where h.department_id = t.department_id and ht.user_id is not null and ht.user_id <> t.user_id)
+          order by d.id limit 1`,
+    );
+    expect(d.length).toBe(1);
+    const res = await call('POST', `/teaching/declarations/${d[0].id}/confirm`, 'giaovu', { version: d[0].version });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await stored(d[0].userId, 'declaration.changed'))[0].title).toBe('Bản kê khai giảng dạy của bạn đã được xác nhận');
+    for (const head of d[0].heads)
+      expect((await stored(head, 'declaration.changed'))[0]).toMatchObject({
+        title: 'Một bản kê khai của tổ đã được Phòng Giáo vụ xác nhận',
+        link: '/department/teaching-declaration',
+      });
   });
 
   it('pay runs: submitted to the principals, approved to the run`s teachers with their statement', async () => {

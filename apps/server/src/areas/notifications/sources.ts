@@ -104,6 +104,10 @@ const DECLARATION_TITLES = {
   approved: 'Bản kê khai giảng dạy của bạn đã được duyệt',
   confirmed: 'Bản kê khai giảng dạy của bạn đã được xác nhận',
 } as const;
+const HEAD_DECLARATION_TITLES = {
+  returned: 'Một bản kê khai của tổ bị Phòng Giáo vụ trả lại',
+  confirmed: 'Một bản kê khai của tổ đã được Phòng Giáo vụ xác nhận',
+} as const;
 const FORM_TITLES = {
   approved: 'Đơn của bạn đã được duyệt',
   rejected: 'Đơn của bạn không được chấp thuận',
@@ -181,9 +185,16 @@ export function listen(deps: DeliverDeps): () => void {
         link: STATEMENT,
       }),
     ),
-    events.on('declaration.changed', (e) =>
-      notify({ kind: 'declaration.changed', userIds: e.userIds, title: DECLARATION_TITLES[e.status], link: STATEMENT }),
-    ),
+    events.on('declaration.changed', async (e) => {
+      await notify({ kind: 'declaration.changed', userIds: e.userIds, title: DECLARATION_TITLES[e.status], link: STATEMENT });
+      if (e.headUserIds?.length && e.status !== 'approved')
+        await notify({
+          kind: 'declaration.changed',
+          userIds: e.headUserIds,
+          title: HEAD_DECLARATION_TITLES[e.status],
+          link: '/department/teaching-declaration',
+        });
+    }),
     events.on('pay.run.changed', async (e) => {
       if (e.status === 'submitted') {
         const { run } = await payrollOf(db, e.runId);

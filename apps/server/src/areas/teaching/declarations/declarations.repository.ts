@@ -359,3 +359,13 @@ export async function searchHistory(
   );
   return { rows, total: n };
 }
+
+/** The accounts of a department's heads, told when the office confirms or returns one of its declarations. */
+export async function departmentHeadUserIds(db: DbOrTx, departmentId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select t.user_id as id from department_heads h join teachers t on t.id = h.teacher_id
+        where h.department_id = ${departmentId} and t.user_id is not null order by t.user_id`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -32,6 +32,7 @@ import {
   changedSinceSubmission,
   declarationIdOf,
   declarationRow,
+  departmentHeadUserIds,
   deleteLines,
   existingTeacherIds,
   historyRows,
@@ -408,11 +409,22 @@ export async function transition(opts: {
   return readDeclaration(db, actor, id);
 }
 
-/** The teacher hears of a return, an approval or a confirmation of their declaration (ids only). */
-function announce(events: EventBus | undefined, done: { id: number; to: TDeclarationStatus; teacherUserId: number | null }) {
-  if (!events || !done.teacherUserId) return;
+/**
+ * The teacher hears of a return, an approval or a confirmation of their declaration; the heads of their
+ * department of a confirmation or a return by someone else (the office), ids only.
+ */
+function announce(
+  events: EventBus | undefined,
+  done: { id: number; to: TDeclarationStatus; teacherUserId: number | null; headUserIds: number[] },
+) {
+  if (!events || (!done.teacherUserId && done.headUserIds.length === 0)) return;
   if (done.to === 'returned' || done.to === 'approved' || done.to === 'confirmed')
-    events.emit('declaration.changed', { declarationId: done.id, status: done.to, userIds: [done.teacherUserId] });
+    events.emit('declaration.changed', {
+      declarationId: done.id,
+      status: done.to,
+      userIds: done.teacherUserId ? [done.teacherUserId] : [],
+      headUserIds: done.headUserIds.filter((u) => u !== done.teacherUserId),
+    });
 }
 
 async function transitionIn(ctx: WriteCtx, q: { id: number; action: TDeclarationTransition; input: TransitionInput }) {
@@ -440,7 +452,9 @@ async function transitionIn(ctx: WriteCtx, q: { id: number; action: TDeclaration
     before: { status: row.status },
     after: { status: t.to, comment },
   });
-  return { id, to: t.to as TDeclarationStatus, teacherUserId: row.teacherUserId };
+  const toHeads = (t.to === 'confirmed' || t.to === 'returned') && row.departmentId !== null;
+  const headUserIds = toHeads ? (await departmentHeadUserIds(ctx.tx, row.departmentId!)).filter((u) => u !== ctx.actor.userId) : [];
+  return { id, to: t.to as TDeclarationStatus, teacherUserId: row.teacherUserId, headUserIds };
 }
 
 /** The head approves, at once, the submitted declarations of their departments not changed since submission. */
