@@ -6,7 +6,8 @@ import { BASE, demo, demoLogin, launch, newPage } from './browser';
  * Student forms (issue 17) in a real browser on the demo school: hs.chau (11 Hóa) fills a leave form —
  * the shared validator's message first, then a valid one-day leave — and submits it; her homeroom
  * teacher gvcn.hoa sees it waiting on her class page and approves it with a comment; hs.chau sees it
- * approved and opens its A4 print with the school's header, the decision, who and when. Screenshots of
+ * approved and opens its A4 print with the school's header, the decision, who and when. Both bells
+ * count the other's act without a reload (the notifications stream). Screenshots of
  * the pages at 1280 and 360 px go to E2E_SHOTS when set.
  */
 
@@ -22,6 +23,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The bell's unread count (0 when it shows none). */
+async function bellCount(page: Page): Promise<number> {
+  const text = await page
+    .getByTestId('notification-count')
+    .textContent({ timeout: 1000 })
+    .catch(() => '0');
+  return Number(text ?? '0');
+}
+
+/** Waits, without reloading, until the bell shows `n`. */
+async function bellShows(page: Page, n: number) {
+  await page
+    .getByTestId('notification-count')
+    .filter({ hasText: String(n) })
+    .waitFor({ timeout: 20_000 });
+}
+
 async function shot(page: Page, name: string) {
   const dir = process.env.E2E_SHOTS;
   if (!dir) return;
@@ -33,6 +51,14 @@ describe('a leave form from the student to the homeroom teacher and back', { tim
     const student = await newPage(browser);
     const teacher = await newPage(browser);
     try {
+      // The homeroom teacher has her class page open; the bell's count is read once the stream answered.
+      const t = teacher.page;
+      await demoLogin(t, TEACHER);
+      await t.goto(`${BASE}/teacher/homeroom-class`);
+      await t.getByRole('button', { name: /^Thông báo/ }).waitFor();
+      await t.waitForTimeout(1500);
+      const teacherBell = await bellCount(t);
+
       // The student fills the leave form.
       const s = student.page;
       await demoLogin(s, STUDENT);
@@ -53,10 +79,11 @@ describe('a leave form from the student to the homeroom teacher and back', { tim
       const formId = Number(new URL(s.url()).searchParams.get('form'));
       expect(formId).toBeGreaterThan(0);
 
-      // The homeroom teacher approves it from her class page.
-      const t = teacher.page;
-      await demoLogin(t, TEACHER);
-      await t.goto(`${BASE}/teacher/homeroom-class`);
+      // Her bell rings without a reload; she approves it from her class page.
+      await bellShows(t, teacherBell + 1);
+      await s.waitForTimeout(1500);
+      const studentBell = await bellCount(s);
+      await t.reload();
       const section = t.getByRole('region', { name: /Đơn từ của học sinh lớp/ });
       await section
         .getByText(/chờ duyệt/)
@@ -76,6 +103,9 @@ describe('a leave form from the student to the homeroom teacher and back', { tim
       await confirm.getByRole('textbox').fill('Em nhớ chép bài buổi sáng.');
       await confirm.getByRole('button', { name: 'Duyệt', exact: true }).click();
       await t.getByText('Đã duyệt đơn.').waitFor();
+
+      // The student's bell rings on the page she left open.
+      await bellShows(s, studentBell + 1);
 
       // The student sees it approved and prints it.
       await s.goto(`${BASE}/student/forms?form=${formId}`);
