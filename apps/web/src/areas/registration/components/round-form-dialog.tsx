@@ -61,7 +61,7 @@ export function RoundFormDialog({
         <SwitchField name="waitlist" label="Có danh sách chờ" />
       </div>
       <Groups />
-      <Offers classes={classes} error={classesError} />
+      <Offers classes={classes} error={classesError} newCapacity={defaults?.defaultCapacity ?? ''} />
     </FormDialog>
   );
 }
@@ -189,7 +189,8 @@ function Groups() {
   );
 }
 
-function Offers({ classes, error }: { classes: readonly TCourseClass[]; error?: unknown }) {
+/** `newCapacity`: the seats a class gets when ticked (the settings page's default; '' = the class's own). */
+function Offers({ classes, error, newCapacity }: { classes: readonly TCourseClass[]; error?: unknown; newCapacity: number | '' }) {
   const f = useFormContext();
   const offers = (f.values.offers as OfferRow[]) ?? [];
   const groups = (f.values.groups as GroupRow[]) ?? [];
@@ -199,7 +200,7 @@ function Offers({ classes, error }: { classes: readonly TCourseClass[]; error?: 
   const toggle = (id: number, on: boolean) =>
     set(
       on
-        ? [...offers, { courseClassId: id, compulsory: false, capacity: '', groupKey: null }]
+        ? [...offers, { courseClassId: id, compulsory: false, capacity: newCapacity, groupKey: null }]
         : offers.filter((o) => o.courseClassId !== id),
     );
   const allOn = classes.length > 0 && classes.every((c) => picked.has(c.id));
@@ -239,7 +240,7 @@ function Offers({ classes, error }: { classes: readonly TCourseClass[]; error?: 
                         ...offers,
                         ...classes
                           .filter((c) => !picked.has(c.id))
-                          .map((c): OfferRow => ({ courseClassId: c.id, compulsory: false, capacity: '', groupKey: null })),
+                          .map((c): OfferRow => ({ courseClassId: c.id, compulsory: false, capacity: newCapacity, groupKey: null })),
                       ]
                     : [],
                 )

@@ -132,6 +132,46 @@ describe('AdminRegistrationPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Đăng ký HK1 khối 10' })).toBeInTheDocument();
   });
 
+  it('starts a new round from the settings page’s registration defaults: seats, waitlist, maximum', async () => {
+    let detail: TRoundDetail | null = null;
+    const section = (name: string, value: Record<string, unknown>) => ({
+      section: name,
+      value,
+      version: 2,
+      updatedAt: null,
+      updatedByName: null,
+    });
+    const mock = mockApi(
+      api(() => detail, {
+        'GET /v1/settings': () =>
+          ok({
+            sections: [section('registration', { defaultCapacity: 30, waitlistByDefault: false, maxClasses: 4 })],
+            school: { name: 'Trường THPT Chuyên', address: '', logoUrl: null },
+          }),
+        'POST /v1/registration/rounds': (req) => {
+          detail = makeRoundDetail({ name: (req.body as { name: string }).name, state: 'upcoming' });
+          return ok(detail, 'Đã tạo đợt đăng ký.');
+        },
+      }),
+    );
+    restore = mock.restore;
+    renderUi(<AdminRegistrationPage />, { module, path: '/admin/student-registration' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Tạo đợt đăng ký' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tạo đợt đăng ký' });
+    await userEvent.type(within(dialog).getByLabelText(/Tên đợt/), 'Đăng ký theo mặc định');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /CC11/ }));
+    expect(within(dialog).getByLabelText('Sức chứa CC11')).toHaveValue(30);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo đợt' }));
+
+    await waitFor(() => expect(sent(mock.calls, 'POST', '/v1/registration/rounds')).toHaveLength(1));
+    expect(sent(mock.calls, 'POST', '/v1/registration/rounds')[0].body).toMatchObject({
+      maxClasses: 4,
+      waitlist: false,
+      offers: [{ courseClassId: 11, compulsory: false, capacity: 30, groupKey: null }],
+    });
+  });
+
   it('shows live seats and the unmet students, reminds them, closes with confirmation and shows the report', async () => {
     let detail = makeRoundDetail();
     const mock = mockApi(
