@@ -272,12 +272,15 @@ async function classScope(db: Db, actor: Actor): Promise<number[] | null> {
 
 const NOT_YOUR_CLASS = 'Bạn chỉ xem được tình hình xác nhận của lớp mình chủ nhiệm.';
 
-async function reportDoc(db: Db, id: number) {
-  return found(await regulationDetail(db, id), NOUN);
+/** A draft is admin's alone: to the other report readers it does not exist (its title says nothing either). */
+async function reportDoc(db: Db, actor: Actor, id: number) {
+  const doc = found(await regulationDetail(db, id), NOUN);
+  if (doc.status === 'draft' && !isWriter(actor)) throw new AppError('NOT_FOUND', 'Không tìm thấy văn bản.');
+  return doc;
 }
 
 export async function ackReport(db: Db, actor: Actor, id: number): Promise<TAckReport> {
-  const doc = await reportDoc(db, id);
+  const doc = await reportDoc(db, actor, id);
   const classes = await ackClassCounts(db, id, await classScope(db, actor));
   const totals = classes.reduce(
     (t, c) => ({
@@ -291,7 +294,7 @@ export async function ackReport(db: Db, actor: Actor, id: number): Promise<TAckR
 }
 
 export async function ackClassStudents(db: Db, actor: Actor, id: number, classId: number): Promise<TAckStudent[]> {
-  await reportDoc(db, id);
+  await reportDoc(db, actor, id);
   const scope = await classScope(db, actor);
   if (scope !== null && !scope.includes(classId)) throw new AppError('FORBIDDEN', NOT_YOUR_CLASS);
   const rows = await ackStudents(db, id, [classId]);
@@ -300,7 +303,7 @@ export async function ackClassStudents(db: Db, actor: Actor, id: number, classId
 
 /** The students in the caller's scope who have not acknowledged, for the XLSX. */
 export async function ackMissingRows(db: Db, actor: Actor, id: number) {
-  const doc = await reportDoc(db, id);
+  const doc = await reportDoc(db, actor, id);
   const scope = (await classScope(db, actor)) ?? (await currentClassIds(db));
   return { title: doc.title, rows: await ackStudents(db, id, scope, true) };
 }

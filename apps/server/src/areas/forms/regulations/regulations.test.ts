@@ -140,6 +140,20 @@ describe('regulations: who may call what', () => {
     const noAuth = await t.app.inject({ method: 'GET', url: `/api/v1/regulations/${doc.id}/pdf` });
     expect(noAuth.statusCode).toBe(401);
   });
+
+  it.each([
+    ['report', () => `/regulations/${draft.id}/report`],
+    ['class drill-down', () => `/regulations/${draft.id}/report/classes/${classId}`],
+    ['XLSX', () => `/regulations/${draft.id}/report/export`],
+  ] as const)("keeps a draft's %s (its title, its students) to admin: other report readers are answered not found", async (_n, url) => {
+    const get = async (who: string) => t.app.inject({ method: 'GET', url: `/api/v1${url()}`, headers: bearer(await t.tokenFor(who)) });
+    expect((await get('quantri')).statusCode).toBe(200);
+    for (const who of ['hieutruong', 'dbcl', 'gvcn.hoa']) {
+      const res = await get(who);
+      expect(res.statusCode, who).toBe(404);
+      expect(res.body).not.toContain('Nội quy thử');
+    }
+  });
 });
 
 describe('regulations: content, workflow and acknowledgements', () => {
