@@ -238,10 +238,23 @@ function emit(events: EventBus | undefined, formId: number, n: Notice | null) {
   else events.emit('form.decided', { formId, status: n.status, userIds: n.userIds });
 }
 
-/** Only the kind's fields are kept; a file value must be one of this form's files. */
-function cleanValues(kind: KindRow, values: TFormValues): TFormValues {
+type StoredFile = Awaited<ReturnType<typeof fileRows>>[number];
+
+/**
+ * Only the kind's fields are kept; a file value must be one of this form's files, and says what that
+ * file is as stored (its name, size and sniffed type), never what the page claims.
+ */
+function cleanValues(kind: KindRow, values: TFormValues, files: readonly StoredFile[]): TFormValues {
   const out: TFormValues = {};
-  for (const f of kind.fields) if (values[f.key] !== undefined) out[f.key] = values[f.key];
+  for (const f of kind.fields) {
+    const v = values[f.key];
+    if (v === undefined) continue;
+    if (v && typeof v === 'object' && 'fileId' in v) {
+      const file = files.find((x) => x.id === v.fileId);
+      if (!file) throw badRequest('Tệp đính kèm không thuộc đơn này. Hãy tải tệp lên lại.');
+      out[f.key] = { fileId: file.id, name: file.fileName, size: file.size, mimeType: file.mimeType };
+    } else out[f.key] = v;
+  }
   return out;
 }
 
@@ -263,9 +276,8 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
     if (have && input.version !== undefined && have.version !== input.version) throw conflict(STALE);
     const kind = found(await kindRow(ctx.tx, input.kindId), 'loại đơn');
     if (!kind.active && !have) throw conflict('Loại đơn này đã ngừng sử dụng.');
-    const values = cleanValues(kind, input.values);
-    const files = have ? (await fileRows(ctx.tx, have.id)).map((f) => f.id) : [];
-    if (fileIdsOf(values).some((id) => !files.includes(id))) throw badRequest('Tệp đính kèm không thuộc đơn này. Hãy tải tệp lên lại.');
+    const files = have ? await fileRows(ctx.tx, have.id) : [];
+    const values = cleanValues(kind, input.values, files);
 
     let id: number;
     if (!have) {

@@ -274,6 +274,40 @@ describe('the workflow', () => {
   });
 });
 
+describe('what a student cannot make the school believe', () => {
+  it('keeps an attachment as uploaded: the name, size and type a submission claims are replaced by the stored file’s', async () => {
+    const med = (await call('GET', '/forms/kinds', 'hs.an')).body.data.find((k: TFormKind) => k.code === 'MIEN_THE_DUC') as TFormKind;
+    const draft = await save('hs.an', { kindId: med.id, clientKey: randomUUID(), submit: false, values: {} });
+    const boundary = '----y';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="giay-kham.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/forms/requests/${draft.body.data.id}/files?field=medical`,
+      headers: { ...bearer(await t.tokenFor('hs.an')), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const file = up.json().data;
+    const lie = { fileId: file.id, name: `Giấy khám của bệnh viện Bạch Mai ${'x'.repeat(5000)}`, size: 1, mimeType: 'image/png' };
+    for (const submit of [false, true]) {
+      const r = await save('hs.an', {
+        kindId: med.id,
+        clientKey: draft.body.data.clientKey,
+        submit,
+        values: { period: range('2027-03-01', '2027-03-02'), reason: 'Bong gân.', medical: lie },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.values.medical).toEqual({ fileId: file.id, name: 'giay-kham.pdf', size: file.size, mimeType: 'application/pdf' });
+    }
+  });
+});
+
 describe('absences against 45 half-day sessions', () => {
   it('lists 11 Hóa most first, the demo classmate past 30 warned; counts only approved leave', async () => {
     const cls = await one<{ id: number }>(
