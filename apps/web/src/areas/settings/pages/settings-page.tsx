@@ -112,7 +112,7 @@ export default function SettingsPage() {
     );
   };
   const panel = (id: string, children: React.ReactNode, description?: string) => (
-    <div id={id} className="scroll-mt-24">
+    <div id={id} className="scroll-mt-32">
       <CardPanel
         title={NAV.find((n) => n.id === id)!.label}
         description={description}
@@ -129,7 +129,7 @@ export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Cài đặt hệ thống" subtitle="Mỗi phần có nút Lưu riêng; thay đổi áp dụng ngay cho mọi người dùng." />
-      <nav aria-label="Các phần cài đặt" className="sticky top-0 z-10 -mx-1 mb-4 overflow-x-auto bg-bg/95 px-1 py-2 backdrop-blur">
+      <nav aria-label="Các phần cài đặt" className="sticky top-16 z-10 -mx-1 mb-4 overflow-x-auto bg-bg/95 px-1 py-2 backdrop-blur">
         <ul className="flex gap-2 whitespace-nowrap">
           {NAV.map((n) => (
             <li key={n.id}>
