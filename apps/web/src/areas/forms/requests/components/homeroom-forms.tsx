@@ -18,8 +18,7 @@ const columns: Column<TStudentForm>[] = [
   {
     key: 'days',
     header: 'Thời gian',
-    hideOnMobile: true,
-    cell: (f) => (f.firstDay ? `${formatDate(f.firstDay)} – ${formatDate(f.lastDay)}` : ''),
+    cell: (f) => (f.firstDay ? `${formatDate(f.firstDay)} – ${formatDate(f.lastDay)}` : '—'),
   },
   { key: 'status', header: 'Trạng thái', cell: (f) => <FormStatusBadge status={f.status} /> },
   { key: 'sent', header: 'Gửi lúc', hideOnMobile: true, cell: (f) => formatDateTime(f.submittedAt) },

@@ -71,8 +71,7 @@ export function MyForms() {
     {
       key: 'days',
       header: 'Thời gian',
-      cell: (f) => (f.firstDay ? `${formatDate(f.firstDay)} – ${formatDate(f.lastDay)}` : ''),
-      hideOnMobile: true,
+      cell: (f) => (f.firstDay ? `${formatDate(f.firstDay)} – ${formatDate(f.lastDay)}` : '—'),
     },
     { key: 'status', header: 'Trạng thái', cell: (f) => <FormStatusBadge status={f.status} /> },
     { key: 'sent', header: 'Gửi lúc', cell: (f) => formatDateTime(f.submittedAt), hideOnMobile: true },
