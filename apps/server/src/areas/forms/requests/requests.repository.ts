@@ -264,6 +264,21 @@ export async function dropFilesExcept(db: DbOrTx, formId: number, keep: number[]
   );
 }
 
+/** One attachment field's files but those given (a new upload replaces the unsaved ones before it). */
+export async function dropFieldFilesExcept(db: DbOrTx, formId: number, fieldKey: string, keep: number[]) {
+  await db.execute(
+    sql`delete from student_form_files where form_id = ${formId} and field_key = ${fieldKey}
+        ${
+          keep.length
+            ? sql`and id not in (${sql.join(
+                keep.map((k) => sql`${k}`),
+                sql`, `,
+              )})`
+            : sql``
+        }`,
+  );
+}
+
 // ---------------------------------------------------------------- absences
 
 export async function classRow(db: DbOrTx, classId: number) {

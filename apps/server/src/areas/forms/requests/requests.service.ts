@@ -34,6 +34,7 @@ import {
   classAbsenceRows,
   classRow,
   deleteForm,
+  dropFieldFilesExcept,
   dropFilesExcept,
   fileData,
   fileRows,
@@ -390,6 +391,9 @@ export async function uploadFile(opts: Deps & { id: number; fieldKey: string; fi
     const kind = found(await kindRow(ctx.tx, r.kindId), 'loại đơn');
     if (!kind.fields.some((f) => f.key === opts.fieldKey && f.type === 'attachment'))
       throw badRequest('Mẫu đơn không có mục đính kèm này.');
+    // The field's earlier uploads the stored values do not point at were replaced on the page: dropped, so
+    // uploading again and again keeps at most the saved file and this one.
+    await dropFieldFilesExcept(ctx.tx, id, opts.fieldKey, fileIdsOf(r.values ?? {}));
     const newId = await insertFile(ctx.tx, { formId: id, fieldKey: opts.fieldKey, fileName, mimeType, data });
     await ctx.log({
       action: 'upload',

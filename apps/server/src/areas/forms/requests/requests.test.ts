@@ -306,6 +306,40 @@ describe('what a student cannot make the school believe', () => {
       expect(r.body.data.values.medical).toEqual({ fileId: file.id, name: 'giay-kham.pdf', size: file.size, mimeType: 'application/pdf' });
     }
   });
+
+  it('keeps one file per attachment besides the saved one: uploading again and again does not pile files up', async () => {
+    const med = (await call('GET', '/forms/kinds', 'hs.an')).body.data.find((k: TFormKind) => k.code === 'MIEN_THE_DUC') as TFormKind;
+    const draft = (await save('hs.an', { kindId: med.id, clientKey: randomUUID(), submit: false, values: {} })).body.data;
+    const boundary = '----z';
+    const upload = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/forms/requests/${draft.id}/files?field=medical`,
+        headers: { ...bearer(await t.tokenFor('hs.an')), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
+          Buffer.from('%PDF-1.4\n%%EOF\n'),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    const files = async () =>
+      (await one<{ n: number }>(t, sql`select count(*)::int as n from student_form_files where form_id = ${draft.id}`)).n;
+    const first = (await upload()).json().data;
+    const saved = await save('hs.an', {
+      kindId: med.id,
+      clientKey: draft.clientKey,
+      submit: false,
+      values: { medical: { fileId: first.id, name: 'a.pdf', size: first.size, mimeType: first.mimeType } },
+    });
+    expect(saved.status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await upload()).statusCode).toBe(200);
+    // The saved one and the newest: the page points at the newest, the draft at the saved one until it is saved again.
+    expect(await files()).toBe(2);
+    const kept = await one<{ n: number }>(t, sql`select count(*)::int as n from student_form_files where id = ${first.id}`);
+    expect(kept.n).toBe(1);
+  });
 });
 
 describe('absences against 45 half-day sessions', () => {
