@@ -164,14 +164,16 @@ export const ZFormKindUpdate = z.intersection(ZFormKindInput, z.object({ version
 
 // ---------------------------------------------------------------- values
 
+const FORM_DATE_MSG = 'Ngày không hợp lệ (dd/mm/yyyy).';
+
 export const ZDateRangeValue = z.object({
-  from: z.string(),
+  from: z.string().max(10, FORM_DATE_MSG),
   fromSession: z.enum(SESSIONS),
-  to: z.string(),
+  to: z.string().max(10, FORM_DATE_MSG),
   toSession: z.enum(SESSIONS),
 });
 export type TDateRangeValue = z.infer<typeof ZDateRangeValue>;
-export const ZFileValue = z.object({ fileId: ZId, name: z.string(), size: z.number().int(), mimeType: z.string() });
+export const ZFileValue = z.object({ fileId: ZId, name: z.string().max(300), size: z.number().int(), mimeType: z.string().max(100) });
 export type TFileValue = z.infer<typeof ZFileValue>;
 export const ZFormValue = z.union([z.string().max(LONG_TEXT_MAX + 100), ZDateRangeValue, ZFileValue, z.null()]);
 export type TFormValue = z.infer<typeof ZFormValue>;

@@ -68,6 +68,14 @@ export async function formByClientKey(db: DbOrTx, studentId: number, clientKey: 
   return hit ? formRow(db, hit.id) : null;
 }
 
+export async function draftCount(db: DbOrTx, studentId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from student_forms where student_id = ${studentId} and status = 'draft'`,
+  );
+  return row?.n ?? 0;
+}
+
 /** A student's own forms, newest first (drafts included). */
 export const studentFormRows = (db: DbOrTx, studentId: number) =>
   queryRows<FormRow>(db, sql`${SELECT} where f.student_id = ${studentId} order by f.created_at desc, f.id desc limit 500`);

@@ -34,6 +34,7 @@ import {
   classAbsenceRows,
   classRow,
   deleteForm,
+  draftCount,
   dropFieldFilesExcept,
   dropFilesExcept,
   fileData,
@@ -70,6 +71,8 @@ const NOUN = 'đơn';
 const STALE = 'Đơn vừa được người khác xử lý hoặc thay đổi. Hãy tải lại để xem trạng thái mới nhất.';
 const NOT_OWN = 'Bạn chỉ xem được đơn của chính mình.';
 const NOT_YOUR_CLASS = 'Bạn chỉ xem và duyệt được đơn của học sinh lớp mình chủ nhiệm.';
+/** Drafts a student may keep at once (each is stored on the server): a script cannot fill the database. */
+const MAX_DRAFTS = 30;
 
 type Deps = { db: Db; actor: Actor; events?: EventBus };
 
@@ -277,6 +280,8 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
     if (have && input.version !== undefined && have.version !== input.version) throw conflict(STALE);
     const kind = found(await kindRow(ctx.tx, input.kindId), 'loại đơn');
     if (!kind.active && !have) throw conflict('Loại đơn này đã ngừng sử dụng.');
+    if (!have && (await draftCount(ctx.tx, studentId)) >= MAX_DRAFTS)
+      throw conflict(`Bạn đang có ${MAX_DRAFTS} đơn nháp chưa gửi. Hãy gửi hoặc xóa bớt đơn nháp trước khi tạo đơn mới.`);
     const files = have ? await fileRows(ctx.tx, have.id) : [];
     const values = cleanValues(kind, input.values, files);
 

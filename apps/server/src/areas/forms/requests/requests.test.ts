@@ -294,7 +294,7 @@ describe('what a student cannot make the school believe', () => {
     });
     expect(up.statusCode, up.body).toBe(200);
     const file = up.json().data;
-    const lie = { fileId: file.id, name: `Giấy khám của bệnh viện Bạch Mai ${'x'.repeat(5000)}`, size: 1, mimeType: 'image/png' };
+    const lie = { fileId: file.id, name: 'Giấy khám của bệnh viện Bạch Mai.pdf', size: 1, mimeType: 'image/png' };
     for (const submit of [false, true]) {
       const r = await save('hs.an', {
         kindId: med.id,
@@ -305,6 +305,40 @@ describe('what a student cannot make the school believe', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data.values.medical).toEqual({ fileId: file.id, name: 'giay-kham.pdf', size: file.size, mimeType: 'application/pdf' });
     }
+  });
+
+  it.each([
+    [
+      'a date range’s day a megabyte long',
+      { period: { from: '2027-03-01'.repeat(100_000), fromSession: 'morning', to: '2027-03-02', toSession: 'afternoon' } },
+    ],
+    ['a file value’s name a megabyte long', { reason: { fileId: 1, name: 'x'.repeat(1_000_000), size: 1, mimeType: 'application/pdf' } }],
+    ['a text longer than any field takes', { reason: 'x'.repeat(5000) }],
+  ])('refuses a draft with %s (400 in Vietnamese, nothing stored)', async (_name, values) => {
+    const key = randomUUID();
+    const r = await save('hs.an', { kindId: leave.id, clientKey: key, submit: false, values });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/[ạảãàáâậầấẩẫăắằặẳẵđơưệếề]/);
+    expect((await one<{ n: number }>(t, sql`select count(*)::int as n from student_forms where client_key = ${key}`)).n).toBe(0);
+  });
+
+  it('keeps a student to 30 drafts at once: the 31st is refused until one is sent or deleted', async () => {
+    const studentId = (await one<{ id: number }>(t, sql`select student_id as id from users where email like 'hs.binh@%'`)).id;
+    const have = (
+      await one<{ n: number }>(t, sql`select count(*)::int as n from student_forms where student_id = ${studentId} and status = 'draft'`)
+    ).n;
+    const draft = () => save('hs.binh', { kindId: confirm.id, clientKey: randomUUID(), submit: false, values: { purpose: 'Nháp' } });
+    const made: number[] = [];
+    for (let i = have; i < 30; i++) {
+      const r = await draft();
+      expect(r.status).toBe(200);
+      made.push(r.body.data.id);
+    }
+    const refused = await draft();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Bạn đang có 30 đơn nháp chưa gửi. Hãy gửi hoặc xóa bớt đơn nháp trước khi tạo đơn mới.');
+    expect((await call('DELETE', `/forms/requests/${made[0]}`, 'hs.binh')).status).toBe(200);
+    expect((await draft()).status).toBe(200);
   });
 
   it('keeps one file per attachment besides the saved one: uploading again and again does not pile files up', async () => {
