@@ -17,7 +17,7 @@ export default function ProfilePage() {
   const records = useProfileRecords();
   const hasRecord = !records.data || Boolean(records.data.student || records.data.teacher);
   const theme = (
-    <section aria-label="Giao diện" className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+    <section aria-label="Giao diện" className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-5 lg:self-start">
       <ThemeChoices name="profile-theme" legend="Giao diện" legendClassName="pb-3 text-base font-semibold text-fg" />
     </section>
   );
