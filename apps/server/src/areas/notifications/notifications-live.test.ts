@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,8 +9,10 @@ import { isoDateInSchool } from '@app/shared/format';
 import { fromPool, queryRows, type Database } from '@/db/client';
 import { appOn, bearer, createTestApp, type TestApp } from '@/test/app';
 import { testDbKind } from '@/test/db';
+import { insertSession, revokeSession } from '@/areas/auth/sessions.repository';
 import type { DeliverDeps } from './deliver';
 import { sweepOnce } from './sources';
+import { createStreamHub } from './stream';
 
 /*
  * The live side of notifications (issue 17): the SSE stream, across two app instances on one database
@@ -96,8 +99,9 @@ describe('the live stream', () => {
     expect(s.res.status).toBe(200);
     expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const first = await s.until(() => true);
-    await t.app.events.emitAndWait('form.decided', { formId: 1, status: 'approved', userIds: [binh] });
-    await t.app.events.emitAndWait('form.decided', { formId: 2, status: 'approved', userIds: [an] });
+    // Forms that do not exist: their notices are named from the event alone.
+    await t.app.events.emitAndWait('form.decided', { formId: 900_001, status: 'approved', userIds: [binh] });
+    await t.app.events.emitAndWait('form.decided', { formId: 900_002, status: 'approved', userIds: [an] });
     const pushed = await s.until((p) => p.unread === first.unread + 1);
     expect(pushed.latest).toMatchObject({ title: 'Đơn của bạn đã được duyệt', link: '/student/forms', readAt: null });
     s.close();
@@ -126,6 +130,30 @@ describe('the live stream', () => {
       for (const s of streams) s.close();
     },
   );
+});
+
+describe('a stream of a signed-out device', () => {
+  it('ends within a heartbeat once its session is revoked (signed out here, from another device, or everywhere)', async () => {
+    const an = await t.userId('hs.an');
+    const session = await insertSession(t.database.db, an, 'Chrome trên Windows');
+    const hub = createStreamHub({ db: t.database.db, events: t.app.events, log: t.app.log, options: { heartbeatMs: 50 } });
+    const server = createServer((req, res) => hub.attach(an, req, res, 'test', session.id));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const s = await openStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'unused');
+      await s.until(() => true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(hub.connected(an)).toBe(1);
+      await revokeSession(t.database.db, session.id);
+      const end = Date.now() + 3000;
+      while (hub.connected(an) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+      expect(hub.connected(an)).toBe(0);
+      s.close();
+    } finally {
+      hub.close();
+      await new Promise((r) => server.close(r));
+    }
+  });
 });
 
 describe('the sweep', () => {

@@ -47,6 +47,20 @@ export async function pushState(db: DbOrTx, userId: number): Promise<{ unread: n
   return { unread: row?.unread ?? 0, latest: row?.latest ? shown(row.latest) : null };
 }
 
+/**
+ * Whether a stream may go on: its user is still active and, when its token named a session, that session
+ * is neither revoked nor gone (sign-out of this device or of every device revokes the rows).
+ */
+export async function streamAllowed(db: DbOrTx, userId: number, sessionId: string | null): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(
+    db,
+    sql`select (u.active and (${sessionId}::text is null or exists (select 1 from user_sessions s
+              where s.id = ${sessionId} and s.user_id = u.id and s.revoked_at is null))) as ok
+        from users u where u.id = ${userId}`,
+  );
+  return row?.ok === true;
+}
+
 /** Marks one of the user's notifications read (kept when already read); false when it is not theirs. */
 export async function markRead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(

@@ -120,6 +120,6 @@ export function notificationRoutes(app: FastifyInstance, deps: NotificationRoute
   r.get('/notifications/stream', { config: { roles }, schema: { tags } }, async (req, reply) => {
     const actor = actorOf(req);
     reply.hijack();
-    hub.attach(actor.userId!, req.raw, reply.raw, req.id);
+    hub.attach(actor.userId!, req.raw, reply.raw, req.id, req.sessionId ?? null);
   });
 }

@@ -22,6 +22,7 @@ import {
   notificationPage,
   preferenceRows,
   pushState,
+  streamAllowed,
   unreadCount,
   upsertPreferences,
   type PreferenceRow,
@@ -57,6 +58,10 @@ export async function countMine(db: DbOrTx, actor: Actor) {
 /** What the live stream sends a user: their unread count and newest notification. */
 export function streamState(db: DbOrTx, userId: number) {
   return pushState(db, userId);
+}
+
+export function streamStillAllowed(db: DbOrTx, userId: number, sessionId: string | null) {
+  return streamAllowed(db, userId, sessionId);
 }
 
 export async function readOne(db: DbOrTx, actor: Actor, id: number) {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { EventBus } from '@/plugins/events';
-import { streamState } from './notifications.service';
+import { streamState, streamStillAllowed } from './notifications.service';
 
 /*
  * The live stream of the bell (issue 17): Server-Sent Events, one open response per signed-in tab.
@@ -32,6 +32,8 @@ export function createStreamHub(deps: {
 }) {
   const options = { ...STREAM_DEFAULTS, ...deps.options };
   const open = new Map<number, Set<ServerResponse>>();
+  /** Each stream's session (null: a token from before sessions), checked at every heartbeat. */
+  const sessions = new Map<ServerResponse, { userId: number; sessionId: string | null }>();
 
   const send = (res: ServerResponse, chunk: string) => {
     if (!res.writableEnded && !res.destroyed) res.write(chunk);
@@ -56,14 +58,25 @@ export function createStreamHub(deps: {
     deps.events.onRemote('notification.created', ({ userIds }) => push(userIds)),
     deps.events.onRemoteGap(() => void push(open.keys())),
   ];
+  // Each heartbeat also asks whether the stream may go on: a device signed out (or every device), or a
+  // user deactivated, stops receiving within one heartbeat rather than at the stream's end.
   const heartbeat = setInterval(() => {
-    for (const conns of open.values()) for (const res of conns) send(res, ': ping\n\n');
+    for (const conns of open.values())
+      for (const res of conns) {
+        send(res, ': ping\n\n');
+        const s = sessions.get(res);
+        if (!s) continue;
+        streamStillAllowed(deps.db, s.userId, s.sessionId).then(
+          (ok) => void (ok || res.end()),
+          (err: unknown) => deps.log.warn({ err }, 'notification stream check failed'),
+        );
+      }
   }, options.heartbeatMs);
   heartbeat.unref();
 
   return {
     /** Takes over a hijacked response: the stream's headers, the current state at once, then pushes. */
-    attach(userId: number, req: IncomingMessage, res: ServerResponse, requestId: string) {
+    attach(userId: number, req: IncomingMessage, res: ServerResponse, requestId: string, sessionId: string | null = null) {
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -75,11 +88,13 @@ export function createStreamHub(deps: {
       let conns = open.get(userId);
       if (!conns) open.set(userId, (conns = new Set()));
       conns.add(res);
+      sessions.set(res, { userId, sessionId });
       const end = setTimeout(() => res.end(), options.maxMs);
       end.unref();
       const drop = () => {
         clearTimeout(end);
         conns.delete(res);
+        sessions.delete(res);
         if (!conns.size) open.delete(userId);
       };
       req.on('close', drop);
@@ -93,6 +108,7 @@ export function createStreamHub(deps: {
       for (const off of offs) off();
       for (const conns of open.values()) for (const res of conns) res.end();
       open.clear();
+      sessions.clear();
     },
   };
 }
