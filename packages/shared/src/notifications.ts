@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TRole } from './roles';
 
 /*
  * Notifications (issue 17): the kinds a user can receive, with their Vietnamese names. The settings
@@ -106,3 +107,29 @@ export const NOTIFICATION_MSG = {
   markedAll: (n: number) => (n ? `Đã đánh dấu ${n} thông báo là đã đọc.` : 'Không còn thông báo chưa đọc.'),
   preferencesSaved: 'Đã lưu lựa chọn nhận thông báo.',
 };
+
+const STUDENT: readonly TRole[] = ['STUDENT'];
+const TEACHING: readonly TRole[] = ['TEACHER', 'HOMEROOM_TEACHER', 'HEAD_DEPARTMENT', 'DECLARATION'];
+
+/** Who can receive each kind: a user's preferences list only the kinds one of their roles can receive. */
+export const NOTIFICATION_KIND_ROLES: Record<TNotificationKind, readonly TRole[]> = {
+  'survey.opened': STUDENT,
+  'survey.closing': STUDENT,
+  'survey.results': TEACHING,
+  'registration.opened': STUDENT,
+  'registration.promoted': STUDENT,
+  'registration.reminded': STUDENT,
+  'registration.closed': STUDENT,
+  'timetable.changed': [...STUDENT, ...TEACHING],
+  'form.submitted': ['HOMEROOM_TEACHER', 'PRINCIPAL'],
+  'form.decided': STUDENT,
+  'regulation.published': STUDENT,
+  'declaration.changed': TEACHING,
+  'declaration.reminded': TEACHING,
+  'pay.waiting': ['PRINCIPAL'],
+  'pay.approved': TEACHING,
+};
+
+/** Whether someone holding `roles` can receive `kind`. */
+export const kindConcerns = (kind: TNotificationKind, roles: readonly string[]) =>
+  NOTIFICATION_KIND_ROLES[kind].some((r) => roles.includes(r));

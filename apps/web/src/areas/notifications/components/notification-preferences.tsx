@@ -1,4 +1,5 @@
-import { NOTIFICATION_KIND_LABELS, type TNotificationPreference } from '@app/shared/notifications';
+import { kindConcerns, NOTIFICATION_KIND_LABELS, type TNotificationPreference } from '@app/shared/notifications';
+import { useAuth } from '@/areas/auth/public';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { usePreferences, useSavePreferences } from '../api/preferences';
@@ -36,15 +37,20 @@ function Switch({
 /**
  * Which notifications the signed-in user receives (issue 17): each kind in the app and by e-mail.
  * A kind never chosen follows the school's default. E-mail goes with the in-app notice, and only when
- * the server sends e-mail. Each switch saves at once (audited). The profile page places this.
+ * the server sends e-mail. Each switch saves at once (audited). The profile page places this. Only the
+ * kinds one of the user's roles can receive are listed (a student is not offered pay runs).
  */
 export function NotificationPreferences() {
+  const { user } = useAuth();
+  const roles = (user?.roles ?? []).map((r) => r.role);
   const prefs = usePreferences();
   const save = useSavePreferences();
   if (prefs.isPending) return <Spinner />;
   if (prefs.isError)
     return <LoadError error={prefs.error} onRetry={() => void prefs.refetch()} fallback="Không tải được lựa chọn nhận thông báo." />;
-  const { items, emailAvailable } = prefs.data;
+  const { emailAvailable } = prefs.data;
+  const items = prefs.data.items.filter((p) => kindConcerns(p.kind, roles));
+  if (items.length === 0) return <p className="text-sm text-muted">Vai trò của bạn hiện không nhận loại thông báo nào.</p>;
   const change = (p: TNotificationPreference, next: { inApp: boolean; email: boolean }) =>
     save.mutate({ items: [{ kind: p.kind, inApp: next.inApp, email: next.inApp && next.email }] });
   return (

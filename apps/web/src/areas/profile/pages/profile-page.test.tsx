@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
+import { NOTIFICATION_KINDS } from '@app/shared/notifications';
 import type { TProfileRecords, TUserSession } from '@app/shared/profile';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok } from '@/test/mock-api';
@@ -53,6 +54,11 @@ function show(opts: { records?: TProfileRecords; roles?: Parameters<typeof makeU
     },
     'POST /v1/auth/sessions/revoke-all': () => ok(null, 'Đã đăng xuất khỏi mọi thiết bị.'),
     'GET /v1/timetables/calendar-feed': () => ok({ active: false, url: null, createdAt: null }),
+    'GET /v1/notifications/preferences': () =>
+      ok({
+        items: NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, email: false, isDefault: true })),
+        emailAvailable: false,
+      }),
   });
   const user = makeUser(opts.roles ?? ['STUDENT'], { displayName: 'Lê Minh An', email: 'an.le@thptchuyen.edu.vn' });
   return renderUi(<ProfilePage />, { auth: authValue(user, { logout: opts.logout ?? (() => {}) }) });
@@ -108,6 +114,14 @@ describe('the profile page', () => {
     const record = await screen.findByRole('region', { name: 'Hồ sơ' });
     expect(await within(record).findByRole('alert')).toHaveTextContent('Không tìm thấy học sinh.');
     expect(within(record).getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+
+  it("offers only the notification kinds the user's roles can receive", async () => {
+    show();
+    const prefs = await screen.findByRole('table', { name: 'Lựa chọn nhận thông báo' });
+    expect(within(prefs).getByRole('rowheader', { name: /Khảo sát mới cần thực hiện/ })).toBeInTheDocument();
+    expect(within(prefs).queryByRole('rowheader', { name: /Bảng thanh toán/ })).not.toBeInTheDocument();
+    expect(within(prefs).queryByRole('rowheader', { name: /Đơn từ chờ duyệt/ })).not.toBeInTheDocument();
   });
 
   it('switches the theme from the page', async () => {
