@@ -35,6 +35,9 @@ describe('every protected route', () => {
       'GET /api/v1/auth/demo-accounts',
       // A person's private iCalendar link: its token is the credential (calendar.test / timetables.test).
       'GET /api/v1/calendar/:file',
+      // The school's name, address and logo for the login page (settings.test).
+      'GET /api/v1/school',
+      'GET /api/v1/school/logo',
       'POST /api/v1/auth/dev-login',
       'POST /api/v1/auth/google',
     ]);

@@ -48,7 +48,7 @@ describe('route table', () => {
 });
 
 describe('sidebar menu per role (spec section 2, issue 12)', () => {
-  it('gives the admin the spec order plus the review queue, the theme analysis and the system log', () => {
+  it('gives the admin the spec order plus the review queue, the theme analysis, student forms and the system log', () => {
     expect(paths(user('ADMIN'))[0].items).toEqual([
       '/admin/dashboard',
       '/admin/users',
@@ -65,6 +65,7 @@ describe('sidebar menu per role (spec section 2, issue 12)', () => {
       '/admin/reports',
       '/admin/declaration-history',
       '/admin/tutoring',
+      '/admin/student-forms',
       '/admin/system-logs',
       '/admin/settings',
     ]);

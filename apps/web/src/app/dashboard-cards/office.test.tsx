@@ -158,7 +158,10 @@ describe('the admin dashboard', () => {
 
 describe('the principal dashboard', () => {
   it('shows school completion, the published results and what waits for a decision', async () => {
-    renderAs(['PRINCIPAL'], '/principal/dashboard', SURVEY_API);
+    renderAs(['PRINCIPAL'], '/principal/dashboard', {
+      ...SURVEY_API,
+      'GET /v1/pay/runs': () => ok({ items: [], total: 0, page: 1, limit: 100 }),
+    });
     const surveys = await card('Khảo sát');
     expect(await within(surveys).findByRole('link', { name: 'Khảo sát chung' })).toHaveAttribute('href', '/principal/surveys?surveyId=1');
     const results = await card('Kết quả khảo sát đã công bố');
