@@ -35,7 +35,7 @@ describe('Sidebar menus per role (spec section 2)', () => {
     const groups = menu();
     expect(groups).toHaveLength(1);
     expect(groups[0].title).toBe('Quản trị');
-    expect(groups[0].items).toHaveLength(17);
+    expect(groups[0].items).toHaveLength(18);
     expect(groups[0].items[0]).toBe('Tổng quan /admin/dashboard');
     expect(groups[0].items).toContain('Quản lý lớp học /admin/course-classes');
     expect(groups[0].items).toContain('Đăng ký học phần /admin/student-registration');
@@ -44,6 +44,7 @@ describe('Sidebar menus per role (spec section 2)', () => {
     expect(groups[0].items.at(-2)).toBe('Nhật ký hệ thống /admin/system-logs');
     expect(groups[0].items).toContain('Duyệt ý kiến /admin/text-reviews');
     expect(groups[0].items).toContain('Phân tích ý kiến /admin/themes');
+    expect(groups[0].items).toContain('Quy chế và đơn từ /admin/student-forms');
   });
 
   it('STUDENT: dashboard, schedule, course registration, surveys, regulations and forms', () => {
