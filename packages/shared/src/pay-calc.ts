@@ -321,7 +321,8 @@ export interface OvertimePay {
   steps: PayStep[];
 }
 
-const monthLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${iso.slice(0, 4)}`;
+/** A month as pay writes it: "2025-09-01" or "2025-09" → "9/2025". */
+export const monthLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${iso.slice(0, 4)}`;
 const periodsText = (r: Ratio) => `${formatRatio(r, 4)} tiết`;
 
 /** A teacher's overtime pay for a run, every step explained. */

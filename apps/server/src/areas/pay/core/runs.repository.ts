@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TPayBlocker, TPayRunKind, TPayRunStatus } from '@app/shared/pay';
 import { queryRows, type DbOrTx } from '@/db/client';
+import { totalOver } from '@/db/sql';
 import { academicYears, semesters } from '@/db/schema/academic';
 import { payRunLines, payRuns } from '@/db/schema/pay';
 
@@ -54,7 +55,7 @@ export function runsWhere(db: DbOrTx, where: SQL, tail: SQL = sql`order by r.id`
           r.inputs, r.blockers, r.proceed_without_blocked as "proceedWithoutBlocked", r.computed_at as "computedAt",
           r.submitted_at as "submittedAt", r.approved_at as "approvedAt", r.paid_at as "paidAt", r.last_comment as "lastComment",
           r.updated_at as "updatedAt", l.teachers::int as teachers, coalesce(l.overtime_paid, 0)::float8 as "overtimePaid",
-          coalesce(l.amount, 0)::float8 as amount, coalesce(l.due, 0)::float8 as due, cast(count(*) over () as integer) as total
+          coalesce(l.amount, 0)::float8 as amount, coalesce(l.due, 0)::float8 as due, ${totalOver} as total
         from ${payRuns} r
         join ${academicYears} y on y.id = r.academic_year_id
         left join ${semesters} s on s.id = r.semester_id

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DECLARATION_STATUS_LABELS } from '@app/shared/declarations';
-import { computeOvertimePay, type PayMonthInput } from '@app/shared/pay-calc';
+import { computeOvertimePay, monthLabel, type PayMonthInput } from '@app/shared/pay-calc';
 import type { TPayBlocker, TPayLineSources } from '@app/shared/pay';
 import type { TPosition, TWorkloadRules } from '@app/shared/workload';
 import type { PaySourceRow } from '@/areas/teaching/declarations/pay-sources.service';
@@ -57,7 +57,6 @@ export interface ComputedLine {
   };
 }
 
-const monthLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${iso.slice(0, 4)}`;
 /** "9/2026", or "9/2026 – 12/2026" for consecutive months. */
 function monthsText(months: string[]): string {
   if (months.length === 1) return `tháng ${monthLabel(months[0])}`;

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TPayBlocker, TPayRunKind, TPayRunStatus } from '@app/shared/pay';
 import { runsWhere, type RunInputs, type RunRow } from '../core/runs.repository';
 import { queryRows, type DbOrTx } from '@/db/client';
-import { searchWhere } from '@/db/sql';
+import { searchWhere, totalOver } from '@/db/sql';
+import { offsetOf } from '@/lib/list';
 import { payRunHistory, payRunLines, payRuns } from '@/db/schema/pay';
 import type { ComputedLine } from './compute';
 
@@ -28,7 +29,7 @@ export async function runRows(
   const rows = await runsWhere(
     db,
     sql.join(where, sql` and `),
-    sql`order by r.created_at desc, r.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    sql`order by r.created_at desc, r.id desc limit ${q.limit} offset ${offsetOf(q)}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
@@ -220,11 +221,11 @@ export async function lineRows(
   const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
   const rows = await queryRows<LineRow & { total: number }>(
     db,
-    sql`select ${LINE_COLS}, cast(count(*) over () as integer) as total
+    sql`select ${LINE_COLS}, ${totalOver} as total
           from pay_run_lines l left join teachers t on t.id = l.teacher_id
          where ${sql.join(where, sql` and `)}
          order by ${sort ? sql`${sort} ${dir},` : sql``} l.department_name nulls last, l.full_name, l.staff_code
-         limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+         limit ${q.limit} offset ${offsetOf(q)}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
@@ -264,10 +265,20 @@ export const departmentTotals = (db: DbOrTx, runId: number) =>
          group by l.department_id, l.department_name order by l.department_name nulls last`,
   );
 
-/** The teacher's lines in approved and paid runs, latest run first. */
+/** The approved and paid runs that have a line of the teacher, latest run first. */
 export const statementRuns = (db: DbOrTx, teacherId: number) =>
-  queryRows<{ runId: number }>(
+  runsWhere(
     db,
-    sql`select r.id as "runId" from pay_run_lines l join pay_runs r on r.id = l.run_id
-         where l.teacher_id = ${teacherId} and r.status in ('approved', 'paid') order by r.approved_at desc nulls last, r.id desc`,
+    sql`r.status in ('approved', 'paid') and exists (select 1 from pay_run_lines l where l.run_id = r.id and l.teacher_id = ${teacherId})`,
+    sql`order by r.approved_at desc nulls last, r.id desc`,
   );
+
+/** The teacher's lines, with their explanation, in the given runs. */
+export function teacherLineRows(db: DbOrTx, teacherId: number, runIds: number[]) {
+  if (runIds.length === 0) return Promise.resolve([]);
+  return queryRows<LineRow & { runId: number; detail: ComputedLine['detail'] }>(
+    db,
+    sql`select ${LINE_COLS}, l.run_id as "runId", l.detail from pay_run_lines l
+         where l.teacher_id = ${teacherId} and l.run_id = any(${`{${runIds.join(',')}}`}::int[])`,
+  );
+}

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { declarationsForPay } from '@/areas/teaching/declarations/pay-sources.service';
 import { ruleSetOn } from '@/areas/teaching/rules/rules.service';
 import type { Db, DbOrTx } from '@/db/client';
+import { page } from '@/lib/list';
 import { found, write } from '@/lib/write';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
 import type { EventBus } from '@/plugins/events';
@@ -25,7 +26,7 @@ import { runSummary } from '../core/runs';
 import { byTeacher, inForceOn } from '../core/values';
 import { coefficientRows, settingsRows } from '../core/values.repository';
 import { PAY_READERS, PAY_TRANSITION_ROLES } from '../access';
-import { computeRun, monthsText, monthsWithoutSettings, type RunScope } from './compute';
+import { computeRun, monthsText, monthsWithoutSettings, type ComputedLine, type RunScope } from './compute';
 import {
   allLineRows,
   deleteRun,
@@ -43,11 +44,13 @@ import {
   runsOfYear,
   setStatus,
   statementRuns,
+  teacherLineRows,
   unpaidRunOfYear,
   updateComputed,
   yearRow,
   type LineRow,
   type RunInputs,
+  type RunRow,
 } from './runs.repository';
 
 /*
@@ -344,7 +347,7 @@ export async function removeRun(opts: { db: Db; actor: Actor; id: number }): Pro
 
 export async function listRuns(db: DbOrTx, q: z.output<typeof ZPayRunListQuery>) {
   const { rows, total } = await runRows(db, q);
-  return { items: rows.map(runSummary), total, page: q.page, limit: q.limit };
+  return page(rows.map(runSummary), total, q);
 }
 
 export async function readRun(db: DbOrTx, id: number): Promise<TPayRunDetail> {
@@ -374,7 +377,7 @@ export async function readRun(db: DbOrTx, id: number): Promise<TPayRunDetail> {
 export async function listLines(db: DbOrTx, runId: number, q: z.output<typeof ZPayLineListQuery>) {
   found(await runRow(db, runId), NOUN);
   const { rows, total } = await lineRows(db, { runId, ...q });
-  return { items: rows.map(lineOf), total, page: q.page, limit: q.limit };
+  return page(rows.map(lineOf), total, q);
 }
 
 /** Every line in payroll order (department, name), for the sheet and the printable page. */
@@ -394,7 +397,10 @@ export async function readLine(db: DbOrTx, actor: Actor, runId: number, teacherI
   if (!reader && !own)
     throw new AppError('FORBIDDEN', 'Bạn chỉ xem được bảng kê tiền dạy thêm giờ của chính mình, sau khi đợt tính được duyệt.');
   const r = found(run, NOUN);
-  const line = found(await lineDetailRow(db, runId, teacherId), 'dòng của giáo viên trong đợt tính');
+  return lineDetailOf(r, found(await lineDetailRow(db, runId, teacherId), 'dòng của giáo viên trong đợt tính'));
+}
+
+function lineDetailOf(r: RunRow, line: LineRow & { detail: ComputedLine['detail'] }): TPayLineDetail {
   return {
     ...lineOf(line),
     runId: r.id,
@@ -411,11 +417,13 @@ export async function readLine(db: DbOrTx, actor: Actor, runId: number, teacherI
 /** The caller's own statements: their lines in approved and paid runs. */
 export async function myStatements(db: DbOrTx, actor: Actor): Promise<TPayStatement[]> {
   if (!actor.teacherId) return [];
+  // Two queries whatever the number of runs: the runs, then the teacher's lines in them.
   const runs = await statementRuns(db, actor.teacherId);
-  const out: TPayStatement[] = [];
-  for (const { runId } of runs) {
-    const run = found(await runRow(db, runId), NOUN);
-    out.push({ run: runSummary(run), line: await readLine(db, actor, runId, actor.teacherId) });
-  }
-  return out;
+  const rows = await teacherLineRows(
+    db,
+    actor.teacherId,
+    runs.map((r) => r.id),
+  );
+  const lines = new Map(rows.map((l) => [l.runId, l]));
+  return runs.map((run) => ({ run: runSummary(run), line: lineDetailOf(run, lines.get(run.id)!) }));
 }

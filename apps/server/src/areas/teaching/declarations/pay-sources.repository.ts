@@ -27,9 +27,8 @@ export interface PaySourceRow {
 }
 
 /** One row per (teacher, semester) of the teachers concerned by `semesterIds`, in staff-code order. */
-export async function paySourceRows(db: DbOrTx, semesterIds: number[], teacherIds?: number[]): Promise<PaySourceRow[]> {
+export async function paySourceRows(db: DbOrTx, semesterIds: number[]): Promise<PaySourceRow[]> {
   const semesters = `{${semesterIds.join(',')}}`;
-  const only = teacherIds ? sql`and t.id = any(${`{${teacherIds.join(',')}}`}::int[])` : sql``;
   return queryRows<PaySourceRow>(
     db,
     sql`with concerned as (
@@ -48,7 +47,6 @@ export async function paySourceRows(db: DbOrTx, semesterIds: number[], teacherId
           left join declaration_periods p on p.semester_id = s.id
           left join declarations d on d.period_id = p.id and d.teacher_id = t.id
           left join departments dep on dep.id = t.department_id
-         where true ${only}
          order by t.staff_code, s.id`,
   );
 }

@@ -6,4 +6,4 @@ import { paySourceRows, type PaySourceRow } from './pay-sources.repository';
 export type { PaySourceRow };
 
 /** Every teacher who declared or taught in `semesterIds`, one row per semester with their declaration (if any). */
-export const declarationsForPay = (db: DbOrTx, semesterIds: number[], teacherIds?: number[]) => paySourceRows(db, semesterIds, teacherIds);
+export const declarationsForPay = (db: DbOrTx, semesterIds: number[]) => paySourceRows(db, semesterIds);

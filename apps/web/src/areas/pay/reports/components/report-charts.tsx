@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TPayReport } from '@app/shared/pay';
-import { formatMoney } from '@app/shared/pay-calc';
+import { formatMoney, monthLabel } from '@app/shared/pay-calc';
 import { formatPeriods } from '@app/shared/workload-calc';
-import { monthLabel } from '@/areas/pay/core/lib/format';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { millions } from '../lib/format';
 

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { PAY_RUN_KIND_LABELS, type TPayReport } from '@app/shared/pay';
-import { formatMoney } from '@app/shared/pay-calc';
+import { formatMoney, monthLabel } from '@app/shared/pay-calc';
 import { formatPeriods } from '@app/shared/workload-calc';
 import { PayRunStatusBadge } from '@/areas/pay/core/components/run-status-badge';
-import { monthLabel } from '@/areas/pay/core/lib/format';
 import { CardEmpty, CardPanel, cardLinkClass } from '@/components/ui/card-panel';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatValue } from '@/lib/format';

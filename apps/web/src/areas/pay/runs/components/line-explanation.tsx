@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatDateTime, isoToDisplay } from '@app/shared/format';
 import type { TPayLineDetail } from '@app/shared/pay';
-import { formatMoney, SALARY_RANK_LABELS } from '@app/shared/pay-calc';
+import { formatMoney, monthLabel, SALARY_RANK_LABELS } from '@app/shared/pay-calc';
 import { formatPeriods } from '@app/shared/workload-calc';
-import { formatCoefficient, monthLabel } from '@/areas/pay/core/lib/format';
+import { formatCoefficient } from '@/areas/pay/core/lib/format';
 
 const TABLE = 'w-full border-collapse text-sm';
 const TH = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-muted';

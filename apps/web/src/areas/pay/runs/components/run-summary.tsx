@@ -1,9 +1,8 @@
 import { formatDateTime, isoToDisplay } from '@app/shared/format';
 import { PAY_RUN_KIND_LABELS, PAY_RUN_STATUS_LABELS, PAY_TRANSITION_LABELS, type TPayRunDetail, type TPayRunStatus } from '@app/shared/pay';
-import { formatMoney } from '@app/shared/pay-calc';
+import { formatMoney, monthLabel } from '@app/shared/pay-calc';
 import { formatPeriods } from '@app/shared/workload-calc';
 import { PayRunStatusBadge } from '@/areas/pay/core/components/run-status-badge';
-import { monthLabel } from '@/areas/pay/core/lib/format';
 import { runScope } from '../lib/format';
 
 const ACTION_LABELS: Record<string, string> = { ...PAY_TRANSITION_LABELS, create: 'Tạo đợt tính', recompute: 'Tính lại' };
