@@ -30,6 +30,7 @@ import {
   REGULATION_REPORT_READERS,
   REGULATION_WRITERS,
 } from '../access';
+import { disposition } from '../core/disposition';
 import {
   PDF_TOO_LARGE,
   ackClassStudents,
@@ -57,16 +58,6 @@ const ZAdminQuery = listQuery(['updatedAt'] as const, { status: z.enum(REGULATIO
 const ZReaderQuery = listQuery(['publishedAt'] as const, { category, pending: zBoolFilter });
 const ZClassParams = z.object({ id: ZIdText, classId: ZIdText });
 const ZVersionQuery = z.object({ version: z.coerce.number().int().positive() });
-
-/** A file name for a header: ASCII for `filename=`, the real one in `filename*`. */
-function disposition(kind: 'inline' | 'attachment', name: string) {
-  const ascii =
-    name
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'van-ban.pdf';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Regulations (issue 17): admin's documents, the readers' list and PDFs, acknowledgements and their reports. */
 export function regulationsRoutes(app: FastifyInstance, deps: { db: Db; events: EventBus }) {
@@ -189,7 +180,7 @@ export function regulationsRoutes(app: FastifyInstance, deps: { db: Db; events: 
     const f = await pdfFile(db, actorOf(req), req.params.id);
     return reply
       .type('application/pdf')
-      .header('content-disposition', disposition('inline', f.name))
+      .header('content-disposition', disposition('inline', f.name, 'van-ban.pdf'))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(f.data);

@@ -2,7 +2,8 @@ import { formatDateTime, isoToDisplay } from '@app/shared/format';
 import { FORM_STATUS_LABELS, type TStudentForm } from '@app/shared/forms';
 import { xlsxBuffer } from '@/lib/xlsx';
 
-/** "Đơn của học sinh" as a sheet, with the list's filters: one row a form, dates as dd/mm/yyyy. */
+/** "Đơn của học sinh" as a sheet, with the list's filters: one row a form, dates as dd/mm/yyyy; `filename` without
+ * extension (sendXlsx adds it). */
 export async function formsSheet(rows: TStudentForm[]) {
   const body = await xlsxBuffer<TStudentForm>({
     sheet: 'Đơn của học sinh',
@@ -22,5 +23,5 @@ export async function formsSheet(rows: TStudentForm[]) {
       { header: 'Ý kiến', width: 40, value: (r) => r.decisionComment ?? '' },
     ],
   });
-  return { filename: 'don-cua-hoc-sinh.xlsx', body };
+  return { filename: 'don-cua-hoc-sinh', body };
 }

@@ -19,6 +19,7 @@ import { sendXlsx } from '@/lib/xlsx';
 import { actorOf } from '@/plugins/auth';
 import { badRequest } from '@/plugins/errors';
 import type { EventBus } from '@/plugins/events';
+import { disposition } from '../core/disposition';
 import { FORM_DECIDERS, FORM_LIST_READERS, FORM_READERS, FORM_STUDENTS, FORM_WIDE_READERS } from '../access';
 import { formsSheet } from './requests.export';
 import {
@@ -153,14 +154,9 @@ export function formRequestRoutes(app: FastifyInstance, deps: { db: Db; events: 
     { config: { roles: FORM_READERS }, schema: { tags, params: ZFileParams } },
     async (req, reply) => {
       const f = await downloadFile(db, actorOf(req), req.params.id, req.params.fileId);
-      const ascii =
-        f.fileName
-          .normalize('NFD')
-          .replace(/[^\x20-\x7e]/g, '')
-          .replace(/["\\]/g, '') || 'tep-dinh-kem';
       return reply
         .type(f.mimeType)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`)
+        .header('content-disposition', disposition('attachment', f.fileName, 'tep-dinh-kem'))
         .header('x-content-type-options', 'nosniff')
         .send(f.data);
     },

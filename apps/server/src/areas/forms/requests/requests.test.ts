@@ -71,6 +71,7 @@ describe('roles and scope of every route', () => {
   ])('the export: %s → %i', async (who, status) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/forms/requests/export', headers: bearer(await t.tokenFor(who)) });
     expect(res.statusCode).toBe(status);
+    if (status === 200) expect(res.headers['content-disposition']).toContain('filename="don-cua-hoc-sinh.xlsx"');
   });
 
   it.each([
