@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import type { EventBus } from '@/plugins/events';
 import { noticeMail, type Mailer } from './mailer';
 import { insertNotices, setEmailed } from './notifications.repository';
-import { schoolDefaults } from './defaults';
+import { notificationDefaults } from '@/areas/settings/settings.service';
 
 /** What delivering needs: the database, the bus, the mailer (null: e-mail off) and the words of a mail. */
 export interface DeliverDeps {
@@ -37,7 +37,7 @@ const IDS_PER_EVENT = 500;
  */
 export async function deliver(deps: DeliverDeps, n: Notice): Promise<number> {
   if (!n.userIds.length) return 0;
-  const defaults = await schoolDefaults(deps.db);
+  const defaults = await notificationDefaults(deps.db);
   const stored = await insertNotices(deps.db, {
     userIds: n.userIds,
     kind: n.kind,

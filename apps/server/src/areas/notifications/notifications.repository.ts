@@ -48,17 +48,32 @@ export async function pushState(db: DbOrTx, userId: number): Promise<{ unread: n
 }
 
 /**
- * Whether a stream may go on: its user is still active and, when its token named a session, that session
- * is neither revoked nor gone (sign-out of this device or of every device revokes the rows).
+ * Which streams may go on, in one statement for every stream open here: its user is still active and, when
+ * its token named a session, that session is still the user's, neither revoked nor gone (sign-out of this
+ * device or of every device revokes the rows). Answers one boolean per stream, in order.
  */
-export async function streamAllowed(db: DbOrTx, userId: number, sessionId: string | null): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`select (u.active and (${sessionId}::text is null or exists (select 1 from user_sessions s
-              where s.id = ${sessionId} and s.user_id = u.id and s.revoked_at is null))) as ok
-        from users u where u.id = ${userId}`,
+export async function streamsAllowed(db: DbOrTx, streams: Array<{ userId: number; sessionId: string | null }>): Promise<boolean[]> {
+  if (!streams.length) return [];
+  const userIds = sql.join(
+    [...new Set(streams.map((s) => s.userId))].map((id) => sql`${id}::int`),
+    sql`, `,
   );
-  return row?.ok === true;
+  const sessionIds = [...new Set(streams.flatMap((s) => (s.sessionId ? [s.sessionId] : [])))];
+  const rows = await queryRows<{ userId: number; sessionId: string | null }>(
+    db,
+    sql`select u.id as "userId", null::text as "sessionId" from users u where u.active and u.id in (${userIds})
+        ${
+          sessionIds.length
+            ? sql`union all select s.user_id, s.id from user_sessions s where s.revoked_at is null and s.id in (${sql.join(
+                sessionIds.map((id) => sql`${id}::text`),
+                sql`, `,
+              )})`
+            : sql``
+        }`,
+  );
+  const active = new Set(rows.filter((r) => r.sessionId === null).map((r) => r.userId));
+  const live = new Map(rows.flatMap((r) => (r.sessionId === null ? [] : [[r.sessionId, r.userId] as const])));
+  return streams.map((s) => active.has(s.userId) && (s.sessionId === null || live.get(s.sessionId) === s.userId));
 }
 
 /** Marks one of the user's notifications read (kept when already read); false when it is not theirs. */

@@ -15,14 +15,14 @@ import { write } from '@/lib/write';
 import type { Actor } from '@/plugins/actor';
 import { AppError, notFound } from '@/plugins/errors';
 import { MSG } from '@app/shared/messages';
-import { schoolDefaults } from './defaults';
+import { notificationDefaults } from '@/areas/settings/settings.service';
 import {
   markAllRead,
   markRead,
   notificationPage,
   preferenceRows,
   pushState,
-  streamAllowed,
+  streamsAllowed,
   unreadCount,
   upsertPreferences,
   type PreferenceRow,
@@ -60,8 +60,9 @@ export function streamState(db: DbOrTx, userId: number) {
   return pushState(db, userId);
 }
 
-export function streamStillAllowed(db: DbOrTx, userId: number, sessionId: string | null) {
-  return streamAllowed(db, userId, sessionId);
+/** Which of the open streams may go on (one answer per stream, in order). */
+export function streamsStillAllowed(db: DbOrTx, streams: Array<{ userId: number; sessionId: string | null }>) {
+  return streamsAllowed(db, streams);
 }
 
 export async function readOne(db: DbOrTx, actor: Actor, id: number) {
@@ -77,7 +78,7 @@ export async function readAll(db: DbOrTx, actor: Actor) {
 
 /** Each kind's choice: the user's own, else the school's default (in the app on unless the school turned it off; no e-mail). */
 async function preferencesOf(db: DbOrTx, userId: number): Promise<TNotificationPreference[]> {
-  const [rows, defaults] = await Promise.all([preferenceRows(db, userId), schoolDefaults(db)]);
+  const [rows, defaults] = await Promise.all([preferenceRows(db, userId), notificationDefaults(db)]);
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return NOTIFICATION_KINDS.map((kind) => {
     const own = byKind.get(kind);

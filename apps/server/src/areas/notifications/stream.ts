@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { EventBus } from '@/plugins/events';
-import { streamState, streamStillAllowed } from './notifications.service';
+import { streamState, streamsStillAllowed } from './notifications.service';
 
 /*
  * The live stream of the bell (issue 17): Server-Sent Events, one open response per signed-in tab.
@@ -58,19 +58,20 @@ export function createStreamHub(deps: {
     deps.events.onRemote('notification.created', ({ userIds }) => push(userIds)),
     deps.events.onRemoteGap(() => void push(open.keys())),
   ];
-  // Each heartbeat also asks whether the stream may go on: a device signed out (or every device), or a
-  // user deactivated, stops receiving within one heartbeat rather than at the stream's end.
+  // Each heartbeat also asks, in one query for every stream open here, whether each may go on: a device
+  // signed out (or every device), or a user deactivated, stops receiving within one heartbeat rather than
+  // at the stream's end.
   const heartbeat = setInterval(() => {
-    for (const conns of open.values())
-      for (const res of conns) {
-        send(res, ': ping\n\n');
-        const s = sessions.get(res);
-        if (!s) continue;
-        streamStillAllowed(deps.db, s.userId, s.sessionId).then(
-          (ok) => void (ok || res.end()),
-          (err: unknown) => deps.log.warn({ err }, 'notification stream check failed'),
-        );
-      }
+    for (const conns of open.values()) for (const res of conns) send(res, ': ping\n\n');
+    if (!sessions.size) return;
+    const streams = [...sessions];
+    streamsStillAllowed(
+      deps.db,
+      streams.map(([, s]) => s),
+    ).then(
+      (ok) => streams.forEach(([res], i) => void (ok[i] || res.end())),
+      (err: unknown) => deps.log.warn({ err }, 'notification stream check failed'),
+    );
   }, options.heartbeatMs);
   heartbeat.unref();
 
