@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -102,8 +103,47 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   };
 }
 
-/** Raw SQL for aggregates: both drivers answer with `rows`, typed here once. */
-export async function queryRows<T>(db: DbOrTx, q: SQL): Promise<T[]> {
+/** What drizzle keeps on a database or transaction object (internal there): how `execute` builds and runs a query. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+}
+
+/** Statement names by text: the hash of a statement's text is computed once per text. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Raw SQL for aggregates: both drivers answer with `rows`, typed here once.
+ *
+ * `prepare`: for a statement of a fixed text on a hot path (the registration rush): on PostgreSQL it
+ * runs as a named prepared statement (named by its text's hash), so each connection parses and plans it
+ * once instead of at every call. Only for texts that do not vary with the input (lists as one array
+ * parameter, `= any($1::int[])`, not `in ($1, $2, …)`): every text is kept by every connection.
+ * PGlite ignores it.
+ */
+export async function queryRows<T>(db: DbOrTx, q: SQL, opts?: { prepare: true }): Promise<T[]> {
+  if (opts?.prepare) {
+    const d = db as unknown as DrizzleInternals;
+    const built = d.dialect.sqlToQuery(q);
+    const res = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+    return res.rows as T[];
+  }
   const res = (await db.execute(q)) as unknown as { rows: T[] };
   return res.rows;
 }

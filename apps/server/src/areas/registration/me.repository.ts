@@ -3,7 +3,7 @@ import type { TRegistration, TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
-import { ROUND_COLS, seatsSql, type LockedRound } from './core/seats.repository';
+import { HOT, ROUND_COLS, seatsSql, type LockedRound } from './core/seats.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
 
@@ -114,6 +114,7 @@ export async function registrationsAndSeats(db: DbOrTx, roundId: number, student
     sql`select (select coalesce(json_agg(m order by m.id), '[]') from (${registrationsSql(roundId, studentId)}) m) as mine,
                (select coalesce(json_agg(x order by x."courseClassId"), '[]')
                   from (${seatsSql(roundId)} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])) x) as seats`,
+    HOT,
   );
   return row;
 }
@@ -139,10 +140,12 @@ export async function actionStart(
                (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
                  where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored
         from registration_rounds r where r.id = ${v.roundId} for share of r`,
+    HOT,
   );
   return row ?? null;
 }
 
-export async function storeRequest(db: DbOrTx, v: { studentId: number; requestId: string; roundId: number; outcome: StoredOutcome }) {
-  await db.insert(registrationRequests).values(v);
-}
+/** The INSERT that keeps an action's answer under its request id (run with the action's audit entry, me.service.ts). */
+export const storeRequestSql = (v: { studentId: number; requestId: string; roundId: number; outcome: StoredOutcome }) =>
+  sql`insert into ${registrationRequests} (student_id, request_id, round_id, outcome)
+      values (${v.studentId}::int, ${v.requestId}::text, ${v.roundId}::int, ${JSON.stringify(v.outcome)}::jsonb)`;

@@ -152,6 +152,7 @@ export async function refusalData(db: DbOrTx, o: RefusalQuery & { groupId: numbe
     db,
     sql`select ${refusalColumns({ ...o, groupId: sql`${o.groupId ?? 0}` })}
         from (select 1) one left join registration_groups g on g.round_id = ${o.roundId} and g.id = ${o.groupId ?? 0}`,
+    { prepare: true },
   );
   return row;
 }

@@ -3,6 +3,9 @@ import type { TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { refusalColumns, type RefusalData } from './rules.repository';
 
+/** The statements of the rush (a student's action, a promotion): parsed and planned once per connection (db/client.ts). */
+export const HOT = { prepare: true } as const;
+
 /*
  * Seats and the locks every change of a student's registrations takes, always in this order:
  *  1. the (round, student) advisory lock (`lockStudent`, in a statement of its own), then the round
@@ -35,7 +38,11 @@ export interface LockedRound {
  */
 export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId: number): Promise<LockedRound | null> {
   await lockStudent(tx, roundId, studentId);
-  const [row] = await queryRows<LockedRound>(tx, sql`select ${ROUND_COLS} from registration_rounds r where r.id = ${roundId} for share`);
+  const [row] = await queryRows<LockedRound>(
+    tx,
+    sql`select ${ROUND_COLS} from registration_rounds r where r.id = ${roundId} for share`,
+    HOT,
+  );
   return row ?? null;
 }
 
@@ -45,7 +52,7 @@ export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId:
  * itself would read with the snapshot it took before waiting). Follow it with the round FOR SHARE.
  */
 export async function lockStudent(tx: DbOrTx, roundId: number, studentId: number): Promise<void> {
-  await tx.execute(sql`select ${studentKey(roundId, studentId)}`);
+  await queryRows(tx, sql`select ${studentKey(roundId, studentId)}`, HOT);
 }
 
 /** The columns of a LockedRound, from `registration_rounds r`. */
@@ -92,6 +99,7 @@ export async function lockOfferForRequest(tx: DbOrTx, round: LockedRound, studen
         left join registration_groups g on g.id = o.group_id
         where o.round_id = ${round.id} and o.course_class_id = ${courseClassId}
         for update of o`,
+    HOT,
   );
   return row ?? null;
 }
@@ -102,6 +110,7 @@ export const registrationsFor = (db: DbOrTx, roundId: number, studentId: number,
     db,
     sql`select id, course_class_id as "courseClassId", status from registrations
         where round_id = ${roundId} and student_id = ${studentId} and course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])`,
+    HOT,
   );
 
 /** Locks some offer rows of a round in course class order (a swap touches two). */
@@ -111,6 +120,7 @@ export async function lockOffers(tx: DbOrTx, roundId: number, courseClassIds: nu
     sql`select ${OFFER_COLS} from registration_offers o join course_classes cc on cc.id = o.course_class_id
         where o.round_id = ${roundId} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])
         order by o.course_class_id for update of o`,
+    HOT,
   );
 }
 
@@ -163,17 +173,20 @@ export async function takeSeatAndRegister(
                case when exists (select 1 from seat) then 'registered' else 'waitlisted' end
         where exists (select 1 from seat) or ${v.waitlist}
         returning id, status`,
+    HOT,
   );
   return row ?? null;
 }
 
 /** Deletes a registration and, when it held a seat, frees the seat, in one statement. */
 export async function deleteAndFree(tx: DbOrTx, v: { id: number; roundId: number; courseClassId: number }): Promise<void> {
-  await tx.execute(
+  await queryRows(
+    tx,
     sql`with gone as (delete from registrations where id = ${v.id} returning status)
         update registration_offers set taken = taken - 1
         where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken > 0
           and exists (select 1 from gone where status = 'registered')`,
+    HOT,
   );
 }
 
@@ -182,6 +195,7 @@ export async function hasFreeSeat(db: DbOrTx, roundId: number, courseClassId: nu
   const [row] = await queryRows<{ free: boolean }>(
     db,
     sql`select taken < capacity as free from registration_offers where round_id = ${roundId} and course_class_id = ${courseClassId}`,
+    HOT,
   );
   return row?.free ?? false;
 }
@@ -193,6 +207,7 @@ export const waitingAfter = (db: DbOrTx, roundId: number, courseClassId: number,
     sql`select id, student_id as "studentId" from registrations
         where round_id = ${roundId} and course_class_id = ${courseClassId} and status = 'waitlisted' and id > ${afterId}
         order by id limit ${limit}`,
+    HOT,
   );
 
 /** A registration row, locked: one student's request for one class of a round. */
