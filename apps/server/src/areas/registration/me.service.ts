@@ -2,7 +2,7 @@ import type { TActionResult, TLessonSlot, TMyRegistration, TMyRound, TSeat } fro
 import { withRegistrations } from '@app/shared/registration-rules';
 import { formatDateTime } from '@app/shared/format';
 import type { Db } from '@/db/client';
-import { write, type WriteCtx } from '@/lib/write';
+import { batchedAudit, write, type WriteCtx } from '@/lib/write';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { EventBus } from '@/plugins/events';
@@ -12,6 +12,7 @@ import { promoteWaitlist } from './core/seats';
 import {
   deleteAndFree,
   lockOffers,
+  HOT,
   lockStudent,
   lockOfferForRequest,
   registrationsFor,
@@ -30,7 +31,7 @@ import {
   registrationsOf,
   roundById,
   roundsOfGrade,
-  storeRequest,
+  storeRequestSql,
   studentOf,
   type RoundRow,
   type StoredOutcome,
@@ -151,7 +152,9 @@ async function act(
   fn: (ctx: WriteCtx, round: LockedRound, studentId: number, grade: number) => Promise<Done>,
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
-  const done = await write(db, actor, async (ctx): Promise<Done> => {
+  const done = await write(db, actor, async (txCtx): Promise<Done> => {
+    // The action's audit entry is written with its stored answer, in one statement.
+    const { ctx, flush } = batchedAudit(txCtx);
     await lockStudent(ctx.tx, roundId, studentId);
     const start = await actionStart(ctx.tx, { roundId, studentId, requestId: requestId ?? null });
     if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
@@ -165,12 +168,17 @@ async function act(
     if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
     assertOpen(round);
     const out = await fn(ctx, round, studentId, grade);
-    if (requestId) await storeRequest(ctx.tx, { studentId, requestId, roundId, outcome: out.stored });
+    await flush(requestId ? storeRequestSql({ studentId, requestId, roundId, outcome: out.stored }) : undefined, HOT);
     return out;
   });
-  for (const courseClassId of done.promote) await promoteWaitlist(db, events, roundId, courseClassId);
   const touched = [done.stored.courseClassId, ...(done.stored.fromCourseClassId ? [done.stored.fromCourseClassId] : [])];
-  const { mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched);
+  let { mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched);
+  // The classes whose waitlist may get a seat now (read after the commit): promoted, then read again.
+  const due = done.promote.filter((id) => seats.some((s) => s.courseClassId === id && s.taken < s.capacity && s.waiting > 0));
+  if (due.length) {
+    for (const courseClassId of due) await promoteWaitlist(db, events, roundId, courseClassId);
+    ({ mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched));
+  }
   const reg = mine.find((r) => r.courseClassId === done.stored.courseClassId);
   return { outcome: done.stored.outcome, position: reg?.position ?? null, roundId, mine: mine.map(shownRegistration), seats };
 }

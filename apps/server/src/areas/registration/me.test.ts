@@ -425,6 +425,12 @@ describe('waitlist, drop and swap', () => {
     expect(second.body.data.outcome).toBe('registered');
     expect(await rowsOf(round.id, c.id)).toHaveLength(1);
     expect(await taken(round.id, c.id)).toBe(1);
+    // The entry of the audit log is written with the stored answer, once: the retry adds none.
+    const entries = await auditOf(db(), 'registration', (await rowsOf(round.id, c.id))[0].id);
+    expect(entries).toMatchObject([
+      { action: 'register', before: null, after: { roundId: round.id, courseClassId: c.id, studentId: s.id, status: 'registered' } },
+    ]);
+    expect(entries[0].actorId).toEqual(expect.any(Number));
     // The id of another round's request is not this round's answer.
     const other = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5 }] });
     const elsewhere = await register(s, other.id, c.id, 'req-0001-abc');
