@@ -3,7 +3,7 @@ import type { TRegistration, TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
-import { HOT, ROUND_COLS, seatsSql, type LockedRound } from './core/seats.repository';
+import { HOT, ROUND_COLS, offerForRequestSql, seatsSql, type LockedRound, type OfferForRequest } from './core/seats.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
 
@@ -126,20 +126,44 @@ export interface StoredOutcome {
   fromCourseClassId?: number;
 }
 
+/** What an action starts from: the round, the student's grade, the answer already given to the request id, the offer locked. */
+export type ActionStart = LockedRound & {
+  grade: number | null;
+  stored: { roundId: number; outcome: StoredOutcome } | null;
+  /** With `offerId`: the offer locked (core/seats.repository.ts `offerForRequestSql`), null when not offered. */
+  offer: OfferForRequest | null;
+};
+
 /**
- * The start of a student's action, after their advisory lock (core/seats.repository.ts): the round FOR
- * SHARE, the student's grade and the outcome already answered to the request id, in one statement.
+ * The start of a student's action, after their advisory locks (core/seats.repository.ts): the round,
+ * the student's grade, the outcome already answered to the request id and (`offerId`) the offer of that
+ * class locked with the student's registration and rule data, in one statement.
  */
 export async function actionStart(
   tx: DbOrTx,
-  v: { roundId: number; studentId: number; requestId: string | null },
-): Promise<(LockedRound & { grade: number | null; stored: { roundId: number; outcome: StoredOutcome } | null }) | null> {
-  const [row] = await queryRows<LockedRound & { grade: number | null; stored: { roundId: number; outcome: StoredOutcome } | null }>(
+  v: { roundId: number; studentId: number; requestId: string | null; offerId?: number },
+): Promise<ActionStart | null> {
+  const offer =
+    v.offerId === undefined
+      ? { col: sql`null::json`, join: sql`` }
+      : {
+          col: sql`to_json(x)`,
+          join: sql`left join lateral (${offerForRequestSql({
+            roundId: v.roundId,
+            moduleId: sql`r.module_id`,
+            noClash: sql`r.no_clash`,
+            studentId: v.studentId,
+            courseClassId: v.offerId,
+          })}) x on true`,
+        };
+  const [row] = await queryRows<ActionStart>(
     tx,
     sql`select ${ROUND_COLS}, (select s.grade from students s where s.id = ${v.studentId}) as grade,
                (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
-                 where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored
-        from registration_rounds r where r.id = ${v.roundId} for share of r`,
+                 where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored,
+               ${offer.col} as offer
+        from registration_rounds r ${offer.join}
+        where r.id = ${v.roundId}`,
     HOT,
   );
   return row ?? null;

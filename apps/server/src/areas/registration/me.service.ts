@@ -14,11 +14,11 @@ import {
   lockOffers,
   HOT,
   lockStudent,
-  lockOfferForRequest,
   registrationsFor,
   seatsOf,
   takeSeatAndRegister,
   type LockedRound,
+  type OfferForRequest,
 } from './core/seats.repository';
 import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
@@ -136,10 +136,14 @@ interface Done {
   promote: number[];
 }
 
+/** What an action does under the locks: `offer` is the class `act` was asked to lock (null: not offered or not asked). */
+type ActionFn = (ctx: WriteCtx, round: LockedRound, studentId: number, grade: number, offer: OfferForRequest | null) => Promise<Done>;
+
 /**
- * One student action: under the (round, student) lock, a request id already answered gives its stored
- * outcome and changes nothing; else the round must be of the student's grade and open, `fn` changes the
- * registrations, and the outcome is stored with the request id in the same transaction. After the
+ * One student action: under the round's shared lock and the (round, student) lock, a request id already
+ * answered gives its stored outcome and changes nothing; else the round must be of the student's grade
+ * and open, `fn` changes the registrations (the offer of `offerId` locked by the same first read), and the
+ * outcome is stored with the request id and the audit entry in the same transaction. After the
  * commit, the waitlists of the classes concerned get their free seats; the answer is the student's
  * registrations and the seats of the classes touched, which the page applies to the round it holds.
  */
@@ -149,16 +153,17 @@ async function act(
   actor: Actor,
   roundId: number,
   requestId: string | undefined,
-  fn: (ctx: WriteCtx, round: LockedRound, studentId: number, grade: number) => Promise<Done>,
+  fn: ActionFn,
+  offerId?: number,
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const done = await write(db, actor, async (txCtx): Promise<Done> => {
     // The action's audit entry is written with its stored answer, in one statement.
     const { ctx, flush } = batchedAudit(txCtx);
     await lockStudent(ctx.tx, roundId, studentId);
-    const start = await actionStart(ctx.tx, { roundId, studentId, requestId: requestId ?? null });
+    const start = await actionStart(ctx.tx, { roundId, studentId, requestId: requestId ?? null, offerId });
     if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
-    const { grade, stored, ...round } = start;
+    const { grade, stored, offer, ...round } = start;
     if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
     if (stored)
       return {
@@ -167,7 +172,7 @@ async function act(
       };
     if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
     assertOpen(round);
-    const out = await fn(ctx, round, studentId, grade);
+    const out = await fn(ctx, round, studentId, grade, offer);
     await flush(requestId ? storeRequestSql({ studentId, requestId, roundId, outcome: out.stored }) : undefined, HOT);
     return out;
   });
@@ -192,9 +197,8 @@ const snapshot = (round: LockedRound, studentId: number, courseClassId: number, 
 
 /** POST /registration/me/rounds/{id}/register: a seat if one is free, else the waitlist (when kept). */
 export function register(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
-  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
-    const { courseClassId } = input;
-    const offer = await lockOfferForRequest(ctx.tx, round, studentId, courseClassId);
+  const { courseClassId } = input;
+  const action: ActionFn = async (ctx, round, studentId, grade, offer) => {
     if (!offer) throw badRequest(NOT_OFFERED);
     if (offer.grade !== grade) throw badRequest(otherGrade(offer));
     if (offer.regStatus)
@@ -213,14 +217,14 @@ export function register(db: Db, events: EventBus, actor: Actor, roundId: number
     });
     // A seat freed while this request queued goes to the first waiting, maybe this one.
     return { stored: { outcome: reg.status, courseClassId }, promote: reg.status === 'waitlisted' ? [courseClassId] : [] };
-  });
+  };
+  return act(db, events, actor, roundId, input.requestId, action, courseClassId);
 }
 
 /** POST /registration/me/rounds/{id}/drop: frees the seat (then the waitlist's first gets it), or leaves the waitlist. */
 export function drop(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
-  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId) => {
-    const { courseClassId } = input;
-    const offer = await lockOfferForRequest(ctx.tx, round, studentId, courseClassId);
+  const { courseClassId } = input;
+  const action: ActionFn = async (ctx, round, studentId, _grade, offer) => {
     if (!offer?.regId || !offer.regStatus) throw badRequest('Bạn chưa đăng ký lớp học phần này.');
     if (offer.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
     await deleteAndFree(ctx.tx, { id: offer.regId, roundId, courseClassId });
@@ -231,7 +235,8 @@ export function drop(db: Db, events: EventBus, actor: Actor, roundId: number, in
       before: snapshot(round, studentId, courseClassId, offer.regStatus),
     });
     return { stored: { outcome: 'dropped', courseClassId }, promote: offer.regStatus === 'registered' ? [courseClassId] : [] };
-  });
+  };
+  return act(db, events, actor, roundId, input.requestId, action, courseClassId);
 }
 
 /**

@@ -536,6 +536,28 @@ describe('the rush', () => {
     expect(await rowsOf(round.id, c.id)).toHaveLength(10);
   }, 180_000);
 
+  it('a close racing the rush: every seat answered before the close is enrolled by it, none is taken after it', async () => {
+    const students = await addRegStudents(db(), m, 60);
+    const c = await addRegClass(db(), m, { name: `Đóng giữa chừng ${m.tag}`, capacity: 100 });
+    const round = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 100 }] });
+    await Promise.all([...students.map((s) => t.tokenFor(s.email)), call('GET', '/registration/me', students[0].email)]);
+    const first = students.slice(0, 30).map((s, i) => register(s, round.id, c.id, `close-race-${i}-xyz`));
+    const close = call('POST', `/registration/rounds/${round.id}/close`, 'quantri');
+    const then = students.slice(30).map((s, i) => register(s, round.id, c.id, `close-race-${30 + i}-xyz`));
+    const [answers, closed] = await Promise.all([Promise.all([...first, ...then]), close]);
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    for (const a of answers)
+      if (a.status !== 200) expect([a.status, a.body.message]).toEqual([409, 'Đợt đăng ký đã đóng.']);
+      else expect(a.body.data.outcome).toBe('registered');
+    const seated = answers.filter((a) => a.status === 200).length;
+    // Each registration answered is in the close's report and enrolled; nothing registered after the close.
+    expect(closed.body.data.enrolled).toBe(seated);
+    expect(await taken(round.id, c.id)).toBe(seated);
+    expect((await rowsOf(round.id, c.id)).length).toBe(seated);
+    const enrolled = await one<{ n: number }>(t, sql`select count(*)::int as n from course_class_students where course_class_id = ${c.id}`);
+    expect(enrolled.n).toBe(seated);
+  }, 120_000);
+
   it('a swap racing a drop of the same student: the swap never drops A without B', async () => {
     const students = await addRegStudents(db(), m, 20);
     const a = await addRegClass(db(), m, { name: `Đua A ${m.tag}` });

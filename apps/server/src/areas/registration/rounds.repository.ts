@@ -7,6 +7,7 @@ import { modules } from '@/db/schema/academic';
 import { registrationGroups, registrationOffers, registrationRounds, registrations } from '@/db/schema/registration';
 import { courseClasses } from '@/db/schema/school';
 import { timetableOfModule } from './core/rules.repository';
+import { lockRoundExclusive } from './core/seats.repository';
 
 /** The SQL of the administrator's side of course registration (issue 14): rounds, offers, closing. */
 
@@ -42,8 +43,12 @@ export async function findRound(db: DbOrTx, id: number): Promise<RoundRow | null
   return row ?? null;
 }
 
-/** The round row locked for a change (edit, close, reopen, an administrator's add or remove). */
+/**
+ * The round locked for a change (edit, close, reopen, an administrator's add or remove): its advisory
+ * lock exclusive (the students' actions under way finish first, core/seats.repository.ts), then the row.
+ */
 export async function lockRound(db: DbOrTx, id: number): Promise<RoundRow | null> {
+  await lockRoundExclusive(db, id);
   const [row] = await db.select().from(registrationRounds).where(eq(registrationRounds.id, id)).for('update');
   return row ?? null;
 }

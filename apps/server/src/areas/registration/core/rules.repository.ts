@@ -80,7 +80,7 @@ export function timetableOfModule(moduleId: SQL | number): SQL {
  * The course classes a student already has in a module, besides `exclude`: their registered classes
  * of the round and the module's course classes they are enrolled in.
  */
-export function studentClasses(o: { roundId: number; moduleId: number; studentId: number; exclude: number[] }): SQL {
+export function studentClasses(o: { roundId: number; moduleId: number | SQL; studentId: number; exclude: number[] }): SQL {
   const ex = sql`${`{${o.exclude.join(',')}}`}::int[]`;
   return sql`(select r.course_class_id from registrations r
        where r.round_id = ${o.roundId} and r.student_id = ${o.studentId} and r.status = 'registered'
@@ -110,8 +110,10 @@ export interface RefusalData {
 
 export interface RefusalQuery {
   roundId: number;
-  moduleId: number;
-  noClash: boolean;
+  /** A number, or the round row's column in a statement that reads it (`r.module_id`). */
+  moduleId: number | SQL;
+  /** A boolean, or the round row's column (`r.no_clash`): the clash is then looked for only when it is true. */
+  noClash: boolean | SQL;
   studentId: number;
   courseClassId: number;
   without: number[];
@@ -131,8 +133,7 @@ export function refusalColumns(o: RefusalQuery & { groupId: SQL }): SQL {
       left join registration_offers ho on ho.round_id = hr.round_id and ho.course_class_id = hr.course_class_id
       where hr.round_id = ${o.roundId} and hr.student_id = ${o.studentId} and hr.status = 'registered'
         and not (hr.course_class_id = any(${ex})) ${extra})`;
-  const clash = o.noClash
-    ? sql`(select json_build_object('name', xc.name, 'day', x.day, 'period', greatest(x.period, c.period))
+  const clashOf = () => sql`(select json_build_object('name', xc.name, 'day', x.day, 'period', greatest(x.period, c.period))
           from lessons c
           join lessons x on x.timetable_id = c.timetable_id and x.day = c.day
                         and x.period < c.period + c.length and c.period < x.period + x.length
@@ -140,8 +141,9 @@ export function refusalColumns(o: RefusalQuery & { groupId: SQL }): SQL {
           where c.timetable_id = ${timetableOfModule(o.moduleId)} and c.course_class_id = ${o.courseClassId} and c.day is not null
             and x.course_class_id in ${studentClasses({ ...o, exclude })}
           order by x.day, greatest(x.period, c.period), xc.name
-          limit 1)`
-    : sql`null::json`;
+          limit 1)`;
+  const clash =
+    o.noClash === false ? sql`null::json` : o.noClash === true ? clashOf() : sql`(case when ${o.noClash} then ${clashOf()} end)`;
   return sql`${held(sql``)} as held, coalesce(${held(sql`and ho.group_id = ${o.groupId}`)}, 0) as "inGroup",
              g.name as "groupName", g.choose, ${clash} as clash`;
 }

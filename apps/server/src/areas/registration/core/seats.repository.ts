@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { refusalColumns, type RefusalData } from './rules.repository';
@@ -8,17 +8,20 @@ export const HOT = { prepare: true } as const;
 
 /*
  * Seats and the locks every change of a student's registrations takes, always in this order:
- *  1. the (round, student) advisory lock (`lockStudent`, in a statement of its own), then the round
- *     row FOR SHARE (`lockStudentInRound`, or the action's first read);
- *  2. the offer rows, by course class id (`lockOffers`, `lockOfferForRequest`, or the one row a
- *     conditional update touches).
+ *  1. the round's advisory lock shared and the (round, student) advisory lock (`lockStudent`, one
+ *     statement of its own), then the round row read (`lockStudentInRound`, or the action's first read);
+ *  2. the offer rows, by course class id (`lockOffers`, `lockOfferForRequest`, the action's first read,
+ *     or the one row a conditional update touches).
  * A student's action, a waitlist promotion and an administrator's change of one student's
- * registrations all follow it, so none of them can deadlock another; closing or editing a round
- * takes the round row FOR UPDATE and so waits for the actions under way (and they for it).
+ * registrations all follow it, so none of them can deadlock another; closing or editing a round takes
+ * the round's advisory lock exclusive (`lockRoundExclusive`, then the row FOR UPDATE) and so waits for
+ * the actions under way, and they for it. An advisory lock, not the row FOR SHARE: the rush's
+ * thousands of actions then write nothing to the round's row (a shared row lock is written into it).
  */
 
-/** The advisory lock's first key: registration's own space (hashtext('registration')), then the round. */
-const studentKey = (roundId: number, studentId: number) => sql`pg_advisory_xact_lock(hashtext(${`registration:${roundId}`}), ${studentId})`;
+/** The advisory locks' keys: a round's (registration's own space, then the round), and a (round, student)'s. */
+const roundKey = (roundId: number) => sql`hashtext('registration-round'), ${roundId}::int`;
+const studentKey = (roundId: number, studentId: number) => sql`hashtext(${`registration:${roundId}`}), ${studentId}::int`;
 
 export interface LockedRound {
   id: number;
@@ -34,25 +37,31 @@ export interface LockedRound {
 
 /**
  * Serializes one student's changes in one round until the transaction ends (a double click, a retry,
- * a swap racing a drop wait for each other), then reads the round FOR SHARE; null when it does not exist.
+ * a swap racing a drop wait for each other), then reads the round; null when it does not exist.
  */
 export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId: number): Promise<LockedRound | null> {
   await lockStudent(tx, roundId, studentId);
-  const [row] = await queryRows<LockedRound>(
-    tx,
-    sql`select ${ROUND_COLS} from registration_rounds r where r.id = ${roundId} for share`,
-    HOT,
-  );
+  const [row] = await queryRows<LockedRound>(tx, sql`select ${ROUND_COLS} from registration_rounds r where r.id = ${roundId}`, HOT);
   return row ?? null;
 }
 
 /**
- * The (round, student) advisory lock alone, a statement of its own: the next statement's snapshot then
- * sees whatever the student's previous action committed (a statement that waited for the lock inside
- * itself would read with the snapshot it took before waiting). Follow it with the round FOR SHARE.
+ * The round's advisory lock shared and the (round, student) lock, a statement of its own: the next
+ * statement's snapshot then sees whatever the student's previous action, or a close of the round,
+ * committed (a statement that waited for a lock inside itself would read with the snapshot it took
+ * before waiting). Follow it with the round's read.
  */
 export async function lockStudent(tx: DbOrTx, roundId: number, studentId: number): Promise<void> {
-  await queryRows(tx, sql`select ${studentKey(roundId, studentId)}`, HOT);
+  await queryRows(
+    tx,
+    sql`select pg_advisory_xact_lock_shared(${roundKey(roundId)}), pg_advisory_xact_lock(${studentKey(roundId, studentId)})`,
+    HOT,
+  );
+}
+
+/** The round's advisory lock exclusive, until the transaction ends: waits for every student action under way, and holds off the next. */
+export async function lockRoundExclusive(tx: DbOrTx, roundId: number): Promise<void> {
+  await queryRows(tx, sql`select pg_advisory_xact_lock(${roundKey(roundId)})`);
 }
 
 /** The columns of a LockedRound, from `registration_rounds r`. */
@@ -81,27 +90,33 @@ export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number
   return row ?? null;
 }
 
+/** An offer with the student's registration for it, if any, and what `refusalOf` judges for it. */
+export type OfferForRequest = OfferRow & RefusalData & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null };
+
 /**
- * An offer, locked, with the student's registration for it, if any, and what `refusalOf` judges for
- * it (null when the class is not offered). Locking the offer row first is what keeps the waitlist in
- * arrival order: whoever joins the waitlist holds the row until they commit, so the next statement of
- * anyone taking a seat in the class (run after they got the lock, with a fresh snapshot) sees them
- * waiting. The registration is read, not row-locked: every change of a student's registrations in a
- * round holds their (round, student) advisory lock, which the caller holds.
+ * An offer, locked, with the student's registration for it, if any, and what `refusalOf` judges for it
+ * (no row when the class is not offered), for a round given by numbers or by the columns of a statement
+ * that reads it (`r.module_id`, `r.no_clash`: the action's first read, me.repository.ts `actionStart`).
+ * Locking the offer row before taking a seat is what keeps the waitlist in arrival order: whoever joins
+ * the waitlist holds the row until they commit, so the next statement of anyone taking a seat in the
+ * class (run after they got the lock, with a fresh snapshot) sees them waiting. The registration is
+ * read, not row-locked: every change of a student's registrations in a round holds their (round,
+ * student) advisory lock, which the caller holds.
  */
-export async function lockOfferForRequest(tx: DbOrTx, round: LockedRound, studentId: number, courseClassId: number) {
-  const [row] = await queryRows<OfferRow & RefusalData & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null }>(
-    tx,
-    sql`select ${OFFER_COLS}, r.id as "regId", r.status as "regStatus",
-               ${refusalColumns({ roundId: round.id, moduleId: round.moduleId, noClash: round.noClash, studentId, courseClassId, without: [], groupId: sql`o.group_id` })}
+export function offerForRequestSql(v: {
+  roundId: number;
+  moduleId: number | SQL;
+  noClash: boolean | SQL;
+  studentId: number;
+  courseClassId: number;
+}) {
+  return sql`select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus",
+               ${refusalColumns({ ...v, without: [], groupId: sql`o.group_id` })}
         from registration_offers o join course_classes cc on cc.id = o.course_class_id
-        left join registrations r on r.round_id = o.round_id and r.course_class_id = o.course_class_id and r.student_id = ${studentId}
+        left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${v.studentId}
         left join registration_groups g on g.id = o.group_id
-        where o.round_id = ${round.id} and o.course_class_id = ${courseClassId}
-        for update of o`,
-    HOT,
-  );
-  return row ?? null;
+        where o.round_id = ${v.roundId} and o.course_class_id = ${v.courseClassId}
+        for update of o`;
 }
 
 /** A student's registrations for some classes of a round (read under their advisory lock, as above). */
