@@ -58,19 +58,21 @@ export async function refuseIfUsed(db: DbOrTx, what: string, checks: UsageCheck[
 /**
  * A WriteCtx whose audit entries are kept and written together by `flush()` (same transaction):
  * an import of thousands of rows logs each change without one INSERT per row. `flush(also)` writes a
- * few entries in the same statement as another write (`also`), a round trip less on a hot path (the
- * registration rush stores the request's answer so).
+ * few entries in the same statement as another write or read (`also`), a round trip less on a hot path
+ * (the registration rush stores the request's answer and reads the student's state so).
  */
-export function batchedAudit(ctx: WriteCtx): { ctx: WriteCtx; flush(also?: SQL, opts?: { prepare: true }): Promise<void> } {
+export function batchedAudit(ctx: WriteCtx) {
   const entries: AuditEntry[] = [];
   const who = { actorId: ctx.actor.userId, requestId: ctx.actor.requestId, ip: ctx.actor.ip };
-  return {
-    ctx: { ...ctx, log: async (c) => void entries.push({ ...who, ...c }) },
-    async flush(also, opts) {
-      if (also) await insertAuditsWith(ctx.tx, entries.splice(0), also, opts);
-      else await insertAudits(ctx.tx, entries.splice(0));
-    },
-  };
+  const logging: WriteCtx = { ...ctx, log: async (c) => void entries.push({ ...who, ...c }) };
+  /** Writes the entries kept so far; with `also`, in its statement, answering its rows. */
+  async function flush(): Promise<void>;
+  async function flush<T>(also: SQL, opts?: { prepare: true }): Promise<T[]>;
+  async function flush<T>(also?: SQL, opts?: { prepare: true }): Promise<T[] | void> {
+    if (also) return insertAuditsWith<T>(ctx.tx, entries.splice(0), also, opts);
+    await insertAudits(ctx.tx, entries.splice(0));
+  }
+  return { ctx: logging, flush };
 }
 
 /**

@@ -37,23 +37,21 @@ export async function insertAudits(db: DbOrTx, entries: AuditEntry[]) {
 const jsonb = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
 /**
- * A few entries (at most 100) written in the same statement as `also`, another write of the same
- * transaction (`with audit as (insert …) <also>`): one round trip less on a hot path. `prepare` when the
- * caller's text is fixed (db/client.ts `queryRows`): the statement's text depends on the number of entries.
+ * A few entries (at most 100) written in the same statement as `also`, another write or a read of the
+ * same transaction (`with audit as (insert …) <also>`), answering `also`'s rows: one round trip less on
+ * a hot path. `prepare` when the caller's text is fixed (db/client.ts `queryRows`): the statement's text
+ * depends on the number of entries.
  */
-export async function insertAuditsWith(db: DbOrTx, entries: AuditEntry[], also: SQL, opts?: { prepare: true }) {
+export async function insertAuditsWith<T = unknown>(db: DbOrTx, entries: AuditEntry[], also: SQL, opts?: { prepare: true }): Promise<T[]> {
   if (entries.length > 100) throw new Error('insertAuditsWith: at most 100 entries');
-  if (!entries.length) {
-    await queryRows(db, also, opts);
-    return;
-  }
+  if (!entries.length) return queryRows<T>(db, also, opts);
   const rows = entries
     .map(toRow)
     .map(
       (r) =>
         sql`(${r.actorId}::int, ${r.action}::text, ${r.entity}::text, ${r.entityId}::text, ${jsonb(r.before)}::jsonb, ${jsonb(r.after)}::jsonb, ${r.requestId}::text, ${r.ip}::text)`,
     );
-  await queryRows(
+  return queryRows<T>(
     db,
     sql`with audit as (insert into ${auditLogs} (actor_id, action, entity, entity_id, before, after, request_id, ip) values ${sql.join(rows, sql`, `)})
         ${also}`,

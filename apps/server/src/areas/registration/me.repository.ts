@@ -105,18 +105,36 @@ export const registrationsOf = (db: DbOrTx, roundId: number, studentId: number) 
   queryRows<RegistrationRow>(db, sql`${registrationsSql(roundId, studentId)} order by r.id`);
 
 /**
- * After an action: the student's registrations (as `registrationsOf`) and the seats of the classes it
- * touched (as `seatsOf`; the page polls the others), in one statement.
+ * The columns of an action's answer: the student's registrations (as `registrationsOf`) and the seats of
+ * the classes it touched (as `seatsOf`; the page polls the others).
  */
+function actionStateCols(roundId: number, studentId: number, courseClassIds: number[]) {
+  return sql`(select coalesce(json_agg(m order by m.id), '[]') from (${registrationsSql(roundId, studentId)}) m) as mine,
+             (select coalesce(json_agg(x order by x."courseClassId"), '[]')
+                from (${seatsSql(roundId)} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])) x) as seats`;
+}
+
+export interface ActionState {
+  mine: RegistrationRow[];
+  seats: TSeat[];
+}
+
+/** An action's answer read on its own (after the commit), in one statement. */
 export async function registrationsAndSeats(db: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) {
-  const [row] = await queryRows<{ mine: RegistrationRow[]; seats: TSeat[] }>(
-    db,
-    sql`select (select coalesce(json_agg(m order by m.id), '[]') from (${registrationsSql(roundId, studentId)}) m) as mine,
-               (select coalesce(json_agg(x order by x."courseClassId"), '[]')
-                  from (${seatsSql(roundId)} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])) x) as seats`,
-    HOT,
-  );
+  const [row] = await queryRows<ActionState>(db, sql`select ${actionStateCols(roundId, studentId, courseClassIds)}`, HOT);
   return row;
+}
+
+/**
+ * The end of an action, in the statement that writes its audit entry (me.service.ts): the answer kept
+ * under the request id, if any, and the action's answer read with the transaction's own changes.
+ */
+export function actionEndSql(v: { studentId: number; requestId?: string; roundId: number; outcome: StoredOutcome; touched: number[] }) {
+  const state = actionStateCols(v.roundId, v.studentId, v.touched);
+  if (!v.requestId) return sql`select ${state}`;
+  return sql`insert into ${registrationRequests} (student_id, request_id, round_id, outcome)
+      values (${v.studentId}::int, ${v.requestId}::text, ${v.roundId}::int, ${JSON.stringify(v.outcome)}::jsonb)
+      returning ${state}`;
 }
 
 export interface StoredOutcome {
@@ -168,8 +186,3 @@ export async function actionStart(
   );
   return row ?? null;
 }
-
-/** The INSERT that keeps an action's answer under its request id (run with the action's audit entry, me.service.ts). */
-export const storeRequestSql = (v: { studentId: number; requestId: string; roundId: number; outcome: StoredOutcome }) =>
-  sql`insert into ${registrationRequests} (student_id, request_id, round_id, outcome)
-      values (${v.studentId}::int, ${v.requestId}::text, ${v.roundId}::int, ${JSON.stringify(v.outcome)}::jsonb)`;

@@ -31,9 +31,10 @@ import {
   registrationsOf,
   roundById,
   roundsOfGrade,
-  storeRequestSql,
+  actionEndSql,
   studentOf,
   type RoundRow,
+  type ActionState,
   type StoredOutcome,
 } from './me.repository';
 
@@ -157,28 +158,27 @@ async function act(
   offerId?: number,
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
-  const done = await write(db, actor, async (txCtx): Promise<Done> => {
-    // The action's audit entry is written with its stored answer, in one statement.
+  const touchedBy = (o: StoredOutcome) => [o.courseClassId, ...(o.fromCourseClassId ? [o.fromCourseClassId] : [])];
+  const done = await write(db, actor, async (txCtx): Promise<Done & { state?: ActionState }> => {
+    // The action's audit entry, its stored answer and the answer's read in one statement.
     const { ctx, flush } = batchedAudit(txCtx);
     await lockStudent(ctx.tx, roundId, studentId);
     const start = await actionStart(ctx.tx, { roundId, studentId, requestId: requestId ?? null, offerId });
     if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
     const { grade, stored, offer, ...round } = start;
     if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
-    if (stored)
-      return {
-        stored: stored.outcome,
-        promote: [stored.outcome.courseClassId, ...(stored.outcome.fromCourseClassId ? [stored.outcome.fromCourseClassId] : [])],
-      };
+    if (stored) return { stored: stored.outcome, promote: touchedBy(stored.outcome) };
     if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
     assertOpen(round);
     const out = await fn(ctx, round, studentId, grade, offer);
-    await flush(requestId ? storeRequestSql({ studentId, requestId, roundId, outcome: out.stored }) : undefined, HOT);
-    return out;
+    const end = actionEndSql({ studentId, requestId, roundId, outcome: out.stored, touched: touchedBy(out.stored) });
+    const [state] = await flush<ActionState>(end, HOT);
+    return { ...out, state };
   });
-  const touched = [done.stored.courseClassId, ...(done.stored.fromCourseClassId ? [done.stored.fromCourseClassId] : [])];
-  let { mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched);
-  // The classes whose waitlist may get a seat now (read after the commit): promoted, then read again.
+  const touched = touchedBy(done.stored);
+  // A replayed answer is read now; a new one was read by its own transaction (the seats as it left them).
+  let { mine, seats } = done.state ?? (await registrationsAndSeats(db, roundId, studentId, touched));
+  // The classes whose waitlist may get a seat now: promoted after the commit, then read again.
   const due = done.promote.filter((id) => seats.some((s) => s.courseClassId === id && s.taken < s.capacity && s.waiting > 0));
   if (due.length) {
     for (const courseClassId of due) await promoteWaitlist(db, events, roundId, courseClassId);
