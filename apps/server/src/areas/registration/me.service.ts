@@ -14,7 +14,6 @@ import {
   lockOffers,
   HOT,
   lockStudent,
-  registrationsFor,
   seatsOf,
   takeSeatAndRegister,
   type LockedRound,
@@ -252,19 +251,16 @@ export function swap(
 ) {
   return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
     const { fromCourseClassId: from, toCourseClassId: to } = input;
-    const offers = await lockOffers(ctx.tx, roundId, [from, to]);
-    const regs = await registrationsFor(ctx.tx, roundId, studentId, [from, to]);
+    const offers = await lockOffers(ctx.tx, roundId, studentId, [from, to]);
     const a = offers.find((o) => o.courseClassId === from);
     const b = offers.find((o) => o.courseClassId === to);
-    const regA = regs.find((r) => r.courseClassId === from);
-    const regB = regs.find((r) => r.courseClassId === to);
-    if (!a || !regA || regA.status !== 'registered') throw badRequest('Bạn chưa đăng ký lớp muốn đổi.');
+    if (!a?.regId || a.regStatus !== 'registered') throw badRequest('Bạn chưa đăng ký lớp muốn đổi.');
     if (!b) throw badRequest(NOT_OFFERED);
     if (b.grade !== grade) throw badRequest(otherGrade(b));
     if (a.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
-    if (regB)
+    if (b.regStatus)
       throw conflict(
-        regB.status === 'registered'
+        b.regStatus === 'registered'
           ? `Bạn đã đăng ký lớp ${b.name}.`
           : `Bạn đang ở danh sách chờ của lớp ${b.name}. Hãy rời danh sách chờ trước khi đổi.`,
       );
@@ -272,7 +268,7 @@ export function swap(
     if (refusal) throw conflict(refusal);
     const reg = await takeSeatAndRegister(ctx.tx, { roundId, studentId, courseClassId: to, waitlist: false });
     if (!reg) throw conflict(`Lớp ${b.name} đã đủ chỗ. Bạn vẫn giữ lớp ${a.name}.`);
-    await deleteAndFree(ctx.tx, { id: regA.id, roundId, courseClassId: from });
+    await deleteAndFree(ctx.tx, { id: a.regId, roundId, courseClassId: from });
     await ctx.log({
       action: 'swap_class',
       entity: 'registration',

@@ -10,7 +10,7 @@ export const HOT = { prepare: true } as const;
  * Seats and the locks every change of a student's registrations takes, always in this order:
  *  1. the round's advisory lock shared and the (round, student) advisory lock (`lockStudent`, one
  *     statement of its own), then the round row read (`lockStudentInRound`, or the action's first read);
- *  2. the offer rows, by course class id (`lockOffers`, `lockOfferForRequest`, the action's first read,
+ *  2. the offer rows, by course class id (`lockOffers`, `offerForRequestSql` in the action's first read,
  *     or the one row a conditional update touches).
  * A student's action, a waitlist promotion and an administrator's change of one student's
  * registrations all follow it, so none of them can deadlock another; closing or editing a round takes
@@ -119,20 +119,16 @@ export function offerForRequestSql(v: {
         for update of o`;
 }
 
-/** A student's registrations for some classes of a round (read under their advisory lock, as above). */
-export const registrationsFor = (db: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) =>
-  queryRows<{ id: number; courseClassId: number; status: 'registered' | 'waitlisted' }>(
-    db,
-    sql`select id, course_class_id as "courseClassId", status from registrations
-        where round_id = ${roundId} and student_id = ${studentId} and course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])`,
-    HOT,
-  );
-
-/** Locks some offer rows of a round in course class order (a swap touches two). */
-export async function lockOffers(tx: DbOrTx, roundId: number, courseClassIds: number[]): Promise<OfferRow[]> {
-  return queryRows<OfferRow>(
+/**
+ * Locks some offer rows of a round in course class order (a swap touches two), each with the student's
+ * registration for it, if any (read, not row-locked: the caller holds the student's advisory lock).
+ */
+export async function lockOffers(tx: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) {
+  return queryRows<OfferRow & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null }>(
     tx,
-    sql`select ${OFFER_COLS} from registration_offers o join course_classes cc on cc.id = o.course_class_id
+    sql`select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus"
+        from registration_offers o join course_classes cc on cc.id = o.course_class_id
+        left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${studentId}
         where o.round_id = ${roundId} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])
         order by o.course_class_id for update of o`,
     HOT,
@@ -167,7 +163,7 @@ export async function takeSeat(
 
 /**
  * A student's request for a class in one statement, the offer row locked beforehand
- * (`lockOfferForRequest` or `lockOffers`): the seat by the conditional update of `takeSeat`
+ * (`offerForRequestSql` or `lockOffers`): the seat by the conditional update of `takeSeat`
  * (a newcomer does not jump the waitlist), and the registration — 'registered' with the seat, else
  * 'waitlisted' when `waitlist`, else nothing (null: full).
  */
