@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { withRegistrations } from '@app/shared/registration-rules';
 import type { TActionResult, TMyRound } from '@app/shared/registration';
-import { queryRows } from '@/db/client';
+import { queryRows, type DbOrTx } from '@/db/client';
+import { lockStudent } from './core/seats.repository';
 import type { AppEvents } from '@/plugins/events';
 import { createTestApp, type TestApp } from '@/test/app';
 import { withDatabase } from '@/test/db';
@@ -412,6 +413,16 @@ describe('waitlist, drop and swap', () => {
       toCourseClassId: a.id,
     });
     expect(same.status).toBe(400);
+  });
+
+  it('plans the action’s statements generically inside its transaction only', async () => {
+    const mode = (db: DbOrTx) => queryRows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode`);
+    const inside = await db().transaction(async (tx) => {
+      await lockStudent(tx, 2_000_000_000, 1);
+      return mode(tx);
+    });
+    expect(inside).toEqual([{ mode: 'force_generic_plan' }]);
+    expect(await db().transaction((tx) => mode(tx))).toEqual([{ mode: 'auto' }]);
   });
 
   it('answers a retried request id with the first outcome and changes nothing', async () => {
