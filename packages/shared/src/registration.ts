@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './api';
+import { ZPeriod } from './timetables';
 import './zod-locale';
 
 /**
@@ -219,7 +220,11 @@ export const ZMyRound = ZRound.extend({
   now: z.string(),
 });
 export type TMyRound = z.infer<typeof ZMyRound>;
-export const ZMyRegistration = z.object({ rounds: z.array(ZMyRound) });
+export const ZMyRegistration = z.object({
+  rounds: z.array(ZMyRound),
+  /** The periods of the student's campus (its period grid): the week preview's rows with their times. */
+  periods: z.array(ZPeriod),
+});
 export type TMyRegistration = z.infer<typeof ZMyRegistration>;
 
 /** `requestId`: the same id sent again (a retry, a double click) answers the first result and changes nothing. */

@@ -8,7 +8,10 @@ import { HOT, ROUND_COLS, offerForRequestSql, seatsSql, type LockedRound, type O
 /* The SQL of the student's own registration (me.service.ts). */
 
 export async function studentOf(db: DbOrTx, studentId: number) {
-  const [row] = await queryRows<{ id: number; grade: number }>(db, sql`select id, grade from students where id = ${studentId}`);
+  const [row] = await queryRows<{ id: number; grade: number; campusId: number }>(
+    db,
+    sql`select id, grade, campus_id as "campusId" from students where id = ${studentId}`,
+  );
   return row ?? null;
 }
 

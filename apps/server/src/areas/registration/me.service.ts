@@ -1,6 +1,7 @@
 import type { TActionResult, TLessonSlot, TMyRegistration, TMyRound, TSeat } from '@app/shared/registration';
 import { withRegistrations } from '@app/shared/registration-rules';
 import { formatDateTime } from '@app/shared/format';
+import { gridOf } from '@/areas/timetables/setup.service';
 import type { Db } from '@/db/client';
 import { batchedAudit, write, type WriteCtx } from '@/lib/write';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
@@ -52,11 +53,13 @@ function studentIdOf(actor: Actor): number {
   return actor.studentId;
 }
 
-async function gradeOf(db: Db, studentId: number): Promise<number> {
+async function studentRecord(db: Db, studentId: number) {
   const s = await studentOf(db, studentId);
   if (!s) throw new AppError('FORBIDDEN', 'Tài khoản này chưa gắn với hồ sơ học sinh.');
-  return s.grade;
+  return s;
 }
+
+const gradeOf = async (db: Db, studentId: number) => (await studentRecord(db, studentId)).grade;
 
 /** One round as its student sees it: offers with lessons and clashes, their registrations, their rule status. */
 async function myRound(db: Db, round: RoundRow, studentId: number, grade: number, now: Date): Promise<TMyRound> {
@@ -107,10 +110,10 @@ const shownRegistration = (r: RegistrationRow) => ({ ...r, createdAt: iso(r.crea
 /** GET /registration/me: the rounds of the student's grade whose module is not over. */
 export async function myRegistration(db: Db, actor: Actor): Promise<TMyRegistration> {
   const studentId = studentIdOf(actor);
-  const grade = await gradeOf(db, studentId);
+  const { grade, campusId } = await studentRecord(db, studentId);
   const now = new Date();
-  const rounds = await roundsOfGrade(db, grade);
-  return { rounds: await Promise.all(rounds.map((r) => myRound(db, r, studentId, grade, now))) };
+  const [rounds, grid] = await Promise.all([roundsOfGrade(db, grade), gridOf(db, campusId)]);
+  return { rounds: await Promise.all(rounds.map((r) => myRound(db, r, studentId, grade, now))), periods: grid.periods };
 }
 
 /** GET /registration/rounds/{id}/seats: the readers any round, a student only a round of their grade. */

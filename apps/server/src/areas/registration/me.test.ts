@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { withRegistrations } from '@app/shared/registration-rules';
 import type { TActionResult, TMyRound } from '@app/shared/registration';
+import { defaultPeriodGrid } from '@app/shared/timetables';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { lockStudent } from './core/seats.repository';
 import type { AppEvents } from '@/plugins/events';
@@ -116,6 +117,23 @@ describe('roles and grades', () => {
     expect(await rowsOf(round11, cls.id)).toEqual([]);
     expect(await taken(round11, cls.id)).toBe(0);
     expect((await register(s11, round11, cls.id)).status).toBe(200);
+  });
+
+  it('answers the periods of the student’s campus with their times: the default grid, then the one saved', async () => {
+    const [s] = await addRegStudents(db(), m, 1);
+    const before = await call('GET', '/registration/me', s.email);
+    expect(before.status).toBe(200);
+    expect(before.body.data.periods).toEqual(defaultPeriodGrid().periods);
+    const periods = [
+      { period: 1, session: 'morning', start: '07:15', end: '08:00' },
+      { period: 2, session: 'morning', start: '08:05', end: '08:50' },
+      { period: 3, session: 'afternoon', start: '14:00', end: '14:45' },
+    ];
+    const saved = await call('PUT', `/timetables/grids/${m.campus.id}`, 'quantri', { days: [1, 2, 3, 4, 5], periods, maxPeriodsPerDay: 3 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call('GET', '/registration/me', s.email)).body.data.periods).toEqual(periods);
+    // The campus is this file's: the other tests keep the default grid.
+    expect((await call('PUT', `/timetables/grids/${m.campus.id}`, 'quantri', defaultPeriodGrid())).status).toBe(200);
   });
 
   it('in a round of two grades, offers each student the classes of their own grade only', async () => {

@@ -3,3 +3,6 @@
 export { CampusTimetableCard } from './components/campus-timetable-card';
 // The private iCalendar link, also on the profile page ("Thông tin cá nhân").
 export { CalendarFeedBlock } from './components/calendar-feed-block';
+// The week's row headers (a session's opening row, a period with its times), also in the student's
+// registration week preview.
+export { PeriodRowHeader, SessionHeaderRow } from './components/grid-rows';

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleAlert } from 'lucide-react';
 import { formatDateTime } from '@app/shared/format';
 import type { TMyRound } from '@app/shared/registration';
+import type { TPeriod } from '@app/shared/timetables';
 import { Badge } from '@/components/data/badge';
 import type { MyOffer } from '../lib/offers';
 import { Countdown } from './countdown';
@@ -13,11 +14,14 @@ import { WeekPreview } from './week-preview';
 export function MyRegistrationPanel({
   round,
   offers,
+  periods,
   offset,
   onClosing,
 }: {
   round: TMyRound;
   offers: readonly MyOffer[];
+  /** The student's campus's periods, with their times. */
+  periods: readonly TPeriod[];
   /** The server's clock minus this device's. */
   offset: number;
   /** The closing moment has passed. */
@@ -93,7 +97,7 @@ export function MyRegistrationPanel({
         )
       ) : null}
 
-      <WeekPreview offers={[...heldOffers, ...round.others]} label={`Tuần học dự kiến – ${round.name}`} />
+      <WeekPreview offers={[...heldOffers, ...round.others]} periods={periods} label={`Tuần học dự kiến – ${round.name}`} />
     </section>
   );
 }

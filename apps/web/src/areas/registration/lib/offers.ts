@@ -54,7 +54,11 @@ export interface WeekCell {
 export type Timed = Pick<TOffer, 'code' | 'name' | 'lessons'>;
 
 /** The chosen classes' lessons laid on days × periods (a double period fills both rows). */
-export function weekOf(offers: readonly Timed[]): { days: number[]; periods: number[]; at: (day: number, period: number) => WeekCell[] } {
+export function weekOf(
+  offers: readonly Timed[],
+  /** The grid's number of periods: every one gets a row (without a grid, at least 5). */
+  gridPeriods = 0,
+): { days: number[]; periods: number[]; at: (day: number, period: number) => WeekCell[] } {
   const cells = new Map<string, WeekCell[]>();
   let last = 0;
   for (const o of offers)
@@ -66,7 +70,7 @@ export function weekOf(offers: readonly Timed[]): { days: number[]; periods: num
       }
   return {
     days: [1, 2, 3, 4, 5, 6],
-    periods: Array.from({ length: Math.max(last, 5) }, (_, i) => i + 1),
+    periods: Array.from({ length: Math.max(last, gridPeriods || 5) }, (_, i) => i + 1),
     at: (day, period) => cells.get(`${day}:${period}`) ?? [],
   };
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TActionResult, TMyRound } from '@app/shared/registration';
+import { defaultPeriodGrid } from '@app/shared/timetables';
 import { makeUser } from '@/test/fixtures';
 import { fail, mockApi, ok, type MockRequest, type MockRoutes } from '@/test/mock-api';
 import { renderUi } from '@/test/render-app';
@@ -9,6 +10,8 @@ import { makeMyRound, makeOffer, makeRegistration } from '../test/fixtures';
 import StudentRegistrationPage from './student-registration-page';
 
 const student = makeUser(['STUDENT']);
+/** The student's campus's periods: the default grid (5 morning periods from 07:00, 5 afternoon ones from 13:30). */
+const periods = defaultPeriodGrid().periods;
 const posts = (calls: MockRequest[], action: string) =>
   calls.filter((c) => c.method === 'POST' && c.url === `/v1/registration/me/rounds/7/${action}`);
 const seatsOf = (round: TMyRound) =>
@@ -25,7 +28,7 @@ const answer = (outcome: TActionResult['outcome'], position: number | null, roun
 
 function api(round: () => TMyRound, extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /v1/registration/me': () => ok({ rounds: [round()] }),
+    'GET /v1/registration/me': () => ok({ rounds: [round()], periods }),
     'GET /v1/registration/rounds/7/seats': () => ok(seatsOf(round())),
     ...extra,
   };
@@ -71,6 +74,11 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Bạn đã đáp ứng đủ các quy tắc của đợt.')).toBeInTheDocument();
     const week = screen.getByRole('region', { name: /Tuần học dự kiến/ });
     expect(week.querySelector('td[data-day="1"][data-period="2"]')).toHaveTextContent('CC11');
+    // The rows are the campus's periods with their times, by session.
+    expect(within(week).getByRole('rowheader', { name: /Tiết 2\s*07:50/ })).toBeInTheDocument();
+    expect(within(week).getByRole('rowheader', { name: /Tiết 6\s*13:30/ })).toBeInTheDocument();
+    expect(within(week).getByRole('columnheader', { name: 'Buổi chiều' })).toBeInTheDocument();
+    expect(within(week).getAllByRole('rowheader')).toHaveLength(10);
   });
 
   it('shows the server’s refusal in Vietnamese, and a clash warning before trying', async () => {
@@ -195,7 +203,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
       mine: [makeRegistration(12, { roundId: 8 })],
       rules: { met: true, problems: [] },
     });
-    const mock = mockApi({ 'GET /v1/registration/me': () => ok({ rounds: [upcoming, closed] }) });
+    const mock = mockApi({ 'GET /v1/registration/me': () => ok({ rounds: [upcoming, closed], periods }) });
     restore = mock.restore;
     renderUi(<StudentRegistrationPage />, { auth: student });
 
@@ -214,7 +222,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
     let reads = 0;
     const mock = mockApi({
       'GET /v1/registration/me': () =>
-        ok({ rounds: [makeMyRound({ state: ++reads === 1 ? 'upcoming' : 'open', opensAt, closesAt, now: now.toISOString() })] }),
+        ok({ rounds: [makeMyRound({ state: ++reads === 1 ? 'upcoming' : 'open', opensAt, closesAt, now: now.toISOString() })], periods }),
       'GET /v1/registration/rounds/7/seats': () => ok([]),
     });
     restore = mock.restore;
@@ -229,7 +237,7 @@ describe('StudentRegistrationPage', { timeout: 20_000 }, () => {
   it('shows a load error with a retry, and an empty state', async () => {
     let n = 0;
     const mock = mockApi({
-      'GET /v1/registration/me': () => (++n === 1 ? fail(403, 'Bạn không có quyền xem đợt đăng ký này.') : ok({ rounds: [] })),
+      'GET /v1/registration/me': () => (++n === 1 ? fail(403, 'Bạn không có quyền xem đợt đăng ký này.') : ok({ rounds: [], periods })),
     });
     restore = mock.restore;
     renderUi(<StudentRegistrationPage />, { auth: student });

@@ -4,6 +4,7 @@ import { CalendarClock, ClipboardList } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@app/shared/format';
 import type { TActionResult, TMyRegistration, TMyRound, TSeat } from '@app/shared/registration';
+import type { TPeriod } from '@app/shared/timetables';
 import { withRegistrations } from '@app/shared/registration-rules';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
 import { useRouteTitle } from '@/components/data/use-route-title';
@@ -64,13 +65,13 @@ export default function StudentRegistrationPage() {
           description="Khi nhà trường mở đợt đăng ký học phần cho khối của bạn, đợt sẽ hiện ở đây."
         />
       ) : (
-        me.data.rounds.map((r) => <StudentRound key={r.id} round={r} receivedAt={me.dataUpdatedAt} />)
+        me.data.rounds.map((r) => <StudentRound key={r.id} round={r} periods={me.data.periods} receivedAt={me.dataUpdatedAt} />)
       )}
     </div>
   );
 }
 
-function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: number }) {
+function StudentRound({ round, periods, receivedAt }: { round: TMyRound; periods: readonly TPeriod[]; receivedAt: number }) {
   const client = useQueryClient();
   const offset = useMemo(() => clockOffset(round.now, receivedAt), [round.now, receivedAt]);
   const open = round.state === 'open';
@@ -116,7 +117,9 @@ function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: numb
       // The answer is the student's registrations and the seats: applied to the round held here, by the
       // same code the server builds the round with (clashes, rule status, seats).
       client.setQueryData<TMyRegistration>(myRegistrationKey, (d) =>
-        d ? { rounds: d.rounds.map((r) => (r.id === res.data.roundId ? withRegistrations(r, res.data.mine, res.data.seats) : r)) } : d,
+        d
+          ? { ...d, rounds: d.rounds.map((r) => (r.id === res.data.roundId ? withRegistrations(r, res.data.mine, res.data.seats) : r)) }
+          : d,
       );
       const fresh = seatMap(res.data.seats);
       client.setQueryData<TSeat[]>(seatsKey(round.id), (d) => d?.map((s) => fresh.get(s.courseClassId) ?? s));
@@ -157,7 +160,9 @@ function StudentRound({ round, receivedAt }: { round: TMyRound; receivedAt: numb
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="min-w-0 lg:order-2 lg:sticky lg:top-4">
-          {round.state === 'upcoming' ? null : <MyRegistrationPanel round={round} offers={offers} offset={offset} onClosing={reload} />}
+          {round.state === 'upcoming' ? null : (
+            <MyRegistrationPanel round={round} offers={offers} periods={periods} offset={offset} onClosing={reload} />
+          )}
         </div>
         <div className="min-w-0 space-y-4 lg:order-1">
           {refusal ? (
