@@ -6,6 +6,7 @@ import {
   absenceOf,
   escalates,
   rangeDays,
+  rangesOverlap,
   rangeSessions,
   renderTemplate,
   validateFormValues,
@@ -132,5 +133,28 @@ describe('kinds and the printable template', () => {
     function range() {
       return { from: '2026-11-23', fromSession: 'afternoon' as const, to: '2026-11-24', toSession: 'afternoon' as const };
     }
+  });
+});
+
+describe('rangesOverlap', () => {
+  const r = (from: string, fromSession: 'morning' | 'afternoon', to: string, toSession: 'morning' | 'afternoon') => ({
+    from,
+    fromSession,
+    to,
+    toSession,
+  });
+  it('finds a shared half-day session, and none between a morning and an afternoon of the same day', () => {
+    const week = r('2026-11-09', 'morning', '2026-11-13', 'afternoon');
+    expect(rangesOverlap(week, r('2026-11-13', 'afternoon', '2026-11-14', 'morning'))).toBe(true);
+    expect(rangesOverlap(week, r('2026-11-14', 'morning', '2026-11-14', 'afternoon'))).toBe(false);
+    expect(rangesOverlap(r('2026-11-16', 'morning', '2026-11-16', 'morning'), r('2026-11-16', 'afternoon', '2026-11-17', 'morning'))).toBe(
+      false,
+    );
+    expect(
+      rangesOverlap(r('2026-11-16', 'morning', '2026-11-16', 'afternoon'), r('2026-11-16', 'afternoon', '2026-11-16', 'afternoon')),
+    ).toBe(true);
+    // Inside another, and the other way round.
+    expect(rangesOverlap(r('2026-11-11', 'afternoon', '2026-11-11', 'afternoon'), week)).toBe(true);
+    expect(rangesOverlap(r('2026-11-01', 'morning', '2026-11-30', 'afternoon'), week)).toBe(true);
   });
 });

@@ -236,10 +236,23 @@ export function escalates(kind: Pick<TFormKind, 'escalation'>, values: TFormValu
 
 /** The range a leave covers (the kind's first date-range field), and its sessions when the kind counts absence. */
 export function absenceOf(kind: Pick<TFormKind, 'fields' | 'countsAbsence'>, values: TFormValues) {
+  const v = rangeValueOf(kind, values);
+  if (!v) return { firstDay: null, lastDay: null, sessions: 0 };
+  return { firstDay: v.from, lastDay: v.to, sessions: kind.countsAbsence ? rangeSessions(v) : 0 };
+}
+
+/** The value of the kind's (first) date range, when it holds two valid dates. */
+export function rangeValueOf(kind: Pick<TFormKind, 'fields'>, values: TFormValues): TDateRangeValue | null {
   const field = kind.fields.find((f) => f.type === 'dateRange');
   const v = field ? values[field.key] : null;
-  if (!isRange(v) || !isIsoDate(v.from) || !isIsoDate(v.to)) return { firstDay: null, lastDay: null, sessions: 0 };
-  return { firstDay: v.from, lastDay: v.to, sessions: kind.countsAbsence ? rangeSessions(v) : 0 };
+  return isRange(v) && isIsoDate(v.from) && isIsoDate(v.to) ? v : null;
+}
+
+/** Whether two date ranges share a half-day session ("sáng" of one day, "chiều" of another). */
+export function rangesOverlap(a: TDateRangeValue, b: TDateRangeValue): boolean {
+  const start = (r: TDateRangeValue) => `${r.from}:${r.fromSession === 'afternoon' ? 1 : 0}`;
+  const end = (r: TDateRangeValue) => `${r.to}:${r.toSession === 'morning' ? 0 : 1}`;
+  return start(a) <= end(b) && start(b) <= end(a);
 }
 
 export const FORM_MSG = {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TFormEscalation, TFormStatus, TFormValues } from '@app/shared/forms';
+import type { TFormEscalation, TFormField, TFormStatus, TFormValues } from '@app/shared/forms';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { searchWhere } from '@/db/sql';
 import { studentFormFiles, studentFormHistory, studentForms } from '@/db/schema/forms';
@@ -327,3 +327,23 @@ export const classAbsenceRows = (db: DbOrTx, classId: number, academicYearId: nu
 export async function lockClientKey(tx: DbOrTx, studentId: number, clientKey: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(17017, hashtext(${`${studentId}:${clientKey}`}))`);
 }
+
+/** One student's submissions of leave, one at a time (two tabs sending overlapping leave both check the other). */
+export async function lockStudentLeave(tx: DbOrTx, studentId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(17018, ${studentId}::int)`);
+}
+
+/**
+ * The student's other leave (a kind that counts absence) waiting or approved whose days meet
+ * `firstDay`–`lastDay`: the submission's overlap check, sessions compared by the caller.
+ */
+export const leaveTouching = (db: DbOrTx, v: { studentId: number; exceptId: number; firstDay: string; lastDay: string }) =>
+  queryRows<{ id: number; status: TFormStatus; values: TFormValues; kindName: string; fields: TFormField[] }>(
+    db,
+    sql`select f.id, f.status, f.values, k.name as "kindName", k.fields
+          from student_forms f join form_kinds k on k.id = f.kind_id
+         where f.student_id = ${v.studentId} and f.id <> ${v.exceptId} and k.counts_absence
+           and f.status in ('submitted', 'escalated', 'approved')
+           and f.first_day <= ${v.lastDay}::date and f.last_day >= ${v.firstDay}::date
+         order by f.first_day, f.id`,
+  );

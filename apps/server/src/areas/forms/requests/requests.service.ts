@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isoToDisplay } from '@app/shared/format';
 import {
   EDITABLE_STATUSES,
   FORM_FILE_MAX_BYTES,
@@ -9,7 +10,10 @@ import {
   absenceLevel,
   absenceOf,
   escalates,
+  rangeValueOf,
+  rangesOverlap,
   validateFormValues,
+  valueText,
   type TClassAbsences,
   type TFormFile,
   type TFormStatus,
@@ -46,7 +50,9 @@ import {
   insertFile,
   insertForm,
   insertHistory,
+  leaveTouching,
   lockClientKey,
+  lockStudentLeave,
   markSubmitted,
   principalUserIds,
   saveValues,
@@ -263,6 +269,26 @@ function cleanValues(kind: KindRow, values: TFormValues, files: readonly StoredF
 }
 
 /**
+ * Refuses leave whose sessions meet the student's other leave waiting for a decision or approved (the
+ * same half-day counted twice); under the student's leave lock, so two tabs cannot both pass.
+ */
+async function refuseOverlappingLeave(tx: DbOrTx, v: { studentId: number; id: number; kind: KindRow; values: TFormValues }) {
+  const range = rangeValueOf(v.kind, v.values);
+  if (!range) return;
+  await lockStudentLeave(tx, v.studentId);
+  const others = await leaveTouching(tx, { studentId: v.studentId, exceptId: v.id, firstDay: range.from, lastDay: range.to });
+  const hit = others.find((o) => {
+    const other = rangeValueOf(o, o.values);
+    return other !== null && rangesOverlap(range, other);
+  });
+  if (!hit) return;
+  const when = valueText({ type: 'dateRange' }, rangeValueOf(hit, hit.values), isoToDisplay);
+  throw conflict(
+    `Bạn đã có đơn "${hit.kindName}" ${when}, đang ở trạng thái "${FORM_STATUS_LABELS[hit.status]}": trùng thời gian với đơn này.`,
+  );
+}
+
+/**
  * Saves a draft or submits, by the page's client key: the first call makes the form, later ones update
  * it; a retried submission of a form already submitted answers it as it is (it lands once).
  */
@@ -311,6 +337,7 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
     const place = await studentPlace(ctx.tx, studentId);
     if (!place?.homeroomClassId) throw conflict('Bạn chưa được xếp lớp chủ nhiệm nên chưa gửi đơn được. Hãy liên hệ văn phòng nhà trường.');
     const absence = absenceOf(kind, values);
+    if (kind.countsAbsence) await refuseOverlappingLeave(ctx.tx, { studentId, id, kind, values });
     const from: TFormStatus = have?.status ?? 'draft';
     await markSubmitted(ctx.tx, id, {
       values,

@@ -212,6 +212,56 @@ describe('the workflow', () => {
     expect(second.body.message).toBe('Đơn vừa được người khác xử lý hoặc thay đổi. Hãy tải lại để xem trạng thái mới nhất.');
   });
 
+  it('refuses leave sharing a half-day with one waiting or approved, takes the other half of a day, and takes it once the first is withdrawn', async () => {
+    const first = await submitLeave('hs.binh', '2027-03-01', '2027-03-02');
+    const overlapping = () =>
+      save('hs.binh', {
+        kindId: leave.id,
+        clientKey: randomUUID(),
+        submit: true,
+        values: { period: range('2027-03-02', '2027-03-03', 'afternoon'), reason: 'Em về quê.' },
+      });
+    const refused = await overlapping();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Bạn đã có đơn "${leave.name}" từ 01/03/2027 đến hết 02/03/2027 (4 buổi), đang ở trạng thái "Chờ GVCN duyệt": trùng thời gian với đơn này.`,
+    );
+    const count = () =>
+      one<{ n: number }>(t, sql`select cast(count(*) as integer) as n from student_forms where values->'period'->>'from' = '2027-03-02'`);
+    expect((await count()).n).toBe(0);
+    // The morning and the afternoon of one day are two sessions: each may be asked for on its own.
+    await submitLeave('hs.binh', '2027-03-05', '2027-03-05');
+    const morning = await save('hs.binh', {
+      kindId: leave.id,
+      clientKey: randomUUID(),
+      submit: true,
+      values: { period: range('2027-03-08', '2027-03-08', 'morning', 'morning'), reason: 'Em đi khám.' },
+    });
+    expect(morning.status).toBe(200);
+    const afternoon = await save('hs.binh', {
+      kindId: leave.id,
+      clientKey: randomUUID(),
+      submit: true,
+      values: { period: range('2027-03-08', '2027-03-08', 'afternoon', 'afternoon'), reason: 'Em đi khám tiếp.' },
+    });
+    expect(afternoon.status, JSON.stringify(afternoon.body)).toBe(200);
+    // Two tabs sending overlapping leave at once: one lands.
+    const both = await Promise.all(
+      ['Tab một', 'Tab hai'].map((reason) =>
+        save('hs.binh', {
+          kindId: leave.id,
+          clientKey: randomUUID(),
+          submit: true,
+          values: { period: range('2027-03-15', '2027-03-16'), reason },
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    // Withdrawn, the first leaves its days free.
+    expect((await call('POST', `/forms/requests/${first.id}/withdraw`, 'hs.binh', { version: first.version })).status).toBe(200);
+    expect((await overlapping()).status).toBe(200);
+  });
+
   it('validates with the shared messages and keeps the draft on a refusal', async () => {
     const key = randomUUID();
     const r = await save('hs.an', {
