@@ -225,20 +225,24 @@ export function rangeDays(r: TDateRangeValue, holidays: ReadonlySet<string> = ne
 }
 
 /** Whether a form with these values goes on to the principal once its homeroom teacher approves it. */
-export function escalates(kind: Pick<TFormKind, 'escalation'>, values: TFormValues): boolean {
+export function escalates(kind: Pick<TFormKind, 'escalation'>, values: TFormValues, holidays: ReadonlySet<string> = new Set()): boolean {
   const e = kind.escalation;
   if (!e) return false;
   const v = values[e.field];
   if (!isRange(v)) return false;
-  if (e.minDays !== undefined) return rangeDays(v) >= e.minDays;
-  return rangeSessions(v) >= (e.minSessions ?? Infinity);
+  if (e.minDays !== undefined) return rangeDays(v, holidays) >= e.minDays;
+  return rangeSessions(v, holidays) >= (e.minSessions ?? Infinity);
 }
 
-/** The range a leave covers (the kind's first date-range field), and its sessions when the kind counts absence. */
-export function absenceOf(kind: Pick<TFormKind, 'fields' | 'countsAbsence'>, values: TFormValues) {
+/** The range a leave covers (the kind's first date-range field), and its sessions (Sundays and `holidays` left out) when the kind counts absence. */
+export function absenceOf(
+  kind: Pick<TFormKind, 'fields' | 'countsAbsence'>,
+  values: TFormValues,
+  holidays: ReadonlySet<string> = new Set(),
+) {
   const v = rangeValueOf(kind, values);
   if (!v) return { firstDay: null, lastDay: null, sessions: 0 };
-  return { firstDay: v.from, lastDay: v.to, sessions: kind.countsAbsence ? rangeSessions(v) : 0 };
+  return { firstDay: v.from, lastDay: v.to, sessions: kind.countsAbsence ? rangeSessions(v, holidays) : 0 };
 }
 
 /** The value of the kind's (first) date range, when it holds two valid dates. */

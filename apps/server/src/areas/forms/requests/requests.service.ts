@@ -25,6 +25,7 @@ import {
   type ZFormSave,
 } from '@app/shared/forms';
 import { sniffMime } from '@/areas/teaching/declarations/attachments.service';
+import { schoolHolidays } from '@/areas/teaching/declarations/periods.service';
 import type { Db, DbOrTx } from '@/db/client';
 import { offsetOf, page } from '@/lib/list';
 import { found, write } from '@/lib/write';
@@ -86,7 +87,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const fileIdsOf = (values: TFormValues) =>
   Object.values(values).flatMap((v) => (v && typeof v === 'object' && 'fileId' in v ? [v.fileId] : []));
 
-function summary(r: FormRow): TStudentForm {
+function summary(r: FormRow, holidays: ReadonlySet<string>): TStudentForm {
   return {
     id: r.id,
     kindId: r.kindId,
@@ -106,7 +107,7 @@ function summary(r: FormRow): TStudentForm {
     decidedAt: iso(r.decidedAt),
     decidedByName: r.decidedByName,
     decisionComment: r.decisionComment,
-    escalates: escalates({ escalation: r.escalation }, r.values ?? {}),
+    escalates: escalates({ escalation: r.escalation }, r.values ?? {}, holidays),
     version: r.version,
     updatedAt: new Date(r.updatedAt).toISOString(),
   };
@@ -144,7 +145,7 @@ export async function readForm(db: DbOrTx, actor: Actor, id: number): Promise<TS
   const htApproval = [...history].reverse().find((h) => h.action === 'approve' && h.toStatus === 'escalated');
   const { used: _, ...kindShown } = kind;
   return {
-    ...summary(r),
+    ...summary(r, await schoolHolidays(db)),
     values: r.values ?? {},
     kind: kindShown,
     history: history.map((h) => ({
@@ -162,7 +163,9 @@ export async function readForm(db: DbOrTx, actor: Actor, id: number): Promise<TS
 }
 
 export async function myForms(db: DbOrTx, actor: Actor): Promise<TStudentForm[]> {
-  return (await studentFormRows(db, ownStudent(actor))).map(summary);
+  const rows = await studentFormRows(db, ownStudent(actor));
+  const holidays = await schoolHolidays(db);
+  return rows.map((r) => summary(r, holidays));
 }
 
 type ListQuery = z.output<typeof ZFormListQuery>;
@@ -184,12 +187,18 @@ export async function listForms(db: DbOrTx, actor: Actor, q: ListQuery) {
     limit: q.limit,
     offset: offsetOf(q),
   });
-  return page(rows.map(summary), total, q);
+  const holidays = await schoolHolidays(db);
+  return page(
+    rows.map((r) => summary(r, holidays)),
+    total,
+    q,
+  );
 }
 
 export async function exportRows(db: DbOrTx, actor: Actor, q: ListQuery): Promise<TStudentForm[]> {
   const { rows } = await formRows(db, { ...scopedFilter(actor, q), sort: q.sort, order: q.order, limit: MAX_SHEET_ROWS, offset: 0 });
-  return rows.map(summary);
+  const holidays = await schoolHolidays(db);
+  return rows.map((r) => summary(r, holidays));
 }
 
 async function readableClass(db: DbOrTx, actor: Actor, classId: number) {
@@ -336,7 +345,8 @@ export async function saveForm(opts: Deps & { input: z.output<typeof ZFormSave> 
     if (Object.keys(errors).length) throw badRequest('Đơn chưa hợp lệ. Hãy sửa các mục được đánh dấu rồi gửi lại.', { fields: errors });
     const place = await studentPlace(ctx.tx, studentId);
     if (!place?.homeroomClassId) throw conflict('Bạn chưa được xếp lớp chủ nhiệm nên chưa gửi đơn được. Hãy liên hệ văn phòng nhà trường.');
-    const absence = absenceOf(kind, values);
+    // Sundays and the school's holidays are not school sessions: they are neither absences nor days of leave.
+    const absence = absenceOf(kind, values, await schoolHolidays(ctx.tx));
     if (kind.countsAbsence) await refuseOverlappingLeave(ctx.tx, { studentId, id, kind, values });
     const from: TFormStatus = have?.status ?? 'draft';
     await markSubmitted(ctx.tx, id, {
@@ -461,7 +471,7 @@ export async function decideForm(opts: Deps & { id: number; input: z.output<type
     let escalated = false;
     if (r.status === 'submitted') {
       if (!isClassTeacher(actor, r)) throw new AppError('FORBIDDEN', 'Đơn này chờ giáo viên chủ nhiệm của lớp duyệt.');
-      escalated = input.action === 'approve' && escalates({ escalation: r.escalation }, r.values ?? {});
+      escalated = input.action === 'approve' && escalates({ escalation: r.escalation }, r.values ?? {}, await schoolHolidays(ctx.tx));
       to = escalated ? 'escalated' : DECIDED[input.action];
     } else if (r.status === 'escalated') {
       if (!hasAnyRole(actor, FORM_PRINCIPALS)) throw new AppError('FORBIDDEN', 'Đơn này đã được chuyển Hiệu trưởng quyết định.');

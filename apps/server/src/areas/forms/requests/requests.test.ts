@@ -262,6 +262,16 @@ describe('the workflow', () => {
     expect((await overlapping()).status).toBe(200);
   });
 
+  it('counts neither the school’s holidays nor Sundays as sessions of leave, nor as its days for the principal', async () => {
+    // The demo's first semester has 01/01/2027 (a Friday) off: Tuesday 29/12 to Friday 01/01 is 3 school days.
+    const f = await submitLeave('hs.an', '2026-12-29', '2027-01-01');
+    expect(f).toMatchObject({ absenceSessions: 6, escalates: false });
+    // Monday to Thursday is 4: it goes on to the principal once approved.
+    expect(await submitLeave('hs.an', '2027-04-05', '2027-04-08')).toMatchObject({ absenceSessions: 8, escalates: true });
+    // Saturday to Monday: the Sunday between is no session.
+    expect(await submitLeave('hs.an', '2027-04-10', '2027-04-12')).toMatchObject({ absenceSessions: 4, escalates: false });
+  });
+
   it('validates with the shared messages and keeps the draft on a refusal', async () => {
     const key = randomUUID();
     const r = await save('hs.an', {

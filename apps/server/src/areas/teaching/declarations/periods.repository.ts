@@ -123,3 +123,12 @@ export async function usersToRemind(db: DbOrTx, periodId: number): Promise<numbe
   );
   return rows.map((r) => r.userId);
 }
+
+/** Every holiday of every semester's declaration period (the school's days off), as ISO dates. */
+export async function allHolidays(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select distinct to_char(h, 'YYYY-MM-DD') as day from ${declarationPeriods} p, unnest(p.holidays) h order by 1`,
+  );
+  return rows.map((r) => r.day);
+}

@@ -17,6 +17,7 @@ import type { EventBus } from '@/plugins/events';
 import { searchHistory } from './declarations.repository';
 import { scopeOf } from './declarations.service';
 import {
+  allHolidays,
   declarationCountOfPeriod,
   declarationsOfPeriodCount,
   deletePeriod,
@@ -161,4 +162,12 @@ export async function historySearch(db: Db, q: z.output<typeof ZDeclarationHisto
     at: new Date(h.at).toISOString(),
   }));
   return { items, total, page: q.page, limit: q.limit };
+}
+
+/**
+ * The school's days off (the holidays of every semester's declaration period): what counting a
+ * student's absences and a leave's school days leaves out, besides Sundays.
+ */
+export async function schoolHolidays(db: DbOrTx): Promise<Set<string>> {
+  return new Set(await allHolidays(db));
 }
