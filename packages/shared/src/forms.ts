@@ -339,14 +339,19 @@ export function templatePlaceholders(template: string): string[] {
   return [...new Set([...template.matchAll(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g)].map((m) => m[1]))];
 }
 
-/** A value as the printed form shows it (dd/mm/yyyy, sessions in words). */
-export function valueText(f: Pick<TFormField, 'type'>, v: TFormValue | undefined, fmtDate: (iso: string) => string): string {
+/** A value as the printed form shows it (dd/mm/yyyy, sessions in words; Sundays and `holidays` are no sessions). */
+export function valueText(
+  f: Pick<TFormField, 'type'>,
+  v: TFormValue | undefined,
+  fmtDate: (iso: string) => string,
+  holidays: ReadonlySet<string> = new Set(),
+): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return f.type === 'date' ? fmtDate(v) : v;
   if (isRange(v)) {
     const from = `${SESSION_LABELS[v.fromSession].toLowerCase()} ${fmtDate(v.from)}`;
     const to = `${SESSION_LABELS[v.toSession].toLowerCase()} ${fmtDate(v.to)}`;
-    return `từ ${v.fromSession === 'morning' ? fmtDate(v.from) : from} đến hết ${v.toSession === 'afternoon' ? fmtDate(v.to) : to} (${rangeSessions(v)} buổi)`;
+    return `từ ${v.fromSession === 'morning' ? fmtDate(v.from) : from} đến hết ${v.toSession === 'afternoon' ? fmtDate(v.to) : to} (${rangeSessions(v, holidays)} buổi)`;
   }
   if (isFile(v)) return v.name;
   return '';
@@ -444,6 +449,8 @@ export const ZStudentFormDetail = ZStudentForm.extend({
   /** The homeroom teacher's approval, when the principal decided after them. */
   homeroomApprovedByName: z.string().nullable(),
   homeroomApprovedAt: z.string().nullable(),
+  /** The school's holidays between its first and last day (ISO dates): not sessions of its leave. */
+  holidays: z.array(z.string()),
 });
 export type TStudentFormDetail = z.infer<typeof ZStudentFormDetail>;
 

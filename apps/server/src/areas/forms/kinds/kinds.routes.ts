@@ -7,7 +7,7 @@ import type { Db } from '@/db/client';
 import { ZIdParams } from '@/lib/params';
 import { actorOf } from '@/plugins/auth';
 import { FORM_KIND_READERS, FORM_KIND_WRITERS } from '../access';
-import { createKind, editKind, listKinds, removeKind } from './kinds.service';
+import { createKind, editKind, listKinds, removeKind, schoolDaysOff } from './kinds.service';
 
 const tags = ['forms'];
 
@@ -20,6 +20,13 @@ export function formKindRoutes(app: FastifyInstance, deps: { db: Db }) {
     '/forms/kinds',
     { config: { roles: FORM_KIND_READERS }, schema: { tags, response: { 200: ZOk(z.array(ZFormKind)) } } },
     async (req) => ({ success: true as const, data: await listKinds(db, actorOf(req)) }),
+  );
+
+  // The school's holidays, for the session counts a student sees while filling a leave (not sessions).
+  r.get(
+    '/forms/holidays',
+    { config: { roles: FORM_KIND_READERS }, schema: { tags, response: { 200: ZOk(z.array(z.string())) } } },
+    async () => ({ success: true as const, data: await schoolDaysOff(db) }),
   );
 
   r.post(

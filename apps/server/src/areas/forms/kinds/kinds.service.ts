@@ -7,6 +7,7 @@ import { conflict } from '@/plugins/errors';
 import { FORM_KIND_WRITERS } from '../access';
 import { kindRow, kindRows, type KindRow } from '../core/kinds.repository';
 import { codeTaken, deleteKind, insertKind, kindUsage, updateKind, type KindValues } from './kinds.repository';
+import { schoolHolidays } from '@/areas/teaching/declarations/periods.service';
 
 /*
  * Form kinds (issue 17): admin configures what students may ask for — the fields, when a form goes on to
@@ -83,4 +84,9 @@ export async function removeKind(opts: { db: Db; actor: Actor; id: number }): Pr
     await deleteKind(ctx.tx, opts.id);
     await ctx.log({ action: 'delete', entity: ENTITY, entityId: opts.id, before: snapshot(before) });
   });
+}
+
+/** The school's holidays (ISO dates, in order): a leave's sessions leave them out. */
+export async function schoolDaysOff(db: DbOrTx): Promise<string[]> {
+  return [...(await schoolHolidays(db))].sort();
 }

@@ -27,6 +27,18 @@ const input = (over: object = {}) => ({
   ...over,
 });
 
+describe('the school’s holidays', () => {
+  it('are read by every signed-in role, in date order, and by nobody without a token', async () => {
+    for (const who of ['hs.an', 'gv.toan', 'quantri']) {
+      const r = await call('GET', '/forms/holidays', who);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual(expect.arrayContaining(['2026-01-01', '2027-01-01']));
+      expect(r.body.data).toEqual([...(r.body.data as string[])].sort());
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/forms/holidays' })).statusCode).toBe(401);
+  });
+});
+
 describe('form kinds', () => {
   it('seeds the four kinds with their fields, escalation and absence', async () => {
     const kinds = (await call('GET', '/forms/kinds', 'quantri')).body.data as TFormKind[];

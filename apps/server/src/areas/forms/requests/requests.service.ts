@@ -114,6 +114,10 @@ function summary(r: FormRow, holidays: ReadonlySet<string>): TStudentForm {
 }
 
 const isWide = (actor: Actor) => hasAnyRole(actor, FORM_WIDE_READERS);
+
+/** The holidays from `first` to `last` (ISO dates, in order); none without both. */
+const holidaysBetween = (holidays: ReadonlySet<string>, first: string | null, last: string | null) =>
+  first && last ? [...holidays].filter((d) => d >= first && d <= last).sort() : [];
 const isClassTeacher = (actor: Actor, r: Pick<FormRow, 'homeroomTeacherId'>) =>
   hasAnyRole(actor, FORM_HOMEROOM) && actor.teacherId !== null && r.homeroomTeacherId === actor.teacherId;
 
@@ -142,10 +146,11 @@ export async function readForm(db: DbOrTx, actor: Actor, id: number): Promise<TS
   const kind = found(await kindRow(db, r.kindId), 'loại đơn');
   const history = await historyRows(db, id);
   const files = await fileRows(db, id);
+  const holidays = await schoolHolidays(db);
   const htApproval = [...history].reverse().find((h) => h.action === 'approve' && h.toStatus === 'escalated');
   const { used: _, ...kindShown } = kind;
   return {
-    ...summary(r, await schoolHolidays(db)),
+    ...summary(r, holidays),
     values: r.values ?? {},
     kind: kindShown,
     history: history.map((h) => ({
@@ -159,6 +164,7 @@ export async function readForm(db: DbOrTx, actor: Actor, id: number): Promise<TS
     files,
     homeroomApprovedByName: htApproval?.actorName ?? null,
     homeroomApprovedAt: htApproval ? new Date(htApproval.at).toISOString() : null,
+    holidays: holidaysBetween(holidays, r.firstDay, r.lastDay),
   };
 }
 

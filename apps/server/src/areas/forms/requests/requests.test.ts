@@ -265,7 +265,7 @@ describe('the workflow', () => {
   it('counts neither the school’s holidays nor Sundays as sessions of leave, nor as its days for the principal', async () => {
     // The demo's first semester has 01/01/2027 (a Friday) off: Tuesday 29/12 to Friday 01/01 is 3 school days.
     const f = await submitLeave('hs.an', '2026-12-29', '2027-01-01');
-    expect(f).toMatchObject({ absenceSessions: 6, escalates: false });
+    expect(f).toMatchObject({ absenceSessions: 6, escalates: false, holidays: ['2027-01-01'] });
     // Monday to Thursday is 4: it goes on to the principal once approved.
     expect(await submitLeave('hs.an', '2027-04-05', '2027-04-08')).toMatchObject({ absenceSessions: 8, escalates: true });
     // Saturday to Monday: the Sunday between is no session.

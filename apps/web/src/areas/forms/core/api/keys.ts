@@ -9,3 +9,5 @@ export const REQUESTS_PATH = `${FORMS_ROOT}/requests`;
 export const formPath = (id: number) => `${REQUESTS_PATH}/${id}`;
 export const formKey = (id: number | null) => ['forms', `${REQUESTS_PATH}/${id}`] as const;
 export const kindsKey = ['forms', KINDS_PATH] as const;
+export const HOLIDAYS_PATH = `${FORMS_ROOT}/holidays`;
+export const holidaysKey = ['forms', HOLIDAYS_PATH] as const;

@@ -68,7 +68,7 @@ export function FormDetailDialog({
               <span className="text-muted">· Hiệu trưởng quyết định sau GVCN</span>
             ) : null}
           </div>
-          <FormValues formId={form.id} fields={form.kind.fields} values={form.values} />
+          <FormValues formId={form.id} fields={form.kind.fields} values={form.values} holidays={form.holidays} />
           {form.decisionComment && form.status !== 'escalated' ? (
             <p className="rounded-lg border border-border bg-surface-2 p-3 text-sm">
               <span className="font-medium">Ý kiến của {form.decidedByName ?? 'người duyệt'}:</span> {form.decisionComment}

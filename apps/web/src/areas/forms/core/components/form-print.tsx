@@ -34,14 +34,15 @@ export function placeholders(form: TStudentFormDetail, schoolName: string): Reco
     yKien: form.decisionComment ?? '',
     truong: schoolName,
   };
-  for (const f of form.kind.fields) out[f.key] = valueText(f, form.values[f.key], formatDate);
+  const daysOff = new Set(form.holidays);
+  for (const f of form.kind.fields) out[f.key] = valueText(f, form.values[f.key], formatDate, daysOff);
   return out;
 }
 
 export function FormSheet({ form, schoolName }: { form: TStudentFormDetail; schoolName: string }) {
   const body = form.kind.template.trim()
     ? renderTemplate(form.kind.template, placeholders(form, schoolName))
-    : form.kind.fields.map((f) => `${f.label}: ${valueText(f, form.values[f.key], formatDate)}`).join('\n');
+    : form.kind.fields.map((f) => `${f.label}: ${valueText(f, form.values[f.key], formatDate, new Set(form.holidays))}`).join('\n');
   const decision =
     form.status === 'approved' ? 'ĐỒNG Ý' : form.status === 'rejected' ? 'KHÔNG ĐỒNG Ý' : FORM_STATUS_LABELS[form.status].toUpperCase();
   return (

@@ -3,7 +3,19 @@ import { valueText, type TFormField, type TFormValues } from '@app/shared/forms'
 import { downloadFormFile } from '../api/download-file';
 
 /** A form's values as the kind lays them out, read-only; an attachment downloads. */
-export function FormValues({ formId, fields, values }: { formId: number; fields: readonly TFormField[]; values: TFormValues }) {
+export function FormValues({
+  formId,
+  fields,
+  values,
+  holidays,
+}: {
+  formId: number;
+  fields: readonly TFormField[];
+  values: TFormValues;
+  /** The school's holidays in the form's days: not sessions of its leave. */
+  holidays: readonly string[];
+}) {
+  const daysOff = new Set(holidays);
   return (
     <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
       {fields.map((f) => {
@@ -22,7 +34,7 @@ export function FormValues({ formId, fields, values }: { formId: number; fields:
                   {file.name}
                 </button>
               ) : (
-                valueText(f, v, formatDate) || <span className="text-muted">(trống)</span>
+                valueText(f, v, formatDate, daysOff) || <span className="text-muted">(trống)</span>
               )}
             </dd>
           </div>

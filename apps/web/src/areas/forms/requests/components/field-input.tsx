@@ -10,6 +10,7 @@ import {
   type TFormValue,
   type TSession,
 } from '@app/shared/forms';
+import { useSchoolHolidays } from '@/areas/forms/core/api/get-holidays';
 import { FieldShell, describedBy, inputClass } from '@/components/data/form-fields';
 
 const border = (error?: string) => (error ? 'border-danger' : '');
@@ -85,6 +86,7 @@ export function FieldInput({
   uploading: boolean;
 }) {
   const id = `field-${field.key}`;
+  const holidays = useSchoolHolidays();
   const shell = (children: React.ReactNode) => (
     <FieldShell id={id} label={field.label} required={field.required} hint={field.help} error={error}>
       {children}
@@ -137,7 +139,7 @@ export function FieldInput({
     case 'dateRange': {
       const r: TDateRangeValue = value && typeof value === 'object' && 'from' in value ? value : EMPTY_RANGE;
       const set = (patch: Partial<TDateRangeValue>) => onChange({ ...r, ...patch });
-      const sessions = rangeSessions(r);
+      const sessions = rangeSessions(r, holidays);
       return (
         <fieldset className="flex flex-col gap-1.5" {...describedBy(id, error, field.help)}>
           <legend className="mb-1.5 text-sm font-medium text-fg">
@@ -161,7 +163,7 @@ export function FieldInput({
               <SessionSelect id={`${id}-to-session`} label="Buổi kết thúc" value={r.toSession} onChange={(v) => set({ toSession: v })} />
             </div>
           </div>
-          {sessions > 0 ? <p className="text-xs text-muted">Tổng cộng {sessions} buổi học (Chủ nhật không tính).</p> : null}
+          {sessions > 0 ? <p className="text-xs text-muted">Tổng cộng {sessions} buổi học (Chủ nhật và ngày nghỉ lễ không tính).</p> : null}
           {field.help && !error ? (
             <p id={`${id}-hint`} className="text-xs text-muted">
               {field.help}

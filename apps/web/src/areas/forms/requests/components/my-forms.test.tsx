@@ -57,6 +57,7 @@ function detail(over: Partial<TStudentFormDetail> = {}): TStudentFormDetail {
     files: [],
     homeroomApprovedByName: null,
     homeroomApprovedAt: null,
+    holidays: [],
     ...over,
   };
 }
@@ -75,6 +76,8 @@ describe('filling a form', { timeout: 30_000 }, () => {
       'GET /v1/forms/mine': () => ok([]),
       'POST /v1/forms/mine': (req) => ok(detail({ status: (req.body as { submit: boolean }).submit ? 'submitted' : 'draft' })),
       'GET /v1/forms/requests/9': () => ok(detail()),
+      // The school is off on 25/11 in this test: no session that day.
+      'GET /v1/forms/holidays': () => ok(['2026-11-25']),
     });
     restore = mock.restore;
     renderUi(<MyForms />, { auth: user });
@@ -89,7 +92,7 @@ describe('filling a form', { timeout: 30_000 }, () => {
     expect(within(form).getByText('Ngày kết thúc phải từ ngày bắt đầu trở đi.')).toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText('Thời gian nghỉ: đến ngày'), { target: { value: '25/11/2026' } });
     await userEvent.type(within(form).getByLabelText(/Lý do/), 'Em bị ốm.');
-    expect(within(form).getByText('Tổng cộng 4 buổi học (Chủ nhật không tính).')).toBeInTheDocument();
+    expect(await within(form).findByText('Tổng cộng 2 buổi học (Chủ nhật và ngày nghỉ lễ không tính).')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Gửi đơn' }));
     await waitFor(() => expect(mock.calls.some((c) => c.method === 'POST' && (c.body as { submit: boolean }).submit)).toBe(true));
     const sent = mock.calls.find((c) => c.method === 'POST' && (c.body as { submit: boolean }).submit)!.body as Record<string, unknown>;
