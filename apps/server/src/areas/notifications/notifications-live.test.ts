@@ -10,7 +10,8 @@ import { fromPool, queryRows, type Database } from '@/db/client';
 import { appOn, bearer, createTestApp, type TestApp } from '@/test/app';
 import { testDbKind } from '@/test/db';
 import { insertSession, revokeSession } from '@/areas/auth/sessions.repository';
-import type { DeliverDeps } from './deliver';
+import { RESEND_AFTER_MINUTES, resendUnsent, type DeliverDeps } from './deliver';
+import { createMailer } from './mailer';
 import { sweepOnce } from './sources';
 import { createStreamHub } from './stream';
 
@@ -290,5 +291,43 @@ describe('e-mail', () => {
         { userId: van, emailed: false },
       ].sort((a, b) => a.userId - b.userId),
     );
+  });
+
+  it('sends again, once, the e-mail a crash left unsent; not one of yesterday, not to who no longer wants it', async () => {
+    const db = mailApp.database.db;
+    const [toan, van] = [await mailApp.userId('gv.toan'), await mailApp.userId('gv.van')];
+    await db.execute(sql`insert into notification_preferences (user_id, kind, in_app, email)
+      values (${toan}, 'pay.run.changed', true, true), (${van}, 'pay.run.changed', true, false)
+      on conflict (user_id, kind) do update set email = excluded.email`);
+    const stored = (user: number, title: string, minutesAgo: number) =>
+      queryRows<{ id: number }>(
+        db,
+        sql`insert into notifications (user_id, kind, title, body, created_at)
+            values (${user}, 'pay.run.changed', ${title}, 'Nội dung', now() - make_interval(mins => ${minutesAgo}::int)) returning id`,
+      );
+    const [lost] = await stored(toan, 'Thư bị mất khi máy chủ dừng', RESEND_AFTER_MINUTES + 5);
+    await stored(toan, 'Thư của hôm qua', 26 * 60);
+    await stored(toan, 'Thư vừa gửi', 1);
+    await stored(van, 'Thư người không muốn nhận', RESEND_AFTER_MINUTES + 5);
+    const deps: DeliverDeps = {
+      db,
+      events: mailApp.app.events,
+      mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'thongbao@truong.example.vn' }),
+      appUrl: 'https://truong.example.vn',
+      schoolName: 'Trường thử',
+    };
+    received.length = 0;
+    expect(await resendUnsent(deps)).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(header(received[0].raw, 'Subject')).toBe('[Thông báo] Thư bị mất khi máy chủ dừng');
+    const [sent] = await queryRows<{ emailed: boolean }>(
+      db,
+      sql`select emailed_at is not null as emailed from notifications where id = ${lost.id}`,
+    );
+    expect(sent.emailed).toBe(true);
+    // The next sweep finds nothing left to send.
+    expect(await resendUnsent(deps)).toBe(0);
+    expect(received).toHaveLength(1);
+    deps.mailer?.close();
   });
 });

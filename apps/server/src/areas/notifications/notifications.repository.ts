@@ -165,6 +165,18 @@ export async function insertNotices(
   );
 }
 
+/** The notices stored between `after` and `before` not e-mailed yet whose (active) user wants their kind by e-mail. */
+export const unsentEmails = (db: DbOrTx, v: { after: Date; before: Date }) =>
+  queryRows<{ id: number; address: string; title: string; body: string; link: string | null }>(
+    db,
+    sql`select n.id, u.email as address, n.title, n.body, n.link
+          from notifications n join users u on u.id = n.user_id
+          join notification_preferences p on p.user_id = n.user_id and p.kind = n.kind and p.email
+         where n.emailed_at is null and n.created_at > ${v.after.toISOString()}::timestamptz
+           and n.created_at < ${v.before.toISOString()}::timestamptz and u.active and u.email <> ''
+         order by n.id limit 500`,
+  );
+
 export async function setEmailed(db: DbOrTx, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.execute(

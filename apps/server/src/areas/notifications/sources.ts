@@ -3,7 +3,7 @@ import { runExclusive } from '@/lib/jobs';
 import { describeFormForNotice } from '@/areas/forms/requests/requests.service';
 import { payrollOf } from '@/areas/pay/runs/runs.service';
 import { studentsOfOpenSurveys } from '@/areas/surveys/monitoring/survey-monitoring.service';
-import { deliver, type DeliverDeps, type Notice } from './deliver';
+import { deliver, resendUnsent, type DeliverDeps, type Notice } from './deliver';
 import {
   courseClassName,
   openRounds,
@@ -22,7 +22,8 @@ import {
  * emitted it. What happens by the clock rather than by an action (a survey opening, one closing in two
  * days, a registration round opening) is found by the sweep, run once per school (`runExclusive`) at
  * start and every NOTIFICATION_SWEEP_MINUTES; its notices carry a `dedupe_key`, so a rerun, or two
- * processes racing, store nothing twice.
+ * processes racing, store nothing twice. The sweep also sends again the e-mails of the last day that a
+ * crash or the mail server left unsent (deliver.ts `resendUnsent`).
  */
 
 const STUDENT_SCHEDULE = '/student/schedule';
@@ -77,6 +78,7 @@ export async function sweep(deps: DeliverDeps, now = new Date()): Promise<number
       link: '/student/course-registration',
       dedupeKey: `registration.opened:${r.id}`,
     });
+  await resendUnsent(deps, now);
   return stored;
 }
 
