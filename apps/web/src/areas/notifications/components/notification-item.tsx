@@ -1,7 +1,8 @@
+import { formatDateTime } from '@app/shared/format';
 import type { TNotification } from '@app/shared/notifications';
 import { timeAgo } from '../lib/time-ago';
 
-/** One notification as the bell and the page show it: title, body, time ago, an unread dot. */
+/** One notification as the bell and the page show it: title, body, time ago (the moment on hover), an unread dot. */
 export function NotificationItem({ n, onOpen }: { n: TNotification; onOpen: (n: TNotification) => void }) {
   const unread = n.readAt === null;
   return (
@@ -17,7 +18,9 @@ export function NotificationItem({ n, onOpen }: { n: TNotification; onOpen: (n: 
           {unread ? <span className="sr-only"> (chưa đọc)</span> : null}
         </span>
         {n.body ? <span className="mt-0.5 block text-xs text-muted">{n.body}</span> : null}
-        <span className="mt-0.5 block text-xs text-muted">{timeAgo(n.createdAt)}</span>
+        <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} className="mt-0.5 block text-xs text-muted">
+          {timeAgo(n.createdAt)}
+        </time>
       </span>
     </button>
   );

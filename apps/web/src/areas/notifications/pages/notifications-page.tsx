@@ -22,7 +22,8 @@ export default function NotificationsPage() {
   const columns: Column<TNotification>[] = [
     { key: 'title', header: 'Thông báo', primary: true, cell: (n) => <NotificationItem n={n} onOpen={open} /> },
     { key: 'kind', header: 'Loại', hideOnMobile: true, cell: (n) => NOTIFICATION_KIND_LABELS[n.kind] },
-    { key: 'createdAt', header: 'Thời gian', cell: (n) => formatDateTime(n.createdAt), className: 'whitespace-nowrap' },
+    // A phone's card already says how long ago (the item): the moment is a desktop column.
+    { key: 'createdAt', header: 'Thời gian', hideOnMobile: true, cell: (n) => formatDateTime(n.createdAt), className: 'whitespace-nowrap' },
   ];
   return (
     <div>
