@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDbKind } from '../test/db';
-import { queryRows, type Database } from './client';
+import { MAX_PREPARED_TEXTS, queryRows, type Database } from './client';
 
 /** `queryRows(…, { prepare: true })`: the same rows as without, and on PostgreSQL one named statement per connection. */
 
@@ -47,4 +47,25 @@ describe('queryRows with prepare', () => {
     expect(statements[0].name).toMatch(/^q[0-9a-f]{20}$/);
     expect(Number(statements[0].calls)).toBeGreaterThanOrEqual(3);
   });
+
+  it.runIf(testDbKind() === 'pg')(
+    'prepares at most MAX_PREPARED_TEXTS texts: past them a text runs unnamed, with the same rows',
+    async () => {
+      const found = await database.db.transaction(async (tx) => {
+        for (let i = 0; i <= MAX_PREPARED_TEXTS; i++) await queryRows(tx, sql.raw(`select ${i} as n /* cap probe */`), { prepare: true });
+        const last = await queryRows<{ n: number }>(tx, sql.raw(`select ${MAX_PREPARED_TEXTS + 1} as n /* cap probe */`), {
+          prepare: true,
+        });
+        const named = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from pg_prepared_statements where statement like '%cap probe%'`,
+        );
+        return { last: last[0].n, named: named[0].n };
+      });
+      expect(found.last).toBe(MAX_PREPARED_TEXTS + 1);
+      // The texts of the earlier tests count too: no more than the cap are named on this connection.
+      expect(found.named).toBeLessThanOrEqual(MAX_PREPARED_TEXTS);
+      expect(found.named).toBeGreaterThan(MAX_PREPARED_TEXTS - 10);
+    },
+  );
 });

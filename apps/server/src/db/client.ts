@@ -110,7 +110,7 @@ interface DrizzleInternals {
     prepareQuery(
       q: { sql: string; params: unknown[] },
       fields: undefined,
-      name: string,
+      name: string | undefined,
       arrayMode: false,
     ): { execute(): Promise<{ rows: unknown[] }> };
   };
@@ -118,10 +118,16 @@ interface DrizzleInternals {
 
 /** Statement names by text: the hash of a statement's text is computed once per text. */
 const statementNames = new Map<string, string>();
+/**
+ * At most this many texts are prepared (each connection keeps every one): past it, a text runs unnamed.
+ * The callers' fixed texts are a few dozen; this bounds a caller whose text wrongly varies.
+ */
+export const MAX_PREPARED_TEXTS = 500;
 
-function statementName(text: string): string {
+function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (!name) {
+    if (statementNames.size >= MAX_PREPARED_TEXTS) return undefined;
     name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     statementNames.set(text, name);
   }
@@ -134,8 +140,8 @@ function statementName(text: string): string {
  * `prepare`: for a statement of a fixed text on a hot path (the registration rush): on PostgreSQL it
  * runs as a named prepared statement (named by its text's hash), so each connection parses and plans it
  * once instead of at every call. Only for texts that do not vary with the input (lists as one array
- * parameter, `= any($1::int[])`, not `in ($1, $2, …)`): every text is kept by every connection.
- * PGlite ignores it.
+ * parameter, `= any($1::int[])`, not `in ($1, $2, …)`): every text is kept by every connection, up to
+ * MAX_PREPARED_TEXTS texts (then unnamed). PGlite ignores it.
  */
 export async function queryRows<T>(db: DbOrTx, q: SQL, opts?: { prepare: true }): Promise<T[]> {
   if (opts?.prepare) {

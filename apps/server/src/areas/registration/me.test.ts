@@ -8,7 +8,7 @@ import { queryRows, type DbOrTx } from '@/db/client';
 import { lockStudent } from './core/seats.repository';
 import type { AppEvents } from '@/plugins/events';
 import { createTestApp, type TestApp } from '@/test/app';
-import { withDatabase } from '@/test/db';
+import { testDbKind, withDatabase } from '@/test/db';
 import {
   addRegClass,
   addRegistrations,
@@ -459,7 +459,8 @@ describe('waitlist, drop and swap', () => {
     expect(entries).toMatchObject([
       { action: 'register', before: null, after: { roundId: round.id, courseClassId: c.id, studentId: s.id, status: 'registered' } },
     ]);
-    expect(entries[0].actorId).toEqual(expect.any(Number));
+    const [student] = await queryRows<{ userId: number }>(db(), sql`select id as "userId" from users where student_id = ${s.id}`);
+    expect(entries[0].actorId).toBe(student.userId);
     // The id of another round's request is not this round's answer.
     const other = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5 }] });
     const elsewhere = await register(s, other.id, c.id, 'req-0001-abc');
@@ -586,6 +587,68 @@ describe('the rush', () => {
     const enrolled = await one<{ n: number }>(t, sql`select count(*)::int as n from course_class_students where course_class_id = ${c.id}`);
     expect(enrolled.n).toBe(seated);
   }, 120_000);
+
+  it.runIf(testDbKind() === 'pg')(
+    'a close waits for the action under way, and the next action waits for the close and is refused',
+    async () => {
+      const [s] = await addRegStudents(db(), m, 1);
+      const c = await addRegClass(db(), m, { name: `Chờ đóng ${m.tag}` });
+      const round = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 10 }] });
+      await t.tokenFor(s.email);
+      const [{ name }] = await queryRows<{ name: string }>(db(), sql`select current_database() as name`);
+      const client = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
+      await client.connect();
+      const waiting = async (exclusive: boolean) =>
+        (
+          await client.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = $1 and mode = $2`,
+            [round.id, exclusive ? 'ExclusiveLock' : 'ShareLock'],
+          )
+        ).rows[0].n;
+      const until = async (ok: () => Promise<boolean>) => {
+        for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 25));
+        expect(await ok()).toBe(true);
+      };
+      try {
+        // An action under way: the round's lock held shared, as a student's action holds it.
+        await client.query('begin');
+        await client.query(`select pg_advisory_xact_lock_shared(hashtext('registration-round'), $1::int)`, [round.id]);
+        const close = call('POST', `/registration/rounds/${round.id}/close`, 'quantri');
+        await until(async () => (await waiting(true)) === 1);
+        const late = register(s, round.id, c.id);
+        await until(async () => (await waiting(false)) === 1);
+        await client.query('commit');
+        expect((await close).status).toBe(200);
+        expect([(await late).status, (await late).body.message]).toEqual([409, 'Đợt đăng ký đã đóng.']);
+        expect(await rowsOf(round.id, c.id)).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+
+  it('drops racing new registrations of a full class: a freed seat goes to the first waiting, never to a newcomer, none left free while someone waits', async () => {
+    const students = await addRegStudents(db(), m, 20);
+    const c = await addRegClass(db(), m, { name: `Trả chỗ ${m.tag}`, capacity: 5 });
+    const round = await addRound(db(), { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5 }] });
+    await Promise.all(students.map((s) => t.tokenFor(s.email)));
+    for (const s of students.slice(0, 8)) expect((await register(s, round.id, c.id)).status).toBe(200);
+    // 5 seated, 3 waiting; now the 5 seated drop while 12 newcomers register.
+    const answers = await Promise.all([
+      ...students.slice(0, 5).map((s) => drop(s, round.id, c.id)),
+      ...students.slice(8).map((s) => register(s, round.id, c.id)),
+    ]);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rows = await rowsOf(round.id, c.id);
+    const seated = rows.filter((r) => r.status === 'registered');
+    const waiting = rows.filter((r) => r.status === 'waitlisted');
+    expect(await taken(round.id, c.id)).toBe(seated.length);
+    // Full whenever anyone waits, and every seated one came before every waiting one.
+    if (waiting.length) expect(seated).toHaveLength(5);
+    expect(Math.max(...seated.map((r) => r.id))).toBeLessThan(Math.min(...waiting.map((r) => r.id)));
+    // The three who waited before the drops hold seats now.
+    expect(seated.map((r) => r.studentId)).toEqual(expect.arrayContaining(students.slice(5, 8).map((s) => s.id)));
+  }, 60_000);
 
   it('a swap racing a drop of the same student: the swap never drops A without B', async () => {
     const students = await addRegStudents(db(), m, 20);

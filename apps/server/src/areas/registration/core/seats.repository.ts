@@ -15,8 +15,9 @@ export const HOT = { prepare: true } as const;
  * A student's action, a waitlist promotion and an administrator's change of one student's
  * registrations all follow it, so none of them can deadlock another; closing or editing a round takes
  * the round's advisory lock exclusive (`lockRoundExclusive`, then the row FOR UPDATE) and so waits for
- * the actions under way, and they for it. An advisory lock, not the row FOR SHARE: the rush's
- * thousands of actions then write nothing to the round's row (a shared row lock is written into it).
+ * the actions under way, and they for it. An advisory lock, not the row FOR SHARE: an action's reads
+ * lock no row of the round (its inserts still take the foreign keys' KEY SHARE lock on the round's row,
+ * which a close never waits on: it waits on the advisory lock first, until those actions have ended).
  */
 
 /** The advisory locks' keys: a round's (registration's own space, then the round), and a (round, student)'s. */
@@ -52,7 +53,8 @@ export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId:
  * before waiting). Follow it with the round's read.
  *
  * The same statement sets `plan_cache_mode` to `force_generic_plan` for the rest of the transaction:
- * the action's prepared statements (`HOT`) then run with the plan made once per connection. Left to
+ * the action's and the promotion's statements, all prepared (`HOT`), then run with the plan made once
+ * per connection (the audit insert of a promotion, unnamed, is planned generically too: a plain insert). Left to
  * choose, PostgreSQL kept re-planning the action's last statement (audit entry, stored answer and the
  * answer's read) at every call, 0.35 ms of planning and a slower plan (bench/registration.ts: 467 →
  * 563 actions/s). `set_config(…, true)` ends with the transaction: other work keeps the default.
@@ -93,6 +95,7 @@ export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number
     db,
     sql`select ${OFFER_COLS} from registration_offers o join course_classes cc on cc.id = o.course_class_id
         where o.round_id = ${roundId} and o.course_class_id = ${courseClassId}`,
+    HOT,
   );
   return row ?? null;
 }
@@ -164,6 +167,7 @@ export async function takeSeat(
                       and w.course_class_id = ${courseClassId} and w.status = 'waitlisted')`
           }
         returning taken, capacity`,
+    HOT,
   );
   return row ?? null;
 }
@@ -234,17 +238,18 @@ export async function lockRegistration(tx: DbOrTx, roundId: number, studentId: n
     tx,
     sql`select id, status, created_at as "createdAt" from registrations
         where round_id = ${roundId} and student_id = ${studentId} and course_class_id = ${courseClassId} for update`,
+    HOT,
   );
   return row ?? null;
 }
 
 export async function setRegistered(tx: DbOrTx, id: number): Promise<void> {
-  await tx.execute(sql`update registrations set status = 'registered' where id = ${id}`);
+  await queryRows(tx, sql`update registrations set status = 'registered' where id = ${id}`, HOT);
 }
 
 /** The user account of a student (null without one): who a promotion's event tells. */
 export async function userOfStudent(db: DbOrTx, studentId: number): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(db, sql`select id from users where student_id = ${studentId} order by id limit 1`);
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from users where student_id = ${studentId} order by id limit 1`, HOT);
   return row?.id ?? null;
 }
 
