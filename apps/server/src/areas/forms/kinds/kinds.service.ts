@@ -88,5 +88,6 @@ export async function removeKind(opts: { db: Db; actor: Actor; id: number }): Pr
 
 /** The school's holidays (ISO dates, in order): a leave's sessions leave them out. */
 export async function schoolDaysOff(db: DbOrTx): Promise<string[]> {
-  return [...(await schoolHolidays(db))].sort();
+  // The set keeps the query's date order.
+  return [...(await schoolHolidays(db))];
 }

@@ -292,12 +292,9 @@ async function refuseOverlappingLeave(tx: DbOrTx, v: { studentId: number; id: nu
   if (!range) return;
   await lockStudentLeave(tx, v.studentId);
   const others = await leaveTouching(tx, { studentId: v.studentId, exceptId: v.id, firstDay: range.from, lastDay: range.to });
-  const hit = others.find((o) => {
-    const other = rangeValueOf(o, o.values);
-    return other !== null && rangesOverlap(range, other);
-  });
+  const hit = others.map((o) => ({ ...o, range: rangeValueOf(o, o.values) })).find((o) => o.range && rangesOverlap(range, o.range));
   if (!hit) return;
-  const when = valueText({ type: 'dateRange' }, rangeValueOf(hit, hit.values), isoToDisplay);
+  const when = valueText({ type: 'dateRange' }, hit.range, isoToDisplay);
   throw conflict(
     `Bạn đã có đơn "${hit.kindName}" ${when}, đang ở trạng thái "${FORM_STATUS_LABELS[hit.status]}": trùng thời gian với đơn này.`,
   );

@@ -40,9 +40,10 @@ export function placeholders(form: TStudentFormDetail, schoolName: string): Reco
 }
 
 export function FormSheet({ form, schoolName }: { form: TStudentFormDetail; schoolName: string }) {
+  const daysOff = new Set(form.holidays);
   const body = form.kind.template.trim()
     ? renderTemplate(form.kind.template, placeholders(form, schoolName))
-    : form.kind.fields.map((f) => `${f.label}: ${valueText(f, form.values[f.key], formatDate, new Set(form.holidays))}`).join('\n');
+    : form.kind.fields.map((f) => `${f.label}: ${valueText(f, form.values[f.key], formatDate, daysOff)}`).join('\n');
   const decision =
     form.status === 'approved' ? 'ĐỒNG Ý' : form.status === 'rejected' ? 'KHÔNG ĐỒNG Ý' : FORM_STATUS_LABELS[form.status].toUpperCase();
   return (
