@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { createTestDatabase, testDbKind } from '../test/db';
-import { MAX_PREPARED_TEXTS, queryRows, type Database } from './client';
+import { MAX_PREPARED_TEXTS, batchTransaction, queryBatch, queryRows, type Database } from './client';
 
 /** `queryRows(…, { prepare: true })`: the same rows as without, and on PostgreSQL one named statement per connection. */
 
@@ -66,6 +67,137 @@ describe('queryRows with prepare', () => {
       // The texts of the earlier tests count too: no more than the cap are named on this connection.
       expect(found.named).toBeLessThanOrEqual(MAX_PREPARED_TEXTS);
       expect(found.named).toBeGreaterThan(MAX_PREPARED_TEXTS - 10);
+    },
+  );
+});
+
+/** The PostgreSQL error code of a failure: pg's error, or the one drizzle wraps (PGlite). */
+async function failureCode(p: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await p;
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return e.code ?? e.cause?.code;
+  }
+  return undefined;
+}
+
+/** `queryBatch` and `batchTransaction`: several statements in one round trip on PostgreSQL, one after the other on PGlite. */
+describe('queryBatch', () => {
+  beforeAll(async () => {
+    await database.db.execute(sql`create table if not exists batch_probe (id int primary key, note text)`);
+  });
+
+  it('answers each statement its rows, as queryRows does, prepared or not', async () => {
+    const statements = [squares(2), sql`select ${'à "b" \\ c'}::text as t, ${null}::int as nothing, now() as at`, squares(3)];
+    for (const opts of [undefined, { prepare: true } as const]) {
+      const rows = await queryBatch(database.db, statements, opts);
+      const one = [];
+      for (const q of statements) one.push(await queryRows(database.db, q));
+      expect(rows).toHaveLength(3);
+      expect(rows[0]).toEqual(one[0]);
+      expect(rows[2]).toEqual(one[2]);
+      expect(rows[1]).toEqual([{ t: 'à "b" \\ c', nothing: null, at: expect.any(String) }]);
+    }
+  });
+
+  it('stops at the first error: the statements after it do not run, the error is thrown', async () => {
+    const failing = database.db.transaction(async (tx) => {
+      await queryBatch(
+        tx,
+        [
+          sql`insert into batch_probe (id, note) values (${1}::int, 'first')`,
+          sql`insert into batch_probe (id, note) values (${1}::int, 'again')`,
+          sql`insert into batch_probe (id, note) values (${2}::int, 'never')`,
+        ],
+        { prepare: true },
+      );
+    });
+    expect(await failureCode(failing)).toBe('23505');
+    expect(await queryRows(database.db, sql`select id from batch_probe`)).toEqual([]);
+  });
+
+  it('after a statement that does not parse, the same batch corrected runs (the names are kept right)', async () => {
+    const good = sql`select ${5}::int as n /* batch parse probe */`;
+    const bad = sql`selec ${6}::int as n /* batch parse probe */`;
+    expect(await failureCode(queryBatch(database.db, [good, bad, sql`select 7 as n /* batch parse probe 2 */`], { prepare: true }))).toBe(
+      '42601',
+    );
+    for (let i = 0; i < 3; i++) {
+      const rows = await database.db.transaction((tx) =>
+        queryBatch(tx, [good, sql`select 7 as n /* batch parse probe 2 */`], { prepare: true }),
+      );
+      expect(rows).toEqual([[{ n: 5 }], [{ n: 7 }]]);
+    }
+  });
+});
+
+describe('batchTransaction', () => {
+  it('commits what the first batch, the function and the last batch wrote, and answers the last rows', async () => {
+    const out = await batchTransaction(
+      database.db,
+      [sql`insert into batch_probe (id, note) values (${10}::int, 'first') returning id`],
+      async (tx, [inserted]) => {
+        await queryRows(tx, sql`insert into batch_probe (id, note) values (${11}::int, 'between')`);
+        return {
+          value: (inserted as { id: number }[])[0].id,
+          last: [
+            sql`insert into batch_probe (id, note) values (${12}::int, 'last')`,
+            sql`select count(*)::int as n from batch_probe where id >= 10`,
+          ],
+        };
+      },
+      { prepare: true },
+    );
+    expect(out).toEqual({ value: 10, rows: [[], [{ n: 3 }]] });
+    expect(await queryRows(database.db, sql`select id from batch_probe where id >= 10 order by id`)).toEqual([
+      { id: 10 },
+      { id: 11 },
+      { id: 12 },
+    ]);
+  });
+
+  it('rolls everything back when the function throws, or when a last statement fails', async () => {
+    await expect(
+      batchTransaction(database.db, [sql`insert into batch_probe (id, note) values (${20}::int, 'first')`], async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    const twice = batchTransaction(database.db, [sql`insert into batch_probe (id, note) values (${21}::int, 'first')`], async () => ({
+      value: null,
+      last: [sql`insert into batch_probe (id, note) values (${21}::int, 'twice')`],
+    }));
+    expect(await failureCode(twice)).toBe('23505');
+    expect(await queryRows(database.db, sql`select id from batch_probe where id between 20 and 29`)).toEqual([]);
+    // The connections went back to the pool clean: the next transactions work.
+    for (let i = 0; i < 12; i++) await batchTransaction(database.db, [sql`select 1`], async () => ({ value: null, last: [sql`select 2`] }));
+  });
+
+  it.runIf(testDbKind() === 'pg')(
+    'a statement after a lock wait in the same batch reads what the lock holder committed (a snapshot of its own)',
+    async () => {
+      const pool = (database.db as unknown as { session: { client: pg.Pool } }).session.client;
+      const holder = await pool.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select pg_advisory_xact_lock(424242)');
+        await holder.query(`insert into batch_probe (id, note) values (30, 'holder')`);
+        const reading = batchTransaction(
+          database.db,
+          [sql`select pg_advisory_xact_lock(424242)`, sql`select count(*)::int as n from batch_probe where id = 30`],
+          async (_tx, rows) => ({ value: rows[1], last: [] }),
+        );
+        // The batch waits on the lock (pg_locks shows it), then the holder commits.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await holder.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
+          if (rows[0].n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await holder.query('commit');
+        expect((await reading).value).toEqual([{ n: 1 }]);
+      } finally {
+        holder.release();
+      }
     },
   );
 });

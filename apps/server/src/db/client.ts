@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { secureDataDir, tightenTree } from './data-dir';
 
 /** One type for both drivers: repositories never know which one runs. */
@@ -107,13 +108,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 interface DrizzleInternals {
   dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
   session: {
-    prepareQuery(
-      q: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string | undefined,
-      arrayMode: false,
-    ): { execute(): Promise<{ rows: unknown[] }> };
+    prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: false): DrizzlePrepared;
+    client: unknown;
   };
+}
+
+/** What a prepared drizzle query keeps (internal there): the pg query config it runs, with drizzle's type parsers. */
+interface DrizzlePrepared {
+  execute(): Promise<{ rows: unknown[] }>;
+  rawQueryConfig?: { name?: string; text: string; types: unknown };
 }
 
 /** Statement names by text: the hash of a statement's text is computed once per text. */
@@ -152,4 +155,213 @@ export async function queryRows<T>(db: DbOrTx, q: SQL, opts?: { prepare: true })
   }
   const res = (await db.execute(q)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+// ---------------------------------------------------------------- batches: several statements, one round trip
+
+const requireCjs = createRequire(import.meta.url);
+/** pg's own mapping of a parameter to its wire text (Dates, arrays, objects as JSON), as its queries bind them. */
+const { prepareValue } = requireCjs('pg/lib/utils.js') as { prepareValue(v: unknown): unknown };
+
+interface BatchStatement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/** pg's Query, as far as a batch uses it (lib/query.js: the rows of several results, as a multi-statement simple query's). */
+interface PgQueryBase {
+  callback?: (err: Error | null, res?: unknown) => void;
+  handleError(err: Error, connection: unknown): void;
+  handleReadyForQuery(connection: unknown): void;
+}
+type PgQueryCtor = new (config: { text: string; types?: unknown; callback: (err: Error | null, res?: unknown) => void }) => PgQueryBase;
+
+/** What a batch writes to and reads from on pg's connection (lib/connection.js). */
+interface PgConnection {
+  stream: { cork?(): void; uncork?(): void };
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(m: { text: string; name: string }): void;
+  bind(m: { portal: string; statement: string; values: unknown[]; binary: boolean }): void;
+  describe(m: { type: 'P'; name: string }): void;
+  execute(m: { portal: string; rows: number }): void;
+  sync(): void;
+  on(event: 'parseComplete', fn: () => void): void;
+  removeListener(event: 'parseComplete', fn: () => void): void;
+}
+
+/**
+ * Several statements written at once, each Parse (when not yet parsed on the connection) / Bind /
+ * Describe / Execute, and one Sync: the server runs them one after the other (each with a snapshot of
+ * its own, as separate statements), stops at the first error and answers everything in one go. The
+ * rows arrive as pg's multi-statement results (one per statement: each ends with its CommandComplete).
+ */
+class BatchQuery extends (pg.Query as unknown as PgQueryCtor) {
+  private parsing: string[] = [];
+  private connection: PgConnection | null = null;
+  private readonly onParsed = () => {
+    const name = this.parsing.shift();
+    if (name && this.connection) {
+      this.connection.parsedStatements[name] = this.connection.submittedNamedStatements[name];
+      delete this.connection.submittedNamedStatements[name];
+    }
+  };
+
+  constructor(
+    private readonly statements: BatchStatement[],
+    types: unknown,
+    callback: (err: Error | null, res?: unknown) => void,
+  ) {
+    super({ text: statements.map((s) => s.text).join(';\n'), types, callback });
+  }
+
+  submit(connection: PgConnection): Error | null {
+    let values: unknown[][];
+    try {
+      values = this.statements.map((s) => s.values.map((v) => prepareValue(v)));
+    } catch (err) {
+      return err as Error;
+    }
+    for (const s of this.statements) {
+      const known = s.name ? (connection.parsedStatements[s.name] ?? connection.submittedNamedStatements[s.name]) : undefined;
+      if (known !== undefined && known !== s.text)
+        return new Error(`Prepared statements must be unique - '${s.name}' was used for a different statement`);
+    }
+    this.connection = connection;
+    connection.on('parseComplete', this.onParsed);
+    connection.stream.cork?.();
+    try {
+      this.statements.forEach((s, i) => {
+        const name = s.name ?? '';
+        if (!name || connection.parsedStatements[name] === undefined) {
+          connection.parse({ text: s.text, name });
+          this.parsing.push(name);
+          if (name) connection.submittedNamedStatements[name] = s.text;
+        }
+        connection.bind({ portal: '', statement: name, values: values[i], binary: false });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '', rows: 0 });
+      });
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    return null;
+  }
+
+  private done() {
+    if (!this.connection) return;
+    this.connection.removeListener('parseComplete', this.onParsed);
+    // Statements whose Parse an error skipped were not made: the next batch parses them again.
+    for (const name of this.parsing) if (name) delete this.connection.submittedNamedStatements[name];
+    this.parsing = [];
+    this.connection = null;
+  }
+
+  handleError(err: Error, connection: unknown) {
+    this.done();
+    super.handleError(err, connection);
+  }
+
+  handleReadyForQuery(connection: unknown) {
+    this.done();
+    super.handleReadyForQuery(connection);
+  }
+}
+
+/** The pg connection or pool under a drizzle database or transaction; null on PGlite. */
+function pgClientOf(db: DbOrTx): pg.ClientBase | pg.Pool | null {
+  const client = (db as unknown as DrizzleInternals).session.client;
+  return client instanceof pg.Client || client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * Runs `statements` one after the other and answers each one's rows; the first error is thrown and
+ * the statements after it do not run. On PostgreSQL in one round trip (one Sync: outside a transaction
+ * they commit or fail together); on PGlite one after the other. Each statement reads with a snapshot
+ * of its own, so one that follows a lock wait sees what the lock's holder committed. `prepare`: as
+ * `queryRows`, every statement a named prepared statement (fixed texts only).
+ */
+export async function queryBatch(db: DbOrTx, statements: SQL[], opts?: { prepare: true }): Promise<unknown[][]> {
+  const client = pgClientOf(db);
+  if (!client) {
+    const out: unknown[][] = [];
+    for (const q of statements) out.push(await queryRows(db, q));
+    return out;
+  }
+  const d = db as unknown as DrizzleInternals;
+  let types: unknown;
+  const batch = statements.map((q): BatchStatement => {
+    const built = d.dialect.sqlToQuery(q);
+    if (!built.sql.trim()) throw new Error('queryBatch: an empty statement');
+    types ??= d.session.prepareQuery(built, undefined, undefined, false).rawQueryConfig?.types;
+    return { name: opts?.prepare ? statementName(built.sql) : undefined, text: built.sql, values: built.params };
+  });
+  if (!batch.length) return [];
+  const run = (c: pg.ClientBase) =>
+    new Promise<unknown[][]>((resolve, reject) => {
+      const query = new BatchQuery(batch, types, (err, res) => {
+        if (err) return reject(err);
+        const results = (Array.isArray(res) ? res : [res]) as { rows: unknown[] }[];
+        resolve(results.map((r) => r.rows));
+      });
+      void c.query(query as unknown as pg.QueryConfig);
+    });
+  if (!(client instanceof pg.Pool)) return run(client);
+  const c = await client.connect();
+  try {
+    return await run(c);
+  } finally {
+    c.release();
+  }
+}
+
+/** A drizzle database on one pool connection: the transaction of `batchTransaction`, made once per connection. */
+const onConnection = new WeakMap<pg.PoolClient, Tx>();
+
+/**
+ * A transaction in as few round trips as its work allows: on PostgreSQL its BEGIN goes with `first`
+ * (one batch), and `fn`, given their rows, answers the statements that end it, which go with the
+ * COMMIT; whatever `fn` runs in between runs inside the transaction. `fn` throwing, or a statement
+ * failing, rolls it back. PGlite runs the same statements in `db.transaction`. Answers `fn`'s value
+ * and the rows of its last statements.
+ */
+export async function batchTransaction<T>(
+  db: Db,
+  first: SQL[],
+  fn: (tx: Tx, rows: unknown[][]) => Promise<{ value: T; last: SQL[] }>,
+  opts?: { prepare: true },
+): Promise<{ value: T; rows: unknown[][] }> {
+  const pool = pgClientOf(db);
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      const out = await fn(tx, await queryBatch(tx, first, opts));
+      return { value: out.value, rows: await queryBatch(tx, out.last, opts) };
+    });
+  }
+  const client = await pool.connect();
+  let tx = onConnection.get(client);
+  if (!tx) {
+    tx = drizzlePg(client) as unknown as Tx;
+    onConnection.set(client, tx);
+  }
+  let open = false;
+  let broken: Error | undefined;
+  try {
+    open = true;
+    const rows = await queryBatch(tx, [sql`begin`, ...first], opts);
+    const out = await fn(tx, rows.slice(1));
+    const last = await queryBatch(tx, [...out.last, sql`commit`], opts);
+    open = false;
+    return { value: out.value, rows: last.slice(0, -1) };
+  } catch (err) {
+    if (open)
+      await client.query('rollback').catch((e: Error) => {
+        broken = e; // the connection is gone: the pool drops it
+      });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }

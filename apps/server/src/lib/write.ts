@@ -1,8 +1,8 @@
-import type { Db, DbOrTx, Tx } from '@/db/client';
+import { batchTransaction, type Db, type DbOrTx, type Tx } from '@/db/client';
 import { countOf, type SQL } from '@/db/sql';
 import { audit } from '@/plugins/audit';
 import type { Actor } from '@/plugins/actor';
-import { insertAudits, insertAuditsWith, type AuditEntry } from '@/plugins/audit.repository';
+import { auditInsertSql, auditWithSql, insertAudits, type AuditEntry } from '@/plugins/audit.repository';
 import { conflict, notFound } from '@/plugins/errors';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'deactivate' | 'import' | string;
@@ -56,23 +56,56 @@ export async function refuseIfUsed(db: DbOrTx, what: string, checks: UsageCheck[
 }
 
 /**
- * A WriteCtx whose audit entries are kept and written together by `flush()` (same transaction):
- * an import of thousands of rows logs each change without one INSERT per row. `flush(also)` writes a
- * few entries in the same statement as another write or read (`also`), a round trip less on a hot path
- * (the registration rush stores the request's answer and reads the student's state so).
+ * A WriteCtx whose audit entries are kept and written together (same transaction): `flush()` writes
+ * them, an import of thousands of rows logs each change without one INSERT per row. On a hot path
+ * (the registration rush) they go into a statement of the change itself, a round trip less:
+ * `withAudit(also)` is `also` with the entries written in it, and `auditInsert(from)` the INSERT for
+ * a CTE of the caller's statement, whose entries may take their id and values from the row it writes.
  */
 export function batchedAudit(ctx: WriteCtx) {
   const entries: AuditEntry[] = [];
   const who = { actorId: ctx.actor.userId, requestId: ctx.actor.requestId, ip: ctx.actor.ip };
-  const logging: WriteCtx = { ...ctx, log: async (c) => void entries.push({ ...who, ...c }) };
-  /** Writes the entries kept so far; with `also`, in its statement, answering its rows. */
-  async function flush(): Promise<void>;
-  async function flush<T>(also: SQL, opts?: { prepare: true }): Promise<T[]>;
-  async function flush<T>(also?: SQL, opts?: { prepare: true }): Promise<T[] | void> {
-    if (also) return insertAuditsWith<T>(ctx.tx, entries.splice(0), also, opts);
-    await insertAudits(ctx.tx, entries.splice(0));
-  }
-  return { ctx: logging, flush };
+  /** Keeps an entry; its id may be SQL (a column of the row the statement of `auditInsert(from)` writes). */
+  const log = async (c: Omit<Parameters<WriteCtx['log']>[0], 'entityId'> & { entityId?: AuditEntry['entityId'] }) =>
+    void entries.push({ ...who, ...c });
+  const logging: WriteCtx = { ...ctx, log };
+  /** Writes the entries kept so far. */
+  const flush = () => insertAudits(ctx.tx, entries.splice(0));
+  /** The INSERT of the entries kept so far (null: none), for a CTE; `from`: see `auditInsertSql`. */
+  const auditInsert = (from?: SQL) => (entries.length ? auditInsertSql(entries.splice(0), from) : null);
+  /** `also` (a statement) with the entries kept so far written in it. */
+  const withAudit = (also: SQL) => (entries.length ? auditWithSql(entries.splice(0), also) : also);
+  return { ctx: logging, log, flush, auditInsert, withAudit };
+}
+
+export type BatchedWrite = ReturnType<typeof batchedAudit>;
+
+/**
+ * `write` in as few round trips as the change allows (db/client.ts `batchTransaction`), for a hot
+ * path: `first` runs with the BEGIN, then `fn`, given their rows and a ctx whose audit entries are kept
+ * (`batchedAudit`), answers the statements that end the change; they run with the COMMIT, and so do
+ * the entries still kept then. Answers `fn`'s value and the rows of its last statements.
+ */
+export function writeBatched<T>(
+  db: Db,
+  actor: Actor,
+  first: SQL[],
+  fn: (w: BatchedWrite, rows: unknown[][]) => Promise<{ value: T; last: SQL[] }>,
+  opts?: { prepare: true },
+): Promise<{ value: T; rows: unknown[][] }> {
+  let count = 0;
+  return batchTransaction(
+    db,
+    first,
+    async (tx, rows) => {
+      const w = batchedAudit(writeCtx(tx, actor));
+      const out = await fn(w, rows);
+      count = out.last.length;
+      const audit = w.auditInsert();
+      return { value: out.value, last: audit ? [...out.last, audit] : out.last };
+    },
+    opts,
+  ).then((r) => ({ value: r.value, rows: r.rows.slice(0, count) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema/audit';
 
@@ -6,8 +6,10 @@ export interface AuditEntry {
   actorId: number | null;
   action: string;
   entity: string;
-  entityId?: string | number | null;
+  /** SQL only in `auditInsertSql` (a column of the caller's statement: the row it writes). */
+  entityId?: string | number | null | SQL;
   before?: unknown;
+  /** SQL only in `auditInsertSql` (a json built from the row the caller's statement writes). */
   after?: unknown;
   requestId?: string | null;
   ip?: string | null;
@@ -36,25 +38,34 @@ export async function insertAudits(db: DbOrTx, entries: AuditEntry[]) {
 
 const jsonb = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
+/** A value of an entry in a statement: a parameter, or the caller's SQL. */
+const valueSql = (v: unknown, param: (v: unknown) => unknown, cast: SQL) => (is(v, SQL) ? sql`(${v})${cast}` : sql`${param(v)}${cast}`);
+
 /**
- * A few entries (at most 100) written in the same statement as `also`, another write or a read of the
- * same transaction (`with audit as (insert …) <also>`), answering `also`'s rows: one round trip less on
- * a hot path. `prepare` when the caller's text is fixed (db/client.ts `queryRows`): the statement's text
- * depends on the number of entries.
+ * The INSERT of a few entries (at most 100) for a statement of the caller (`with audit as (…)`): one
+ * round trip less on a hot path. Without `from`, the entries' values; with `from` (a CTE of the same
+ * statement: the row it writes), each entry once per row of `from`, its `entityId` and `after` may then
+ * be SQL over that row (`reg.id`): no row, no entry.
  */
-export async function insertAuditsWith<T = unknown>(db: DbOrTx, entries: AuditEntry[], also: SQL, opts?: { prepare: true }): Promise<T[]> {
-  if (entries.length > 100) throw new Error('insertAuditsWith: at most 100 entries');
-  if (!entries.length) return queryRows<T>(db, also, opts);
-  const rows = entries
-    .map(toRow)
-    .map(
-      (r) =>
-        sql`(${r.actorId}::int, ${r.action}::text, ${r.entity}::text, ${r.entityId}::text, ${jsonb(r.before)}::jsonb, ${jsonb(r.after)}::jsonb, ${r.requestId}::text, ${r.ip}::text)`,
-    );
-  return queryRows<T>(
-    db,
-    sql`with audit as (insert into ${auditLogs} (actor_id, action, entity, entity_id, before, after, request_id, ip) values ${sql.join(rows, sql`, `)})
-        ${also}`,
-    opts,
-  );
+export function auditInsertSql(entries: AuditEntry[], from?: SQL): SQL {
+  if (entries.length > 100) throw new Error('auditInsertSql: at most 100 entries');
+  if (!entries.length) throw new Error('auditInsertSql: no entry');
+  const rows = entries.map((e) => {
+    const r = toRow({ ...e, entityId: null });
+    return sql`${r.actorId}::int, ${r.action}::text, ${r.entity}::text, ${valueSql(e.entityId ?? null, (v) => (v === null ? null : String(v)), sql`::text`)},
+      ${valueSql(r.before, jsonb, sql`::jsonb`)}, ${valueSql(r.after, jsonb, sql`::jsonb`)}, ${r.requestId}::text, ${r.ip}::text`;
+  });
+  const values = from
+    ? sql.join(
+        rows.map((r) => sql`select ${r} from ${from}`),
+        sql` union all `,
+      )
+    : sql`values ${sql.join(
+        rows.map((r) => sql`(${r})`),
+        sql`, `,
+      )}`;
+  return sql`insert into ${auditLogs} (actor_id, action, entity, entity_id, before, after, request_id, ip) ${values}`;
 }
+
+/** The statement `also` with entries written in it (`with audit as (insert …) <also>`), answering `also`'s rows. */
+export const auditWithSql = (entries: AuditEntry[], also: SQL): SQL => sql`with audit as (${auditInsertSql(entries)}) ${also}`;

@@ -3,7 +3,15 @@ import type { TRegistration, TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
-import { HOT, ROUND_COLS, offerForRequestSql, seatsSql, type LockedRound, type OfferForRequest } from './core/seats.repository';
+import {
+  HOT,
+  NEW_REGISTRATION,
+  ROUND_COLS,
+  offerForRequestSql,
+  seatsSql,
+  type LockedRound,
+  type OfferForRequest,
+} from './core/seats.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
 
@@ -122,9 +130,12 @@ export interface ActionState {
   seats: TSeat[];
 }
 
-/** An action's answer read on its own (after the commit), in one statement. */
+/** An action's answer read on its own, in one statement (after the commit, or as the last of a batch). */
+export const actionStateSql = (roundId: number, studentId: number, courseClassIds: number[]) =>
+  sql`select ${actionStateCols(roundId, studentId, courseClassIds)}`;
+
 export async function registrationsAndSeats(db: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) {
-  const [row] = await queryRows<ActionState>(db, sql`select ${actionStateCols(roundId, studentId, courseClassIds)}`, HOT);
+  const [row] = await queryRows<ActionState>(db, actionStateSql(roundId, studentId, courseClassIds), HOT);
   return row;
 }
 
@@ -140,6 +151,15 @@ export function actionEndSql(v: { studentId: number; requestId?: string; roundId
       returning ${state}`;
 }
 
+/**
+ * The answer kept under the request id for a registration a statement writes (a CTE `stored as (…)`
+ * `takeSeatAndRegisterSql` writes, from its NEW_REGISTRATION): no row, nothing kept.
+ */
+export const storeRegisteredSql = (v: { studentId: number; requestId: string; roundId: number; courseClassId: number }) =>
+  sql`insert into ${registrationRequests} (student_id, request_id, round_id, outcome)
+      select ${v.studentId}::int, ${v.requestId}::text, ${v.roundId}::int,
+             jsonb_build_object('outcome', r.status, 'courseClassId', ${v.courseClassId}::int) from ${NEW_REGISTRATION.row} r`;
+
 export interface StoredOutcome {
   outcome: 'registered' | 'waitlisted' | 'dropped' | 'swapped';
   courseClassId: number;
@@ -147,23 +167,20 @@ export interface StoredOutcome {
   fromCourseClassId?: number;
 }
 
-/** What an action starts from: the round, the student's grade, the answer already given to the request id, the offer locked. */
+/** What an action starts from: the round, the student's grade, the answer already given to the request id, the offer. */
 export type ActionStart = LockedRound & {
   grade: number | null;
   stored: { roundId: number; outcome: StoredOutcome } | null;
-  /** With `offerId`: the offer locked (core/seats.repository.ts `offerForRequestSql`), null when not offered. */
+  /** With `offerId`: the offer (core/seats.repository.ts `offerForRequestSql`), null when not offered. */
   offer: OfferForRequest | null;
 };
 
 /**
  * The start of a student's action, after their advisory locks (core/seats.repository.ts): the round,
  * the student's grade, the outcome already answered to the request id and (`offerId`) the offer of that
- * class locked with the student's registration and rule data, in one statement.
+ * class with the student's registration and rule data, in one statement (no row: no such round).
  */
-export async function actionStart(
-  tx: DbOrTx,
-  v: { roundId: number; studentId: number; requestId: string | null; offerId?: number },
-): Promise<ActionStart | null> {
+export function actionStartSql(v: { roundId: number; studentId: number; requestId: string | null; offerId?: number }) {
   const offer =
     v.offerId === undefined
       ? { col: sql`null::json`, join: sql`` }
@@ -177,15 +194,10 @@ export async function actionStart(
             courseClassId: v.offerId,
           })}) x on true`,
         };
-  const [row] = await queryRows<ActionStart>(
-    tx,
-    sql`select ${ROUND_COLS}, (select s.grade from students s where s.id = ${v.studentId}) as grade,
+  return sql`select ${ROUND_COLS}, (select s.grade from students s where s.id = ${v.studentId}) as grade,
                (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
                  where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored,
                ${offer.col} as offer
         from registration_rounds r ${offer.join}
-        where r.id = ${v.roundId}`,
-    HOT,
-  );
-  return row ?? null;
+        where r.id = ${v.roundId}`;
 }

@@ -3,7 +3,8 @@ import { withRegistrations } from '@app/shared/registration-rules';
 import { formatDateTime } from '@app/shared/format';
 import { gridOf } from '@/areas/timetables/setup.service';
 import type { Db } from '@/db/client';
-import { batchedAudit, write, type WriteCtx } from '@/lib/write';
+import type { SQL } from '@/db/sql';
+import { writeBatched, type BatchedWrite } from '@/lib/write';
 import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { EventBus } from '@/plugins/events';
@@ -11,19 +12,24 @@ import { REGISTRATION_READERS } from './access';
 import { refusalFor, refusalOf } from './core/rules';
 import { promoteWaitlist } from './core/seats';
 import {
-  deleteAndFree,
+  deleteAndFreeSql,
   lockOffers,
+  lockOfferSql,
   HOT,
-  lockStudent,
+  lockStudentSql,
+  NEW_REGISTRATION,
   seatsOf,
   takeSeatAndRegister,
+  takeSeatAndRegisterSql,
   type LockedRound,
   type OfferForRequest,
 } from './core/seats.repository';
 import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
 import {
-  actionStart,
+  actionEndSql,
+  actionStartSql,
+  actionStateSql,
   classesOfStudent,
   groupsOfRound,
   lessonsOf,
@@ -31,10 +37,11 @@ import {
   registrationsOf,
   roundById,
   roundsOfGrade,
-  actionEndSql,
+  storeRegisteredSql,
   studentOf,
-  type RoundRow,
+  type ActionStart,
   type ActionState,
+  type RoundRow,
   type StoredOutcome,
 } from './me.repository';
 
@@ -133,22 +140,36 @@ function assertOpen(round: LockedRound) {
   if (state !== 'open') throw conflict('Đợt đăng ký đã đóng.');
 }
 
+/** What an action leaves: its outcome (kept under the request id) and the classes whose waitlist may now get a seat. */
 interface Done {
   stored: StoredOutcome;
   /** Classes whose seats may now go to their waitlist (after the commit). */
   promote: number[];
 }
 
-/** What an action does under the locks: `offer` is the class `act` was asked to lock (null: not offered or not asked). */
-type ActionFn = (ctx: WriteCtx, round: LockedRound, studentId: number, grade: number, offer: OfferForRequest | null) => Promise<Done>;
+/**
+ * What an action does under the locks: the statements that make the change (run with the COMMIT; the
+ * last one answers the action's state, ActionState), and how their rows make its outcome — which may
+ * refuse after the commit when the statements changed nothing (a full class).
+ */
+interface Change {
+  statements: SQL[];
+  done(rows: unknown[][]): Done;
+}
+
+/** What an action checks and prepares under the locks: `offer` is the class `act` was asked to read (null: not offered or not asked). */
+type ActionFn = (w: BatchedWrite, round: LockedRound, studentId: number, grade: number, offer: OfferForRequest | null) => Promise<Change>;
 
 /**
- * One student action: under the round's shared lock and the (round, student) lock, a request id already
- * answered gives its stored outcome and changes nothing; else the round must be of the student's grade
- * and open, `fn` changes the registrations (the offer of `offerId` locked by the same first read), and the
- * outcome is stored with the request id and the audit entry in the same transaction. After the
- * commit, the waitlists of the classes concerned get their free seats; the answer is the student's
- * registrations and the seats of the classes touched, which the page applies to the round it holds.
+ * One student action in one transaction and, for a registration or a drop, two round trips: with the
+ * BEGIN, the round's shared lock and the (round, student) lock, then the first read (the round, the
+ * grade, the answer already given to the request id, the offer of `offerId`: a statement of its own,
+ * so it sees what a previous action committed); with the COMMIT, the change (the offer row locked
+ * first, held only while that batch runs), its audit entry, the stored answer and the answer's read
+ * (`fn`'s statements). A request id already answered gives its
+ * stored outcome and changes nothing; else the round must be of the student's grade and open. After
+ * the commit, the waitlists of the classes concerned get their free seats; the answer is the
+ * student's registrations and the seats of the classes touched, which the page applies to the round it holds.
  */
 async function act(
   db: Db,
@@ -161,25 +182,28 @@ async function act(
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const touchedBy = (o: StoredOutcome) => [o.courseClassId, ...(o.fromCourseClassId ? [o.fromCourseClassId] : [])];
-  const done = await write(db, actor, async (txCtx): Promise<Done & { state?: ActionState }> => {
-    // The action's audit entry, its stored answer and the answer's read in one statement.
-    const { ctx, flush } = batchedAudit(txCtx);
-    await lockStudent(ctx.tx, roundId, studentId);
-    const start = await actionStart(ctx.tx, { roundId, studentId, requestId: requestId ?? null, offerId });
-    if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
-    const { grade, stored, offer, ...round } = start;
-    if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
-    if (stored) return { stored: stored.outcome, promote: touchedBy(stored.outcome) };
-    if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
-    assertOpen(round);
-    const out = await fn(ctx, round, studentId, grade, offer);
-    const end = actionEndSql({ studentId, requestId, roundId, outcome: out.stored, touched: touchedBy(out.stored) });
-    const [state] = await flush<ActionState>(end, HOT);
-    return { ...out, state };
-  });
-  const touched = touchedBy(done.stored);
+  const first = [lockStudentSql(roundId, studentId), actionStartSql({ roundId, studentId, requestId: requestId ?? null, offerId })];
+  const { value, rows } = await writeBatched(
+    db,
+    actor,
+    first,
+    async (w, [, [start]]): Promise<{ value: Done | Change; last: SQL[] }> => {
+      if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
+      const { grade, stored, offer, ...round } = start as ActionStart;
+      if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
+      if (stored) return { value: { stored: stored.outcome, promote: touchedBy(stored.outcome) }, last: [] };
+      if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
+      assertOpen(round);
+      const change = await fn(w, round, studentId, grade, offer);
+      return { value: change, last: change.statements };
+    },
+    HOT,
+  );
   // A replayed answer is read now; a new one was read by its own transaction (the seats as it left them).
-  let { mine, seats } = done.state ?? (await registrationsAndSeats(db, roundId, studentId, touched));
+  const done = 'statements' in value ? value.done(rows) : value;
+  const touched = touchedBy(done.stored);
+  let { mine, seats } =
+    'statements' in value ? (rows.at(-1)?.[0] as ActionState) : await registrationsAndSeats(db, roundId, studentId, touched);
   // The classes whose waitlist may get a seat now: promoted after the commit, then read again.
   const due = done.promote.filter((id) => seats.some((s) => s.courseClassId === id && s.taken < s.capacity && s.waiting > 0));
   if (due.length) {
@@ -188,6 +212,20 @@ async function act(
   }
   const reg = mine.find((r) => r.courseClassId === done.stored.courseClassId);
   return { outcome: done.stored.outcome, position: reg?.position ?? null, roundId, mine: mine.map(shownRegistration), seats };
+}
+
+/** The end of an action that changed the registrations already: the stored answer and the answer's read, its audit entries with them. */
+function ending(
+  w: BatchedWrite,
+  v: { studentId: number; requestId?: string; roundId: number; stored: StoredOutcome },
+  promote: number[],
+  before: SQL[] = [],
+): Change {
+  const touched = [v.stored.courseClassId, ...(v.stored.fromCourseClassId ? [v.stored.fromCourseClassId] : [])];
+  return {
+    statements: [...before, w.withAudit(actionEndSql({ ...v, outcome: v.stored, touched }))],
+    done: () => ({ stored: v.stored, promote }),
+  };
 }
 
 const snapshot = (round: LockedRound, studentId: number, courseClassId: number, status: string) => ({
@@ -199,8 +237,8 @@ const snapshot = (round: LockedRound, studentId: number, courseClassId: number, 
 
 /** POST /registration/me/rounds/{id}/register: a seat if one is free, else the waitlist (when kept). */
 export function register(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
-  const { courseClassId } = input;
-  const action: ActionFn = async (ctx, round, studentId, grade, offer) => {
+  const { courseClassId, requestId } = input;
+  const action: ActionFn = async (w, round, studentId, grade, offer) => {
     if (!offer) throw badRequest(NOT_OFFERED);
     if (offer.grade !== grade) throw badRequest(otherGrade(offer));
     if (offer.regStatus)
@@ -209,36 +247,53 @@ export function register(db: Db, events: EventBus, actor: Actor, roundId: number
       );
     const refusal = refusalOf(round, offer);
     if (refusal) throw conflict(refusal);
-    const reg = await takeSeatAndRegister(ctx.tx, { roundId, studentId, courseClassId, waitlist: round.waitlist });
-    if (!reg) throw conflict(`Lớp ${offer.name} đã đủ chỗ.`);
-    await ctx.log({
+    // The seat, the registration, its audit entry and the stored answer in one statement (the entry's
+    // id and status are the new row's: none when the class is full), then the answer's read.
+    await w.log({
       action: 'register',
       entity: 'registration',
-      entityId: reg.id,
-      after: snapshot(round, studentId, courseClassId, reg.status),
+      entityId: NEW_REGISTRATION.id,
+      after: NEW_REGISTRATION.snapshot({ roundId, studentId, courseClassId }),
     });
-    // A seat freed while this request queued goes to the first waiting, maybe this one.
-    return { stored: { outcome: reg.status, courseClassId }, promote: reg.status === 'waitlisted' ? [courseClassId] : [] };
+    const also = {
+      audit: w.auditInsert(NEW_REGISTRATION.row),
+      stored: requestId ? storeRegisteredSql({ studentId, requestId, roundId, courseClassId }) : null,
+    };
+    return {
+      statements: [
+        lockOfferSql(roundId, courseClassId),
+        takeSeatAndRegisterSql({ roundId, studentId, courseClassId, waitlist: round.waitlist }, also),
+        actionStateSql(roundId, studentId, [courseClassId]),
+      ],
+      done: ([, [reg]]) => {
+        if (!reg) throw conflict(`Lớp ${offer.name} đã đủ chỗ.`);
+        const { status } = reg as { status: 'registered' | 'waitlisted' };
+        // A seat freed while this request queued goes to the first waiting, maybe this one.
+        return { stored: { outcome: status, courseClassId }, promote: status === 'waitlisted' ? [courseClassId] : [] };
+      },
+    };
   };
-  return act(db, events, actor, roundId, input.requestId, action, courseClassId);
+  return act(db, events, actor, roundId, requestId, action, courseClassId);
 }
 
 /** POST /registration/me/rounds/{id}/drop: frees the seat (then the waitlist's first gets it), or leaves the waitlist. */
 export function drop(db: Db, events: EventBus, actor: Actor, roundId: number, input: { courseClassId: number; requestId?: string }) {
-  const { courseClassId } = input;
-  const action: ActionFn = async (ctx, round, studentId, _grade, offer) => {
+  const { courseClassId, requestId } = input;
+  const action: ActionFn = async (w, round, studentId, _grade, offer) => {
     if (!offer?.regId || !offer.regStatus) throw badRequest('Bạn chưa đăng ký lớp học phần này.');
     if (offer.compulsory) throw badRequest('Lớp bắt buộc không thể hủy.');
-    await deleteAndFree(ctx.tx, { id: offer.regId, roundId, courseClassId });
-    await ctx.log({
+    await w.ctx.log({
       action: 'drop',
       entity: 'registration',
       entityId: offer.regId,
       before: snapshot(round, studentId, courseClassId, offer.regStatus),
     });
-    return { stored: { outcome: 'dropped', courseClassId }, promote: offer.regStatus === 'registered' ? [courseClassId] : [] };
+    const stored: StoredOutcome = { outcome: 'dropped', courseClassId };
+    return ending(w, { studentId, requestId, roundId, stored }, offer.regStatus === 'registered' ? [courseClassId] : [], [
+      deleteAndFreeSql({ id: offer.regId, roundId, courseClassId }),
+    ]);
   };
-  return act(db, events, actor, roundId, input.requestId, action, courseClassId);
+  return act(db, events, actor, roundId, requestId, action, courseClassId);
 }
 
 /**
@@ -252,9 +307,10 @@ export function swap(
   roundId: number,
   input: { fromCourseClassId: number; toCourseClassId: number; requestId?: string },
 ) {
-  return act(db, events, actor, roundId, input.requestId, async (ctx, round, studentId, grade) => {
+  return act(db, events, actor, roundId, input.requestId, async (w, round, studentId, grade) => {
     const { fromCourseClassId: from, toCourseClassId: to } = input;
-    const offers = await lockOffers(ctx.tx, roundId, studentId, [from, to]);
+    const tx = w.ctx.tx;
+    const offers = await lockOffers(tx, roundId, studentId, [from, to]);
     const a = offers.find((o) => o.courseClassId === from);
     const b = offers.find((o) => o.courseClassId === to);
     if (!a?.regId || a.regStatus !== 'registered') throw badRequest('Bạn chưa đăng ký lớp muốn đổi.');
@@ -267,18 +323,23 @@ export function swap(
           ? `Bạn đã đăng ký lớp ${b.name}.`
           : `Bạn đang ở danh sách chờ của lớp ${b.name}. Hãy rời danh sách chờ trước khi đổi.`,
       );
-    const refusal = await refusalFor(ctx.tx, { round, studentId, courseClassId: to, groupId: b.groupId, without: [from] });
+    const refusal = await refusalFor(tx, { round, studentId, courseClassId: to, groupId: b.groupId, without: [from] });
     if (refusal) throw conflict(refusal);
-    const reg = await takeSeatAndRegister(ctx.tx, { roundId, studentId, courseClassId: to, waitlist: false });
+    const reg = await takeSeatAndRegister(tx, { roundId, studentId, courseClassId: to, waitlist: false });
     if (!reg) throw conflict(`Lớp ${b.name} đã đủ chỗ. Bạn vẫn giữ lớp ${a.name}.`);
-    await deleteAndFree(ctx.tx, { id: a.regId, roundId, courseClassId: from });
-    await ctx.log({
+    await w.ctx.log({
       action: 'swap_class',
       entity: 'registration',
       entityId: reg.id,
       before: snapshot(round, studentId, from, 'registered'),
       after: snapshot(round, studentId, to, 'registered'),
     });
-    return { stored: { outcome: 'swapped', courseClassId: to, fromCourseClassId: from }, promote: [from] };
+    const stored: StoredOutcome = { outcome: 'swapped', courseClassId: to, fromCourseClassId: from };
+    return ending(
+      w,
+      { studentId, requestId: input.requestId, roundId, stored },
+      [from],
+      [deleteAndFreeSql({ id: a.regId, roundId, courseClassId: from })],
+    );
   });
 }

@@ -564,6 +564,14 @@ describe('the rush', () => {
     expect(new Set(refused.map((a) => a.body.message))).toEqual(new Set([`Lớp Đông ${m.tag} false đã đủ chỗ.`]));
     expect(await taken(round.id, c.id)).toBe(10);
     expect(await rowsOf(round.id, c.id)).toHaveLength(10);
+    // A refusal writes nothing: no audit entry, no stored answer (its retry is judged again).
+    const written = await one<{ audits: number; stored: number }>(
+      t,
+      sql`select (select count(*)::int from audit_logs where entity = 'registration' and action = 'register'
+                    and (after->>'roundId')::int = ${round.id}) as audits,
+                 (select count(*)::int from registration_requests where round_id = ${round.id}) as stored`,
+    );
+    expect(written).toEqual({ audits: 10, stored: 10 });
   }, 180_000);
 
   it('a close racing the rush: every seat answered before the close is enrolled by it, none is taken after it', async () => {

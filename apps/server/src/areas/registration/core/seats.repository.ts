@@ -10,7 +10,7 @@ export const HOT = { prepare: true } as const;
  * Seats and the locks every change of a student's registrations takes, always in this order:
  *  1. the round's advisory lock shared and the (round, student) advisory lock (`lockStudent`, one
  *     statement of its own), then the round row read (`lockStudentInRound`, or the action's first read);
- *  2. the offer rows, by course class id (`lockOffers`, `offerForRequestSql` in the action's first read,
+ *  2. the offer rows, by course class id (`lockOffers`, `lockOfferSql` before a registration's seat,
  *     or the one row a conditional update touches).
  * A student's action, a waitlist promotion and an administrator's change of one student's
  * registrations all follow it, so none of them can deadlock another; closing or editing a round takes
@@ -60,13 +60,13 @@ export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId:
  * 563 actions/s). `set_config(…, true)` ends with the transaction: other work keeps the default.
  */
 export async function lockStudent(tx: DbOrTx, roundId: number, studentId: number): Promise<void> {
-  await queryRows(
-    tx,
-    sql`select set_config('plan_cache_mode', 'force_generic_plan', true),
-               pg_advisory_xact_lock_shared(${roundKey(roundId)}), pg_advisory_xact_lock(${studentKey(roundId, studentId)})`,
-    HOT,
-  );
+  await queryRows(tx, lockStudentSql(roundId, studentId), HOT);
 }
+
+/** `lockStudent`'s statement, for a batch (db/client.ts `queryBatch`: the next statement still reads with a snapshot of its own). */
+export const lockStudentSql = (roundId: number, studentId: number) =>
+  sql`select set_config('plan_cache_mode', 'force_generic_plan', true),
+             pg_advisory_xact_lock_shared(${roundKey(roundId)}), pg_advisory_xact_lock(${studentKey(roundId, studentId)})`;
 
 /** The round's advisory lock exclusive, until the transaction ends: waits for every student action under way, and holds off the next. */
 export async function lockRoundExclusive(tx: DbOrTx, roundId: number): Promise<void> {
@@ -104,14 +104,12 @@ export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number
 export type OfferForRequest = OfferRow & RefusalData & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null };
 
 /**
- * An offer, locked, with the student's registration for it, if any, and what `refusalOf` judges for it
- * (no row when the class is not offered), for a round given by numbers or by the columns of a statement
- * that reads it (`r.module_id`, `r.no_clash`: the action's first read, me.repository.ts `actionStart`).
- * Locking the offer row before taking a seat is what keeps the waitlist in arrival order: whoever joins
- * the waitlist holds the row until they commit, so the next statement of anyone taking a seat in the
- * class (run after they got the lock, with a fresh snapshot) sees them waiting. The registration is
- * read, not row-locked: every change of a student's registrations in a round holds their (round,
- * student) advisory lock, which the caller holds.
+ * An offer with the student's registration for it, if any, and what `refusalOf` judges for it (no row
+ * when the class is not offered), for a round given by numbers or by the columns of a statement that
+ * reads it (`r.module_id`, `r.no_clash`: the action's first read, me.repository.ts `actionStart`).
+ * Not locked: what it reads of the student is theirs, under their (round, student) advisory lock, which
+ * the caller holds, and the rest does not change during a round; the seat is taken later, the offer row
+ * locked first by `lockOfferSql`.
  */
 export function offerForRequestSql(v: {
   roundId: number;
@@ -125,9 +123,17 @@ export function offerForRequestSql(v: {
         from registration_offers o join course_classes cc on cc.id = o.course_class_id
         left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${v.studentId}
         left join registration_groups g on g.id = o.group_id
-        where o.round_id = ${v.roundId} and o.course_class_id = ${v.courseClassId}
-        for update of o`;
+        where o.round_id = ${v.roundId} and o.course_class_id = ${v.courseClassId}`;
 }
+
+/**
+ * Locks an offer row before its seat is taken, a statement of its own (in the batch of the seat's
+ * statement: the row is held only while the batch runs). It is what keeps the waitlist in arrival
+ * order: whoever joins the waitlist holds the row until they commit, so the next statement of anyone
+ * taking a seat in the class (run after they got the lock, with a fresh snapshot) sees them waiting.
+ */
+export const lockOfferSql = (roundId: number, courseClassId: number) =>
+  sql`select 1 from registration_offers where round_id = ${roundId} and course_class_id = ${courseClassId} for update`;
 
 /**
  * Locks some offer rows of a round in course class order (a swap touches two), each with the student's
@@ -174,7 +180,7 @@ export async function takeSeat(
 
 /**
  * A student's request for a class in one statement, the offer row locked beforehand
- * (`offerForRequestSql` or `lockOffers`): the seat by the conditional update of `takeSeat`
+ * (`lockOfferSql` or `lockOffers`): the seat by the conditional update of `takeSeat`
  * (a newcomer does not jump the waitlist), and the registration — 'registered' with the seat, else
  * 'waitlisted' when `waitlist`, else nothing (null: full).
  */
@@ -182,35 +188,56 @@ export async function takeSeatAndRegister(
   tx: DbOrTx,
   v: { roundId: number; studentId: number; courseClassId: number; waitlist: boolean },
 ): Promise<{ id: number; status: 'registered' | 'waitlisted' } | null> {
-  const [row] = await queryRows<{ id: number; status: 'registered' | 'waitlisted' }>(
-    tx,
-    sql`with seat as (
+  const [row] = await queryRows<{ id: number; status: 'registered' | 'waitlisted' }>(tx, takeSeatAndRegisterSql(v), HOT);
+  return row ?? null;
+}
+
+/**
+ * `takeSeatAndRegister`'s statement, answering the registration's id and status (no row: full). `also`:
+ * what the same statement writes with the registration, from `NEW_REGISTRATION` (its id and status; no
+ * row when full, so nothing written then): its audit entry and the request's stored answer (INSERTs).
+ */
+export function takeSeatAndRegisterSql(
+  v: { roundId: number; studentId: number; courseClassId: number; waitlist: boolean },
+  also: { audit?: SQL | null; stored?: SQL | null } = {},
+) {
+  return sql`with seat as (
           update registration_offers set taken = taken + 1
           where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
             and not exists (select 1 from registrations w where w.round_id = ${v.roundId}
                               and w.course_class_id = ${v.courseClassId} and w.status = 'waitlisted')
-          returning 1)
-        insert into registrations (round_id, student_id, course_class_id, status)
-        select ${v.roundId}, ${v.studentId}, ${v.courseClassId},
-               case when exists (select 1 from seat) then 'registered' else 'waitlisted' end
-        where exists (select 1 from seat) or ${v.waitlist}
-        returning id, status`,
-    HOT,
-  );
-  return row ?? null;
+          returning 1),
+        reg as (
+          insert into registrations (round_id, student_id, course_class_id, status)
+          select ${v.roundId}, ${v.studentId}, ${v.courseClassId},
+                 case when exists (select 1 from seat) then 'registered' else 'waitlisted' end
+          where exists (select 1 from seat) or ${v.waitlist}
+          returning id, status)
+        ${also.audit ? sql`, audit as (${also.audit})` : sql``}
+        ${also.stored ? sql`, stored as (${also.stored})` : sql``}
+        select id, status from reg`;
 }
+
+/** The registration `takeSeatAndRegisterSql` writes, for what its `also` writes: the row, its id, its audit snapshot. */
+export const NEW_REGISTRATION = {
+  row: sql`reg`,
+  id: sql`reg.id`,
+  /** As the service's audit snapshot of a registration (roundId, courseClassId, studentId, status). */
+  snapshot: (v: { roundId: number; studentId: number; courseClassId: number }) =>
+    sql`jsonb_build_object('roundId', ${v.roundId}::int, 'courseClassId', ${v.courseClassId}::int, 'studentId', ${v.studentId}::int, 'status', reg.status)`,
+};
 
 /** Deletes a registration and, when it held a seat, frees the seat, in one statement. */
 export async function deleteAndFree(tx: DbOrTx, v: { id: number; roundId: number; courseClassId: number }): Promise<void> {
-  await queryRows(
-    tx,
-    sql`with gone as (delete from registrations where id = ${v.id} returning status)
-        update registration_offers set taken = taken - 1
-        where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken > 0
-          and exists (select 1 from gone where status = 'registered')`,
-    HOT,
-  );
+  await queryRows(tx, deleteAndFreeSql(v), HOT);
 }
+
+/** `deleteAndFree`'s statement, for a batch. */
+export const deleteAndFreeSql = (v: { id: number; roundId: number; courseClassId: number }) =>
+  sql`with gone as (delete from registrations where id = ${v.id} returning status)
+      update registration_offers set taken = taken - 1
+      where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken > 0
+        and exists (select 1 from gone where status = 'registered')`;
 
 /** Whether the offer has a free seat now (committed data; the promotion's loop condition). */
 export async function hasFreeSeat(db: DbOrTx, roundId: number, courseClassId: number): Promise<boolean> {
