@@ -1,9 +1,12 @@
 /**
  * Course-registration rush (issue 14, "Speed"): 1,500 students of one grade, 60 offered classes of
  * 25–40 seats, each student registering 4 classes in random order and then one swap (from a class
- * they hold a seat in to another random class), one HTTP request each with a fresh requestId, closed
- * loop with 32 students in flight at the opening moment of the round, on PostgreSQL through the real
- * server (apps/server/src/main.ts, WEB_CONCURRENCY=2; `--workers=1,2` for both). Printed:
+ * they hold a seat in to another random class), one HTTP request each with a fresh requestId (undici's
+ * `request`: the load generator shares the cores, so it is the lightest client), closed loop with 32
+ * students in flight at the opening moment of the round, on PostgreSQL through the real server
+ * (apps/server/src/main.ts, WEB_CONCURRENCY=2; `--workers=1,2` for both), after 1,500 warm-up
+ * registrations on a round of their own; then, for scale, the server's floor (signed-in requests that
+ * do nothing else, GET /auth/verify). Printed:
  * requests/s, p50/p95/p99, seats oversold, duplicate registrations, lost requests, waitlist order
  * violations (all four must be 0), the database against the answers; and the same seat-taking
  * transactions (the conditional UPDATE on registration_offers + the INSERT into registrations, one
@@ -23,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { Agent, fetch } from 'undici';
+import { Agent, fetch, request } from 'undici';
 import type { TRoundInput } from '@app/shared/registration';
 import { fromPool, queryRows, type Database, type Db } from '../apps/server/src/db/client';
 import { courseClasses } from '../apps/server/src/db/schema/school';
@@ -44,7 +47,10 @@ const PER_STUDENT = 4;
 /** Quick: as many classes per student as the full run (12 for 300), so classes still fill and waitlists form. */
 const CLASSES = Number(arg('classes') ?? (QUICK ? Math.max(PER_STUDENT + 2, Math.round((60 * STUDENTS) / 1500)) : 60));
 const GRADE = 12;
-const WARM_UP = 300;
+/** Warm-up registrations, not counted, on a round of their own: enough for both workers' JIT to settle on the path. */
+const WARM_UP = 1500;
+/** Signed-in requests that do nothing else (GET /auth/verify), after the rush: the server's floor, printed for scale. */
+const FLOOR_REQUESTS = 3000;
 const TARGET_P99_MS = 200;
 const TARGET_SHARE_OF_BARE = 0.4;
 const SERVER_PROF = arg('server-prof');
@@ -180,22 +186,22 @@ interface Sample {
 async function post(agent: Agent, url: string, token: string, body: object): Promise<Omit<Sample, 'kind' | 'studentId' | 'courseClassId'>> {
   const t0 = performance.now();
   try {
-    const res = await fetch(url, {
+    const res = await request(url, {
       method: 'POST',
       dispatcher: agent,
       body: JSON.stringify(body),
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
-    const text = await res.text();
+    const text = await res.body.text();
     const took = ms(t0);
-    if (res.status !== 200) {
+    if (res.statusCode !== 200) {
       let message = text.slice(0, 200);
       try {
         message = (JSON.parse(text) as { message?: string }).message ?? message;
       } catch {
         /* not JSON */
       }
-      return { ms: took, status: res.status, message };
+      return { ms: took, status: res.statusCode, message };
     }
     return { ms: took, status: 200, outcome: (JSON.parse(text) as { data: { outcome: Outcome } }).data.outcome };
   } catch (err) {
@@ -436,7 +442,25 @@ async function run() {
         const { results, wallMs } = await closedLoop(signed.length, CONCURRENCY, (i) => script(agent, base, roundId, signed[i]));
         const serverCpuMs = procCpuMs(pids) - cpu0;
         const samples = results.flat();
-        runs.push({ workers, roundId, wallMs, samples, serverCpuMs });
+        // The server's floor, for scale: as many signed-in requests that do nothing else (GET /auth/verify).
+        const floor = await closedLoop(FLOOR_REQUESTS, CONCURRENCY, async (i) => {
+          const t1 = performance.now();
+          const res = await request(`${base}/api/v1/auth/verify`, {
+            dispatcher: agent,
+            headers: { authorization: `Bearer ${signed[i % signed.length].token}` },
+          });
+          await res.body.text();
+          if (res.statusCode !== 200) throw new Error(`verify: ${res.statusCode}`);
+          return ms(t1);
+        });
+        runs.push({
+          workers,
+          roundId,
+          wallMs,
+          samples,
+          serverCpuMs,
+          floor: { perSec: FLOOR_REQUESTS / (floor.wallMs / 1000), ...latencies(floor.results) },
+        });
       } finally {
         await agent.close();
         await stopServer(child);
@@ -523,6 +547,18 @@ async function main() {
         fmt(x.p99),
         fmt(x.max),
         x.serverCpuMsPerRequest.toFixed(2),
+      ]),
+      ...r.runs.map((x) => [
+        `server's floor, WEB_CONCURRENCY=${x.workers}: GET /auth/verify (sign-in only)`,
+        CONCURRENCY,
+        FLOOR_REQUESTS,
+        x.floor.perSec.toFixed(0),
+        `${((x.floor.perSec / r.bare.perSec) * 100).toFixed(0)}%`,
+        fmt(x.floor.p50),
+        fmt(x.floor.p95),
+        fmt(x.floor.p99),
+        fmt(x.floor.max),
+        '',
       ]),
       [
         `bare SQL (register only; ${r.bare.before.perSec.toFixed(0)}/s before, ${r.bare.after.perSec.toFixed(0)}/s after)`,
