@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { createTestDatabase, testDbKind } from '../test/db';
-import { MAX_PREPARED_TEXTS, batchTransaction, queryBatch, queryRows, type Database } from './client';
+import { MAX_PREPARED_TEXTS, batchTransaction, queryBatch, queryRows, type Database, type Db } from './client';
 
 /** `queryRows(…, { prepare: true })`: the same rows as without, and on PostgreSQL one named statement per connection. */
 
@@ -200,4 +201,48 @@ describe('batchTransaction', () => {
       }
     },
   );
+});
+
+describe.runIf(testDbKind() === 'pg')('batches on PostgreSQL: the connection stays right', () => {
+  const pools: pg.Pool[] = [];
+  /** A pool of one connection on the test database (its own settings). */
+  function onePool(extra: Partial<pg.PoolConfig> = {}) {
+    const pool = (database.db as unknown as { session: { client: pg.Pool } }).session.client;
+    const own = new pg.Pool({ ...(pool as unknown as { options: pg.PoolConfig }).options, max: 1, ...extra });
+    own.on('error', () => {});
+    own.on('connect', (c) => c.on('error', () => {}));
+    pools.push(own);
+    return { pool: own, db: drizzle(own) as unknown as Db };
+  }
+  afterAll(async () => {
+    for (const p of pools) await p.end().catch(() => {});
+  });
+
+  it('the same text twice in one prepared batch, on a fresh connection', async () => {
+    const { db } = onePool();
+    const twice = sql`select ${1}::int as a /* batch twice */`;
+    expect(await db.transaction((tx) => queryBatch(tx, [twice, twice], { prepare: true }))).toEqual([[{ a: 1 }], [{ a: 1 }]]);
+  });
+
+  it('a comment-only statement answers an empty result of its own: the others keep their places', async () => {
+    const { db } = onePool();
+    expect(await queryBatch(db, [sql`select 1 as a`, sql.raw('-- nothing'), sql`select 2 as b`])).toEqual([[{ a: 1 }], [], [{ b: 2 }]]);
+  });
+
+  it('a batch the client gave up on (read timeout) drops its connection: the next transactions run on a new one', async () => {
+    // The batch outlasts the client's wait, the rollback queued behind it does not (or it would drop the connection itself).
+    const { db, pool } = onePool({ query_timeout: 500 });
+    const probe = sql`select ${8}::int as y /* batch timeout probe */`;
+    const first = batchTransaction(db, [sql`select pg_sleep(0.7)`, probe], async () => ({ value: 1, last: [probe] }), { prepare: true });
+    await expect(first).rejects.toThrow(/timeout/i);
+    await new Promise((r) => setTimeout(r, 600));
+
+    for (let i = 0; i < 3; i++)
+      expect(await batchTransaction(db, [probe], async () => ({ value: i, last: [probe] }), { prepare: true })).toEqual({
+        value: i,
+        rows: [[{ y: 8 }]],
+      });
+    expect(await queryRows(db, probe, { prepare: true })).toEqual([{ y: 8 }]);
+    expect(pool.totalCount).toBe(1);
+  });
 });

@@ -234,7 +234,8 @@ class BatchQuery extends (pg.Query as unknown as PgQueryCtor) {
     try {
       this.statements.forEach((s, i) => {
         const name = s.name ?? '';
-        if (!name || connection.parsedStatements[name] === undefined) {
+        // A name already parsed, or sent earlier (in this batch too), is bound as it is.
+        if (!name || (connection.parsedStatements[name] ?? connection.submittedNamedStatements[name]) === undefined) {
           connection.parse({ text: s.text, name });
           this.parsing.push(name);
           if (name) connection.submittedNamedStatements[name] = s.text;
@@ -259,14 +260,27 @@ class BatchQuery extends (pg.Query as unknown as PgQueryCtor) {
     this.connection = null;
   }
 
+  /**
+   * The server's error ends the batch (it skips to the Sync: no statement after it is parsed). Any
+   * other (the client's read timeout) leaves the batch running on the server: its statements' parses
+   * are still counted until its ReadyForQuery, so the connection's names stay true.
+   */
   handleError(err: Error, connection: unknown) {
-    this.done();
+    if (err instanceof pg.DatabaseError) this.done();
     super.handleError(err, connection);
   }
 
   handleReadyForQuery(connection: unknown) {
     this.done();
     super.handleReadyForQuery(connection);
+  }
+
+  /** A statement of no text (a comment only) answers EmptyQueryResponse, no CommandComplete: an empty result of its own. */
+  handleEmptyQuery(connection: unknown) {
+    (this as unknown as { handleCommandComplete(m: { text: string }, c: unknown): void }).handleCommandComplete(
+      { text: 'EMPTY' },
+      connection,
+    );
   }
 }
 
@@ -294,7 +308,6 @@ export async function queryBatch(db: DbOrTx, statements: SQL[], opts?: { prepare
   let types: unknown;
   const batch = statements.map((q): BatchStatement => {
     const built = d.dialect.sqlToQuery(q);
-    if (!built.sql.trim()) throw new Error('queryBatch: an empty statement');
     types ??= d.session.prepareQuery(built, undefined, undefined, false).rawQueryConfig?.types;
     return { name: opts?.prepare ? statementName(built.sql) : undefined, text: built.sql, values: built.params };
   });
@@ -325,7 +338,10 @@ const onConnection = new WeakMap<pg.PoolClient, Tx>();
  * (one batch), and `fn`, given their rows, answers the statements that end it, which go with the
  * COMMIT; whatever `fn` runs in between runs inside the transaction. `fn` throwing, or a statement
  * failing, rolls it back. PGlite runs the same statements in `db.transaction`. Answers `fn`'s value
- * and the rows of its last statements.
+ * and the rows of its last statements. On PostgreSQL `fn`'s `tx` is a database on the transaction's
+ * connection, not drizzle's transaction: no nested `tx.transaction()` or `tx.rollback()`. A batch that
+ * fails otherwise than by the server's error (a read timeout, a lost link) drops the connection; if
+ * it was the last, whether it committed is unknown to the caller (a retry with a request id tells).
  */
 export async function batchTransaction<T>(
   db: Db,
@@ -348,15 +364,21 @@ export async function batchTransaction<T>(
   }
   let open = false;
   let broken: Error | undefined;
+  /** A batch that failed otherwise than by the server's error (a read timeout, a lost link) leaves the connection unknown: the pool drops it. */
+  const batch = (statements: SQL[]) =>
+    queryBatch(tx, statements, opts).catch((err: Error) => {
+      if (!(err instanceof pg.DatabaseError)) broken = err;
+      throw err;
+    });
   try {
     open = true;
-    const rows = await queryBatch(tx, [sql`begin`, ...first], opts);
+    const rows = await batch([sql`begin`, ...first]);
     const out = await fn(tx, rows.slice(1));
-    const last = await queryBatch(tx, [...out.last, sql`commit`], opts);
+    const last = await batch([...out.last, sql`commit`]);
     open = false;
     return { value: out.value, rows: last.slice(0, -1) };
   } catch (err) {
-    if (open)
+    if (open && !broken)
       await client.query('rollback').catch((e: Error) => {
         broken = e; // the connection is gone: the pool drops it
       });

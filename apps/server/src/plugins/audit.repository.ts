@@ -15,7 +15,7 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-const toRow = (e: AuditEntry) => ({
+const toValues = (e: AuditEntry) => ({
   actorId: e.actorId,
   action: e.action,
   entity: e.entity,
@@ -25,6 +25,11 @@ const toRow = (e: AuditEntry) => ({
   requestId: e.requestId ?? null,
   ip: e.ip ?? null,
 });
+
+const toRow = (e: AuditEntry) => {
+  if ([e.entityId, e.before, e.after].some((v) => is(v, SQL))) throw new Error('audit: an SQL value is for auditInsertSql only');
+  return toValues(e);
+};
 
 /** Writes go through the same transaction as the change they describe, so both land or neither. */
 export async function insertAudit(db: DbOrTx, e: AuditEntry) {
@@ -51,7 +56,7 @@ export function auditInsertSql(entries: AuditEntry[], from?: SQL): SQL {
   if (entries.length > 100) throw new Error('auditInsertSql: at most 100 entries');
   if (!entries.length) throw new Error('auditInsertSql: no entry');
   const rows = entries.map((e) => {
-    const r = toRow({ ...e, entityId: null });
+    const r = toValues({ ...e, entityId: null });
     return sql`${r.actorId}::int, ${r.action}::text, ${r.entity}::text, ${valueSql(e.entityId ?? null, (v) => (v === null ? null : String(v)), sql`::text`)},
       ${valueSql(r.before, jsonb, sql`::jsonb`)}, ${valueSql(r.after, jsonb, sql`::jsonb`)}, ${r.requestId}::text, ${r.ip}::text`;
   });
