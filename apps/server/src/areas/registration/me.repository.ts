@@ -3,15 +3,7 @@ import type { TRegistration, TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
-import {
-  HOT,
-  NEW_REGISTRATION,
-  ROUND_COLS,
-  offerForRequestSql,
-  seatsSql,
-  type LockedRound,
-  type OfferForRequest,
-} from './core/seats.repository';
+import { HOT, NEW_REGISTRATION, roundAndOfferSql, seatsSql, type LockedRound, type OfferForRequest } from './core/seats.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
 
@@ -181,23 +173,10 @@ export type ActionStart = LockedRound & {
  * class with the student's registration and rule data, in one statement (no row: no such round).
  */
 export function actionStartSql(v: { roundId: number; studentId: number; requestId: string | null; offerId?: number }) {
-  const offer =
-    v.offerId === undefined
-      ? { col: sql`null::json`, join: sql`` }
-      : {
-          col: sql`to_json(x)`,
-          join: sql`left join lateral (${offerForRequestSql({
-            roundId: v.roundId,
-            moduleId: sql`r.module_id`,
-            noClash: sql`r.no_clash`,
-            studentId: v.studentId,
-            courseClassId: v.offerId,
-          })}) x on true`,
-        };
-  return sql`select ${ROUND_COLS}, (select s.grade from students s where s.id = ${v.studentId}) as grade,
-               (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
-                 where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored,
-               ${offer.col} as offer
-        from registration_rounds r ${offer.join}
-        where r.id = ${v.roundId}`;
+  return roundAndOfferSql(
+    { roundId: v.roundId, studentId: v.studentId, courseClassId: v.offerId },
+    sql`(select s.grade from students s where s.id = ${v.studentId}) as grade,
+        (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
+          where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored`,
+  );
 }

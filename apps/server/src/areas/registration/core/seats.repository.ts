@@ -9,7 +9,7 @@ export const HOT = { prepare: true } as const;
 /*
  * Seats and the locks every change of a student's registrations takes, always in this order:
  *  1. the round's advisory lock shared and the (round, student) advisory lock (`lockStudent`, one
- *     statement of its own), then the round row read (`lockStudentInRound`, or the action's first read);
+ *     statement of its own), then the round row read (`roundAndOfferSql`: an action's or a promotion's first read);
  *  2. the offer rows, by course class id (`lockOffers`, `lockOfferSql` before a registration's seat,
  *     or the one row a conditional update touches).
  * A student's action, a waitlist promotion and an administrator's change of one student's
@@ -34,16 +34,6 @@ export interface LockedRound {
   maxClasses: number | null;
   noClash: boolean;
   waitlist: boolean;
-}
-
-/**
- * Serializes one student's changes in one round until the transaction ends (a double click, a retry,
- * a swap racing a drop wait for each other), then reads the round; null when it does not exist.
- */
-export async function lockStudentInRound(tx: DbOrTx, roundId: number, studentId: number): Promise<LockedRound | null> {
-  await lockStudent(tx, roundId, studentId);
-  const [row] = await queryRows<LockedRound>(tx, sql`select ${ROUND_COLS} from registration_rounds r where r.id = ${roundId}`, HOT);
-  return row ?? null;
 }
 
 /**
@@ -90,16 +80,6 @@ export interface OfferRow {
 
 const OFFER_COLS = sql`o.course_class_id as "courseClassId", cc.name, o.capacity, o.taken, o.compulsory, o.group_id as "groupId", cc.grade`;
 
-export async function offerOf(db: DbOrTx, roundId: number, courseClassId: number): Promise<OfferRow | null> {
-  const [row] = await queryRows<OfferRow>(
-    db,
-    sql`select ${OFFER_COLS} from registration_offers o join course_classes cc on cc.id = o.course_class_id
-        where o.round_id = ${roundId} and o.course_class_id = ${courseClassId}`,
-    HOT,
-  );
-  return row ?? null;
-}
-
 /** An offer with the student's registration for it, if any, and what `refusalOf` judges for it. */
 export type OfferForRequest = OfferRow & RefusalData & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null };
 
@@ -124,6 +104,31 @@ export function offerForRequestSql(v: {
         left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${v.studentId}
         left join registration_groups g on g.id = o.group_id
         where o.round_id = ${v.roundId} and o.course_class_id = ${v.courseClassId}`;
+}
+
+/**
+ * The round (ROUND_COLS) and, with `courseClassId`, the offer of that class with the student's
+ * registration and rule data (`offerForRequestSql`, as json `offer`: null when not offered), and
+ * `also`'s columns, in one statement (no row: no such round). A student's action and a promotion start
+ * with it, after the student's advisory locks.
+ */
+export function roundAndOfferSql(v: { roundId: number; studentId: number; courseClassId?: number }, also?: SQL) {
+  const offer =
+    v.courseClassId === undefined
+      ? { col: sql`null::json`, join: sql`` }
+      : {
+          col: sql`to_json(x)`,
+          join: sql`left join lateral (${offerForRequestSql({
+            roundId: v.roundId,
+            moduleId: sql`r.module_id`,
+            noClash: sql`r.no_clash`,
+            studentId: v.studentId,
+            courseClassId: v.courseClassId,
+          })}) x on true`,
+        };
+  return sql`select ${ROUND_COLS}, ${offer.col} as offer ${also ? sql`, ${also}` : sql``}
+        from registration_rounds r ${offer.join}
+        where r.id = ${v.roundId}`;
 }
 
 /**
@@ -239,46 +244,40 @@ export const deleteAndFreeSql = (v: { id: number; roundId: number; courseClassId
       where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken > 0
         and exists (select 1 from gone where status = 'registered')`;
 
-/** Whether the offer has a free seat now (committed data; the promotion's loop condition). */
-export async function hasFreeSeat(db: DbOrTx, roundId: number, courseClassId: number): Promise<boolean> {
-  const [row] = await queryRows<{ free: boolean }>(
-    db,
-    sql`select taken < capacity as free from registration_offers where round_id = ${roundId} and course_class_id = ${courseClassId}`,
-    HOT,
-  );
-  return row?.free ?? false;
-}
-
-/** The waitlisted requests of a class after `afterId`, in arrival order (registrations.id). */
-export const waitingAfter = (db: DbOrTx, roundId: number, courseClassId: number, afterId: number, limit = 20) =>
+/**
+ * The waitlisted requests of a class after `afterId`, in arrival order (registrations.id), while the
+ * class has a free seat (committed data: none when it is full): the promotion's candidates.
+ */
+export const waitingWhileFree = (db: DbOrTx, roundId: number, courseClassId: number, afterId: number, limit = 20) =>
   queryRows<{ id: number; studentId: number }>(
     db,
-    sql`select id, student_id as "studentId" from registrations
-        where round_id = ${roundId} and course_class_id = ${courseClassId} and status = 'waitlisted' and id > ${afterId}
-        order by id limit ${limit}`,
+    sql`select w.id, w.student_id as "studentId" from registrations w
+        where w.round_id = ${roundId} and w.course_class_id = ${courseClassId} and w.status = 'waitlisted' and w.id > ${afterId}
+          and exists (select 1 from registration_offers o where o.round_id = ${roundId} and o.course_class_id = ${courseClassId}
+                        and o.taken < o.capacity)
+        order by w.id limit ${limit}`,
     HOT,
   );
 
-/** A registration row, locked: one student's request for one class of a round. */
-export async function lockRegistration(tx: DbOrTx, roundId: number, studentId: number, courseClassId: number) {
-  const [row] = await queryRows<{ id: number; status: 'registered' | 'waitlisted'; createdAt: Date | string }>(
-    tx,
-    sql`select id, status, created_at as "createdAt" from registrations
-        where round_id = ${roundId} and student_id = ${studentId} and course_class_id = ${courseClassId} for update`,
-    HOT,
-  );
-  return row ?? null;
-}
+/**
+ * A promotion in one statement: a seat taken by the conditional update (the waitlist's own: it jumps
+ * no one), the registration `id` made 'registered' only with it, and `audit` (an INSERT from `promoted`,
+ * the row promoted: none without a seat). Answers whether it was promoted, whether a seat is still
+ * free, and the student's user account (who is told; null without one).
+ */
+export const promoteSql = (v: { id: number; roundId: number; courseClassId: number; studentId: number }, audit: SQL | null) =>
+  sql`with seat as (
+        update registration_offers set taken = taken + 1
+        where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
+        returning taken, capacity),
+      promoted as (
+        update registrations set status = 'registered' where id = ${v.id} and exists (select 1 from seat) returning id)
+      ${audit ? sql`, audit as (${audit})` : sql``}
+      select exists (select 1 from promoted) as promoted, coalesce((select taken < capacity from seat), false) as free,
+             (select u.id from users u where u.student_id = ${v.studentId} order by u.id limit 1) as "userId"`;
 
-export async function setRegistered(tx: DbOrTx, id: number): Promise<void> {
-  await queryRows(tx, sql`update registrations set status = 'registered' where id = ${id}`, HOT);
-}
-
-/** The user account of a student (null without one): who a promotion's event tells. */
-export async function userOfStudent(db: DbOrTx, studentId: number): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(db, sql`select id from users where student_id = ${studentId} order by id limit 1`, HOT);
-  return row?.id ?? null;
-}
+/** The row `promoteSql` promotes, for its audit entry. */
+export const PROMOTED = sql`promoted`;
 
 /** The seats of every offer of a round, with the waitlist's length. */
 export const seatsSql = (roundId: number) =>

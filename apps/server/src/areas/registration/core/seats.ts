@@ -1,23 +1,23 @@
 import type { Db } from '@/db/client';
-import { write } from '@/lib/write';
+import { writeBatched } from '@/lib/write';
 import { systemActor } from '@/plugins/actor';
 import type { EventBus } from '@/plugins/events';
-import { refusalFor } from './rules';
+import { refusalOf } from './rules';
 import {
-  hasFreeSeat,
-  lockRegistration,
-  lockStudentInRound,
-  offerOf,
-  setRegistered,
-  takeSeat,
-  userOfStudent,
-  waitingAfter,
+  HOT,
+  lockStudentSql,
+  PROMOTED,
+  promoteSql,
+  roundAndOfferSql,
+  waitingWhileFree,
+  type LockedRound,
+  type OfferForRequest,
 } from './seats.repository';
 
 /** The system log's "who" of a promotion from the waitlist. */
 const WAITLIST_JOB = 'registration-waitlist';
 
-type Step = 'stop' | 'skip' | { studentId: number; userId: number | null };
+type Step = 'stop' | 'skip' | { studentId: number; userId: number | null; free: boolean };
 
 /**
  * Gives a class's free seats to its waitlist, in arrival order (registrations.id): while a seat is
@@ -29,39 +29,52 @@ type Step = 'stop' | 'skip' | { studentId: number; userId: number | null };
  * Answers how many were promoted.
  */
 export async function promoteWaitlist(db: Db, events: EventBus, roundId: number, courseClassId: number): Promise<number> {
-  const actor = systemActor(WAITLIST_JOB);
   let after = 0;
   let promoted = 0;
-  while (await hasFreeSeat(db, roundId, courseClassId)) {
-    const batch = await waitingAfter(db, roundId, courseClassId, after);
-    if (!batch.length) break;
+  for (let batch = await waitingWhileFree(db, roundId, courseClassId, after); batch.length;) {
     for (const candidate of batch) {
       after = candidate.id;
-      const step = await write(db, actor, async (ctx): Promise<Step> => {
-        const round = await lockStudentInRound(ctx.tx, roundId, candidate.studentId);
-        if (!round || round.closedAt !== null) return 'stop';
-        const reg = await lockRegistration(ctx.tx, roundId, candidate.studentId, courseClassId);
-        if (!reg || reg.id !== candidate.id || reg.status !== 'waitlisted') return 'skip';
-        const offer = await offerOf(ctx.tx, roundId, courseClassId);
-        if (!offer) return 'stop';
-        if (await refusalFor(ctx.tx, { round, studentId: candidate.studentId, courseClassId, groupId: offer.groupId })) return 'skip';
-        if (!(await takeSeat(ctx.tx, roundId, courseClassId, true))) return 'stop';
-        await setRegistered(ctx.tx, reg.id);
-        await ctx.log({
-          action: 'promote',
-          entity: 'registration',
-          entityId: reg.id,
-          before: { status: 'waitlisted' },
-          after: { roundId, courseClassId, studentId: candidate.studentId, status: 'registered' },
-        });
-        return { studentId: candidate.studentId, userId: await userOfStudent(ctx.tx, candidate.studentId) };
-      });
+      const step = await promoteOne(db, roundId, courseClassId, candidate);
       if (step === 'stop') return promoted;
       if (step === 'skip') continue;
       promoted++;
       events.emit('registration.promoted', { roundId, courseClassId, studentId: step.studentId, userId: step.userId });
-      if (!(await hasFreeSeat(db, roundId, courseClassId))) return promoted;
+      if (!step.free) return promoted;
     }
+    batch = await waitingWhileFree(db, roundId, courseClassId, after);
   }
   return promoted;
+}
+
+/**
+ * One candidate, in two round trips: with the BEGIN, the student's locks and the first read (the
+ * round, their registration for the class and its rule data); with the COMMIT, the seat, the status
+ * and the audit entry in one statement (`promoteSql`: nothing without a seat).
+ */
+async function promoteOne(db: Db, roundId: number, courseClassId: number, candidate: { id: number; studentId: number }): Promise<Step> {
+  const { studentId } = candidate;
+  const first = [lockStudentSql(roundId, studentId), roundAndOfferSql({ roundId, studentId, courseClassId })];
+  const { value, rows } = await writeBatched(
+    db,
+    systemActor(WAITLIST_JOB),
+    first,
+    async (w, [, [start]]): Promise<{ value: 'stop' | 'skip' | null; last: [] | [ReturnType<typeof promoteSql>] }> => {
+      const { offer, ...round } = (start ?? { offer: null }) as LockedRound & { offer: OfferForRequest | null };
+      if (!start || round.closedAt !== null || !offer) return { value: 'stop', last: [] };
+      if (offer.regId !== candidate.id || offer.regStatus !== 'waitlisted') return { value: 'skip', last: [] };
+      if (refusalOf(round, offer)) return { value: 'skip', last: [] };
+      await w.log({
+        action: 'promote',
+        entity: 'registration',
+        entityId: candidate.id,
+        before: { status: 'waitlisted' },
+        after: { roundId, courseClassId, studentId, status: 'registered' },
+      });
+      return { value: null, last: [promoteSql({ id: candidate.id, roundId, courseClassId, studentId }, w.auditInsert(PROMOTED))] };
+    },
+    HOT,
+  );
+  if (value) return value;
+  const [done] = rows[0] as { promoted: boolean; free: boolean; userId: number | null }[];
+  return done.promoted ? { studentId, userId: done.userId, free: done.free } : 'stop';
 }
