@@ -443,6 +443,42 @@ describe('waitlist, drop and swap', () => {
     expect(await db().transaction((tx) => mode(tx))).toEqual([{ mode: 'auto' }]);
   });
 
+  it('reads the stored answers by their index inside the action, even when the table was analyzed empty', async () => {
+    // A plan is kept per connection: one made at the round's opening, when the table is empty, must not scan it whole later.
+    const planOf = async (tx: DbOrTx) =>
+      (
+        await queryRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`explain select 1 from registration_requests q where q.student_id = 1 and q.request_id = 'x'`,
+        )
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    const [s] = await addRegStudents(db(), m, 1);
+    const round = await addRound(db(), { moduleId: m.module.id, offers: [] });
+    const plans = { before: '', after: '' };
+    const undone = new Error('rolled back on purpose');
+    await db()
+      .transaction(async (tx) => {
+        // A few pages of answers, all gone, the table analyzed then: the planner reckons it empty.
+        await tx.execute(sql`insert into registration_requests (student_id, request_id, round_id, outcome)
+          select ${s.id}::int, 'plan-probe-' || g, ${round.id}::int, '{}'::jsonb from generate_series(1, 400) g`);
+        await tx.execute(sql`delete from registration_requests`);
+        await tx.execute(sql`analyze registration_requests`);
+        plans.before = await planOf(tx);
+        await lockStudent(tx, 2_000_000_000, 1);
+        plans.after = await planOf(tx);
+        throw undone;
+      })
+      .catch((err: unknown) => {
+        if (err !== undone) throw err;
+      });
+    await db().execute(sql`analyze registration_requests`);
+    expect(plans.before).toMatch(/Seq Scan on registration_requests/);
+    expect(plans.after).toMatch(/Index (Only )?Scan using registration_requests_/);
+    expect(plans.after).not.toMatch(/Seq Scan/);
+  });
+
   it('answers a retried request id with the first outcome and changes nothing', async () => {
     const [s] = await addRegStudents(db(), m, 1);
     const c = await addRegClass(db(), m, { name: `Thử lại ${m.tag}` });
