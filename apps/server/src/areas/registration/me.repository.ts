@@ -3,7 +3,15 @@ import type { TRegistration, TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { registrationRequests } from '@/db/schema/registration';
 import { studentClasses, timetableOfModule } from './core/rules.repository';
-import { HOT, NEW_REGISTRATION, roundAndOfferSql, seatsSql, type LockedRound, type OfferForRequest } from './core/seats.repository';
+import {
+  HOT,
+  NEW_REGISTRATION,
+  roundAndOfferSql,
+  seatsSql,
+  type LockedRound,
+  type OfferForRequest,
+  type OfferWithRegistration,
+} from './core/seats.repository';
 
 /* The SQL of the student's own registration (me.service.ts). */
 
@@ -144,13 +152,20 @@ export function actionEndSql(v: { studentId: number; requestId?: string; roundId
 }
 
 /**
- * The answer kept under the request id for a registration a statement writes (a CTE `stored as (…)`
- * `takeSeatAndRegisterSql` writes, from its NEW_REGISTRATION): no row, nothing kept.
+ * The answer kept under the request id for a registration a statement writes (`takeSeatAndRegisterSql`,
+ * `swapSql`, from their NEW_REGISTRATION: no row, nothing kept): `outcome`, else the registration's status.
  */
-export const storeRegisteredSql = (v: { studentId: number; requestId: string; roundId: number; courseClassId: number }) =>
+export const storeRegisteredSql = (v: {
+  studentId: number;
+  requestId: string;
+  roundId: number;
+  courseClassId: number;
+  outcome?: StoredOutcome;
+}) =>
   sql`insert into ${registrationRequests} (student_id, request_id, round_id, outcome)
       select ${v.studentId}::int, ${v.requestId}::text, ${v.roundId}::int,
-             jsonb_build_object('outcome', r.status, 'courseClassId', ${v.courseClassId}::int) from ${NEW_REGISTRATION.row} r`;
+             ${v.outcome ? sql`${JSON.stringify(v.outcome)}::jsonb` : sql`jsonb_build_object('outcome', r.status, 'courseClassId', ${v.courseClassId}::int)`}
+      from ${NEW_REGISTRATION.row} r`;
 
 export interface StoredOutcome {
   outcome: 'registered' | 'waitlisted' | 'dropped' | 'swapped';
@@ -165,6 +180,8 @@ export type ActionStart = LockedRound & {
   stored: { roundId: number; outcome: StoredOutcome } | null;
   /** With `offerId`: the offer (core/seats.repository.ts `offerForRequestSql`), null when not offered. */
   offer: OfferForRequest | null;
+  /** With `fromId` (a swap's class A): its offer and the student's registration, null when not offered. */
+  from: OfferWithRegistration | null;
 };
 
 /**
@@ -172,9 +189,9 @@ export type ActionStart = LockedRound & {
  * the student's grade, the outcome already answered to the request id and (`offerId`) the offer of that
  * class with the student's registration and rule data, in one statement (no row: no such round).
  */
-export function actionStartSql(v: { roundId: number; studentId: number; requestId: string | null; offerId?: number }) {
+export function actionStartSql(v: { roundId: number; studentId: number; requestId: string | null; offerId?: number; fromId?: number }) {
   return roundAndOfferSql(
-    { roundId: v.roundId, studentId: v.studentId, courseClassId: v.offerId },
+    { roundId: v.roundId, studentId: v.studentId, courseClassId: v.offerId, fromCourseClassId: v.fromId },
     sql`(select s.grade from students s where s.id = ${v.studentId}) as grade,
         (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
           where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored`,

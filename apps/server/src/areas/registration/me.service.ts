@@ -13,16 +13,17 @@ import { refusalFor, refusalOf } from './core/rules';
 import { promoteWaitlist } from './core/seats';
 import {
   deleteAndFreeSql,
-  lockOffers,
+  lockOffersSql,
   lockOfferSql,
   HOT,
   lockStudentSql,
   NEW_REGISTRATION,
   seatsOf,
-  takeSeatAndRegister,
+  swapSql,
   takeSeatAndRegisterSql,
   type LockedRound,
   type OfferForRequest,
+  type OfferWithRegistration,
 } from './core/seats.repository';
 import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
@@ -158,7 +159,14 @@ interface Change {
 }
 
 /** What an action checks and prepares under the locks: `offer` is the class `act` was asked to read (null: not offered or not asked). */
-type ActionFn = (w: BatchedWrite, round: LockedRound, studentId: number, grade: number, offer: OfferForRequest | null) => Promise<Change>;
+type ActionFn = (
+  w: BatchedWrite,
+  round: LockedRound,
+  studentId: number,
+  grade: number,
+  offer: OfferForRequest | null,
+  from: OfferWithRegistration | null,
+) => Promise<Change>;
 
 /**
  * One student action in one transaction and, for a registration or a drop, two round trips: with the
@@ -178,23 +186,23 @@ async function act(
   roundId: number,
   requestId: string | undefined,
   fn: ActionFn,
-  offerId?: number,
+  offers: { offerId?: number; fromId?: number } = {},
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const touchedBy = (o: StoredOutcome) => [o.courseClassId, ...(o.fromCourseClassId ? [o.fromCourseClassId] : [])];
-  const first = [lockStudentSql(roundId, studentId), actionStartSql({ roundId, studentId, requestId: requestId ?? null, offerId })];
+  const first = [lockStudentSql(roundId, studentId), actionStartSql({ roundId, studentId, requestId: requestId ?? null, ...offers })];
   const { value, rows } = await writeBatched(
     db,
     actor,
     first,
     async (w, [, [start]]): Promise<{ value: Done | Change; last: SQL[] }> => {
       if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
-      const { grade, stored, offer, ...round } = start as ActionStart;
+      const { grade, stored, offer, from, ...round } = start as ActionStart;
       if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
       if (stored) return { value: { stored: stored.outcome, promote: touchedBy(stored.outcome) }, last: [] };
       if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
       assertOpen(round);
-      const change = await fn(w, round, studentId, grade, offer);
+      const change = await fn(w, round, studentId, grade, offer, from);
       return { value: change, last: change.statements };
     },
     HOT,
@@ -273,7 +281,7 @@ export function register(db: Db, events: EventBus, actor: Actor, roundId: number
       },
     };
   };
-  return act(db, events, actor, roundId, requestId, action, courseClassId);
+  return act(db, events, actor, roundId, requestId, action, { offerId: courseClassId });
 }
 
 /** POST /registration/me/rounds/{id}/drop: frees the seat (then the waitlist's first gets it), or leaves the waitlist. */
@@ -293,7 +301,7 @@ export function drop(db: Db, events: EventBus, actor: Actor, roundId: number, in
       deleteAndFreeSql({ id: offer.regId, roundId, courseClassId }),
     ]);
   };
-  return act(db, events, actor, roundId, requestId, action, courseClassId);
+  return act(db, events, actor, roundId, requestId, action, { offerId: courseClassId });
 }
 
 /**
@@ -307,12 +315,8 @@ export function swap(
   roundId: number,
   input: { fromCourseClassId: number; toCourseClassId: number; requestId?: string },
 ) {
-  return act(db, events, actor, roundId, input.requestId, async (w, round, studentId, grade) => {
-    const { fromCourseClassId: from, toCourseClassId: to } = input;
-    const tx = w.ctx.tx;
-    const offers = await lockOffers(tx, roundId, studentId, [from, to]);
-    const a = offers.find((o) => o.courseClassId === from);
-    const b = offers.find((o) => o.courseClassId === to);
+  const { fromCourseClassId: from, toCourseClassId: to, requestId } = input;
+  const action: ActionFn = async (w, round, studentId, grade, b, a) => {
     if (!a?.regId || a.regStatus !== 'registered') throw badRequest('Bạn chưa đăng ký lớp muốn đổi.');
     if (!b) throw badRequest(NOT_OFFERED);
     if (b.grade !== grade) throw badRequest(otherGrade(b));
@@ -323,23 +327,34 @@ export function swap(
           ? `Bạn đã đăng ký lớp ${b.name}.`
           : `Bạn đang ở danh sách chờ của lớp ${b.name}. Hãy rời danh sách chờ trước khi đổi.`,
       );
-    const refusal = await refusalFor(tx, { round, studentId, courseClassId: to, groupId: b.groupId, without: [from] });
+    // B judged as if A were gone (the first read's rule data, `from`).
+    const refusal = refusalOf(round, b);
     if (refusal) throw conflict(refusal);
-    const reg = await takeSeatAndRegister(tx, { roundId, studentId, courseClassId: to, waitlist: false });
-    if (!reg) throw conflict(`Lớp ${b.name} đã đủ chỗ. Bạn vẫn giữ lớp ${a.name}.`);
-    await w.ctx.log({
+    // Both offers locked in class order, then B's seat, B's registration, A gone, the audit entry and
+    // the stored answer in one statement (none of it when B is full), then the answer's read.
+    await w.log({
       action: 'swap_class',
       entity: 'registration',
-      entityId: reg.id,
+      entityId: NEW_REGISTRATION.id,
       before: snapshot(round, studentId, from, 'registered'),
       after: snapshot(round, studentId, to, 'registered'),
     });
     const stored: StoredOutcome = { outcome: 'swapped', courseClassId: to, fromCourseClassId: from };
-    return ending(
-      w,
-      { studentId, requestId: input.requestId, roundId, stored },
-      [from],
-      [deleteAndFreeSql({ id: a.regId, roundId, courseClassId: from })],
-    );
-  });
+    const also = {
+      audit: w.auditInsert(NEW_REGISTRATION.row),
+      stored: requestId ? storeRegisteredSql({ studentId, requestId, roundId, courseClassId: to, outcome: stored }) : null,
+    };
+    return {
+      statements: [
+        lockOffersSql(roundId, [from, to]),
+        swapSql({ roundId, studentId, courseClassId: to, from: { regId: a.regId, courseClassId: from } }, also),
+        actionStateSql(roundId, studentId, [to, from]),
+      ],
+      done: ([, [reg]]) => {
+        if (!reg) throw conflict(`Lớp ${b.name} đã đủ chỗ. Bạn vẫn giữ lớp ${a.name}.`);
+        return { stored, promote: [from] };
+      },
+    };
+  };
+  return act(db, events, actor, roundId, requestId, action, { offerId: to, fromId: from });
 }

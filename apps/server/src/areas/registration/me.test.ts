@@ -420,12 +420,23 @@ describe('waitlist, drop and swap', () => {
       { studentId: s.id, courseClassId: a.id },
       { studentId: full.id, courseClassId: b.id },
     ]);
-    const r = await swap(s, round.id, a.id, b.id);
+    const r = await swap(s, round.id, a.id, b.id, 'swap-0001-abc');
     expect(r.status).toBe(409);
     expect(r.body.message).toBe(`Lớp B2 ${m.tag} đã đủ chỗ. Bạn vẫn giữ lớp A2 ${m.tag}.`);
     expect(await statusOf(round.id, s.id, a.id)).toBe('registered');
     expect(await statusOf(round.id, s.id, b.id)).toBeNull();
     expect([await taken(round.id, a.id), await taken(round.id, b.id)]).toEqual([1, 1]);
+    // A refusal keeps no answer: the same request, sent again once B has a seat, is judged again and
+    // swaps; sent once more, it answers the same and changes nothing (one audit entry).
+    expect((await drop(full, round.id, b.id)).status).toBe(200);
+    const again = [await swap(s, round.id, a.id, b.id, 'swap-0001-abc'), await swap(s, round.id, a.id, b.id, 'swap-0001-abc')];
+    expect(again.map((x) => [x.status, x.body.data?.outcome])).toEqual([
+      [200, 'swapped'],
+      [200, 'swapped'],
+    ]);
+    expect([await taken(round.id, a.id), await taken(round.id, b.id)]).toEqual([0, 1]);
+    expect([await statusOf(round.id, s.id, a.id), await statusOf(round.id, s.id, b.id)]).toEqual([null, 'registered']);
+    expect((await auditOf(db(), 'registration', (await rowsOf(round.id, b.id))[0].id)).map((x) => x.action)).toEqual(['swap_class']);
     const same = await call('POST', `/registration/me/rounds/${round.id}/swap`, s.email, {
       fromCourseClassId: a.id,
       toCourseClassId: a.id,

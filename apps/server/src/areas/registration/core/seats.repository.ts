@@ -10,7 +10,7 @@ export const HOT = { prepare: true } as const;
  * Seats and the locks every change of a student's registrations takes, always in this order:
  *  1. the round's advisory lock shared and the (round, student) advisory lock (`lockStudent`, one
  *     statement of its own), then the round row read (`roundAndOfferSql`: an action's or a promotion's first read);
- *  2. the offer rows, by course class id (`lockOffers`, `lockOfferSql` before a registration's seat,
+ *  2. the offer rows, by course class id (`lockOffersSql` before a swap's seat, `lockOfferSql` before a registration's,
  *     or the one row a conditional update touches).
  * A student's action, a waitlist promotion and an administrator's change of one student's
  * registrations all follow it, so none of them can deadlock another; closing or editing a round takes
@@ -102,22 +102,32 @@ export function offerForRequestSql(v: {
   noClash: boolean | SQL;
   studentId: number;
   courseClassId: number;
+  /** Classes to count as gone (a swap's class A). */
+  without?: number[];
 }) {
   return sql`select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus",
-               ${refusalColumns({ ...v, without: [], groupId: sql`o.group_id` })}
+               ${refusalColumns({ ...v, without: v.without ?? [], groupId: sql`o.group_id` })}
         from registration_offers o join course_classes cc on cc.id = o.course_class_id
         left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${v.studentId}
         left join registration_groups g on g.id = o.group_id
         where o.round_id = ${v.roundId} and o.course_class_id = ${v.courseClassId}`;
 }
 
+/** An offer with the student's registration for it, if any (no rule data: a swap's class A). */
+export type OfferWithRegistration = OfferRow & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null };
+
 /**
  * The round (ROUND_COLS) and, with `courseClassId`, the offer of that class with the student's
- * registration and rule data (`offerForRequestSql`, as json `offer`: null when not offered), and
- * `also`'s columns, in one statement (no row: no such round). A student's action and a promotion start
- * with it, after the student's advisory locks.
+ * registration and rule data (`offerForRequestSql`, as json `offer`: null when not offered); with
+ * `fromCourseClassId` (a swap), that class's offer with the student's registration (json `from`), the
+ * rules of `courseClassId` then judged as if it were gone; and `also`'s columns, in one statement (no
+ * row: no such round). A student's action and a promotion start with it, after the student's locks.
  */
-export function roundAndOfferSql(v: { roundId: number; studentId: number; courseClassId?: number }, also?: SQL) {
+export function roundAndOfferSql(
+  v: { roundId: number; studentId: number; courseClassId?: number; fromCourseClassId?: number },
+  also?: SQL,
+) {
+  const without = v.fromCourseClassId === undefined ? [] : [v.fromCourseClassId];
   const offer =
     v.courseClassId === undefined
       ? { col: sql`null::json`, join: sql`` }
@@ -129,9 +139,17 @@ export function roundAndOfferSql(v: { roundId: number; studentId: number; course
             noClash: sql`r.no_clash`,
             studentId: v.studentId,
             courseClassId: v.courseClassId,
+            without,
           })}) x on true`,
         };
-  return sql`select ${ROUND_COLS}, ${offer.col} as offer ${also ? sql`, ${also}` : sql``}
+  const from =
+    v.fromCourseClassId === undefined
+      ? sql`null::json`
+      : sql`(select to_json(y) from (select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus"
+           from registration_offers o join course_classes cc on cc.id = o.course_class_id
+           left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${v.studentId}
+           where o.round_id = r.id and o.course_class_id = ${v.fromCourseClassId}) y)`;
+  return sql`select ${ROUND_COLS}, ${offer.col} as offer, ${from} as "from" ${also ? sql`, ${also}` : sql``}
         from registration_rounds r ${offer.join}
         where r.id = ${v.roundId}`;
 }
@@ -145,21 +163,10 @@ export function roundAndOfferSql(v: { roundId: number; studentId: number; course
 export const lockOfferSql = (roundId: number, courseClassId: number) =>
   sql`select 1 from registration_offers where round_id = ${roundId} and course_class_id = ${courseClassId} for update`;
 
-/**
- * Locks some offer rows of a round in course class order (a swap touches two), each with the student's
- * registration for it, if any (read, not row-locked: the caller holds the student's advisory lock).
- */
-export async function lockOffers(tx: DbOrTx, roundId: number, studentId: number, courseClassIds: number[]) {
-  return queryRows<OfferRow & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null }>(
-    tx,
-    sql`select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus"
-        from registration_offers o join course_classes cc on cc.id = o.course_class_id
-        left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${studentId}
-        where o.round_id = ${roundId} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])
-        order by o.course_class_id for update of o`,
-    HOT,
-  );
-}
+/** Locks some offer rows of a round in course class order (a swap's two, before B's seat), a statement of its own as `lockOfferSql`. */
+export const lockOffersSql = (roundId: number, courseClassIds: number[]) =>
+  sql`select 1 from registration_offers where round_id = ${roundId} and course_class_id = any(${`{${[...courseClassIds].sort((a, b) => a - b).join(',')}}`}::int[])
+      order by course_class_id for update`;
 
 /**
  * Takes a seat with one conditional statement: answers the offer's new `taken`, or null when it is
@@ -189,21 +196,10 @@ export async function takeSeat(
 }
 
 /**
- * A student's request for a class in one statement, the offer row locked beforehand
- * (`lockOfferSql` or `lockOffers`): the seat by the conditional update of `takeSeat`
- * (a newcomer does not jump the waitlist), and the registration — 'registered' with the seat, else
- * 'waitlisted' when `waitlist`, else nothing (null: full).
- */
-export async function takeSeatAndRegister(
-  tx: DbOrTx,
-  v: { roundId: number; studentId: number; courseClassId: number; waitlist: boolean },
-): Promise<{ id: number; status: 'registered' | 'waitlisted' } | null> {
-  const [row] = await queryRows<{ id: number; status: 'registered' | 'waitlisted' }>(tx, takeSeatAndRegisterSql(v), HOT);
-  return row ?? null;
-}
-
-/**
- * `takeSeatAndRegister`'s statement, answering the registration's id and status (no row: full). `also`:
+ * A student's request for a class in one statement, the offer row locked beforehand (`lockOfferSql`):
+ * the seat by the conditional update of `takeSeat` (a newcomer does not jump the waitlist), and the
+ * registration — 'registered' with the seat, else 'waitlisted' when `waitlist`, else nothing —
+ * answering the registration's id and status (no row: full). `also`:
  * what the same statement writes with the registration, from `NEW_REGISTRATION` (its id and status; no
  * row when full, so nothing written then): its audit entry and the request's stored answer (INSERTs).
  */
@@ -236,6 +232,37 @@ export const NEW_REGISTRATION = {
   snapshot: (v: { roundId: number; studentId: number; courseClassId: number }) =>
     sql`jsonb_build_object('roundId', ${v.roundId}::int, 'courseClassId', ${v.courseClassId}::int, 'studentId', ${v.studentId}::int, 'status', reg.status)`,
 };
+
+/**
+ * A swap in one statement, the two offer rows locked beforehand (`lockOffersSql`): B's seat by the
+ * conditional update (a newcomer does not jump B's waitlist), B's registration only with it, and only
+ * then A's registration deleted and its seat freed; `also` as `takeSeatAndRegisterSql`'s, from
+ * NEW_REGISTRATION (B's). Answers B's registration (no row: B full, nothing changed, A kept).
+ */
+export function swapSql(
+  v: { roundId: number; studentId: number; courseClassId: number; from: { regId: number; courseClassId: number } },
+  also: { audit?: SQL | null; stored?: SQL | null } = {},
+) {
+  return sql`with seat as (
+          update registration_offers set taken = taken + 1
+          where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
+            and not exists (select 1 from registrations w where w.round_id = ${v.roundId}
+                              and w.course_class_id = ${v.courseClassId} and w.status = 'waitlisted')
+          returning 1),
+        reg as (
+          insert into registrations (round_id, student_id, course_class_id, status)
+          select ${v.roundId}, ${v.studentId}, ${v.courseClassId}, 'registered' where exists (select 1 from seat)
+          returning id, status),
+        gone as (delete from registrations where id = ${v.from.regId} and exists (select 1 from reg) returning status),
+        freed as (
+          update registration_offers set taken = taken - 1
+          where round_id = ${v.roundId} and course_class_id = ${v.from.courseClassId} and taken > 0
+            and exists (select 1 from gone where status = 'registered')
+          returning 1)
+        ${also.audit ? sql`, audit as (${also.audit})` : sql``}
+        ${also.stored ? sql`, stored as (${also.stored})` : sql``}
+        select id, status from reg`;
+}
 
 /** Deletes a registration and, when it held a seat, frees the seat, in one statement. */
 export async function deleteAndFree(tx: DbOrTx, v: { id: number; roundId: number; courseClassId: number }): Promise<void> {
