@@ -1,5 +1,5 @@
 import { is, SQL, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema/audit';
 
 export interface AuditEntry {

@@ -9,7 +9,7 @@ import { hasAnyRole, type Actor } from '@/plugins/actor';
 import { AppError, badRequest, conflict, notFound } from '@/plugins/errors';
 import type { EventBus } from '@/plugins/events';
 import { REGISTRATION_READERS } from './access';
-import { refusalFor, refusalOf } from './core/rules';
+import { refusalOf } from './core/rules';
 import { promoteWaitlist } from './core/seats';
 import {
   deleteAndFreeSql,
