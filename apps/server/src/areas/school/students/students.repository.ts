@@ -276,7 +276,12 @@ export async function currentYearHomeroomRefs(db: DbOrTx): Promise<{ year: { id:
 
 /** A student can be deleted only when nothing points at it (accounts are unlinked, not counted). */
 export function studentUsage(id: number): UsageCheck[] {
-  return [{ label: 'lớp học phần', count: sql`select count(*) from course_class_students where student_id = ${id}` }];
+  return [
+    { label: 'lớp học phần', count: sql`select count(*) from course_class_students where student_id = ${id}` },
+    // Deleting would drop them by cascade without freeing their seats, nor taking a round's locks:
+    // an administrator removes them from the round first (or changes the student's status).
+    { label: 'đăng ký học phần', count: sql`select count(*) from registrations where student_id = ${id}` },
+  ];
 }
 
 /**

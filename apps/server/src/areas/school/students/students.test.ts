@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ZStudent, type TStudent } from '@app/shared/school';
 import { bearer, type TestApp } from '@/test/app';
 import { readXlsx } from '@/test/multipart';
+import { addRegClass, addRegistrations, addRegStudents, addRound, makeRegModule } from '@/test/registration';
 import { auditOf, countWhere, makeCourseClass, makeSchool, startSchoolApp, type School } from '@/test/school';
 import { uniq } from '@/test/uniq';
 
@@ -185,6 +186,20 @@ describe('students: delete', () => {
     );
     expect((await inject('GET', `/api/v1/students/${st.id}`, admin)).statusCode).toBe(200);
     expect((await user(st.userId!)).studentId).toBe(st.id);
+  });
+
+  it('refuses while the student has a course registration (its seat would not be freed)', async () => {
+    const m = await makeRegModule(t.database.db);
+    const [st] = await addRegStudents(t.database.db, m, 1);
+    const c = await addRegClass(t.database.db, m, { name: `Xóa khi đăng ký ${m.tag}` });
+    const round = await addRound(t.database.db, { moduleId: m.module.id, offers: [{ courseClassId: c.id, capacity: 5 }] });
+    await addRegistrations(t.database.db, round.id, [{ studentId: st.id, courseClassId: c.id }]);
+    const res = await inject('DELETE', `/api/v1/students/${st.id}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Không thể xóa học sinh này vì đang được sử dụng bởi 1 đăng ký học phần. Hãy chuyển trạng thái sang "Đã chuyển trường" hoặc "Đã thôi học" thay vì xóa.',
+    );
+    expect((await inject('GET', `/api/v1/students/${st.id}`, admin)).statusCode).toBe(200);
   });
 
   it('deletes an unused student, unlinks its account and logs both', async () => {
