@@ -4,8 +4,10 @@
  * they hold a seat in to another random class), one HTTP request each with a fresh requestId (undici's
  * `request`: the load generator shares the cores, so it is the lightest client), closed loop with 32
  * students in flight at the opening moment of the round, on PostgreSQL through the real server
- * (apps/server/src/main.ts, WEB_CONCURRENCY=2; `--workers=1,2` for both), after 1,500 warm-up
- * registrations on a round of their own; then, for scale, the server's floor (signed-in requests that
+ * (apps/server/src/main.ts, WEB_CONCURRENCY=2; `--workers=1,2` for both), after a warm-up of the
+ * same mix on a round of their own (every student's 4 registrations and swap, not counted: the swap's
+ * path, its promotions included, was still being compiled during the rush after a warm-up of
+ * registrations only; perf showed 8% of the machine's CPU in V8's optimizing compiler then); then, for scale, the server's floor (signed-in requests that
  * do nothing else, GET /auth/verify). Printed:
  * requests/s, p50/p95/p99, seats oversold, duplicate registrations, lost requests, waitlist order
  * violations (all four must be 0), the database against the answers; and the same seat-taking
@@ -47,7 +49,7 @@ const PER_STUDENT = 4;
 /** Quick: as many classes per student as the full run (12 for 300), so classes still fill and waitlists form. */
 const CLASSES = Number(arg('classes') ?? (QUICK ? Math.max(PER_STUDENT + 2, Math.round((60 * STUDENTS) / 1500)) : 60));
 const GRADE = 12;
-/** Warm-up registrations, not counted, on a round of their own: enough for both workers' JIT to settle on the path. */
+/** Warm-up students (each one's registrations and swap), not counted, on a round of their own: enough for both workers' JIT to settle on the paths. */
 const WARM_UP = 1500;
 /** Signed-in requests that do nothing else (GET /auth/verify), after the rush: the server's floor, printed for scale. */
 const FLOOR_REQUESTS = 3000;
@@ -428,13 +430,10 @@ async function run() {
           await res.text();
           if (res.status !== 200) throw new Error(`warm-up read: ${res.status}`);
         });
-        const warm = await closedLoop(Math.min(WARM_UP, signed.length), CONCURRENCY, (i) =>
-          post(agent, `${base}/api/v1/registration/me/rounds/${warmRound}/register`, signed[i].token, {
-            courseClassId: signed[i].picks[0],
-            requestId: randomUUID(),
-          }),
-        );
-        if (warm.results.some((x) => x.status !== 200)) throw new Error('a warm-up registration failed');
+        const warm = await closedLoop(Math.min(WARM_UP, signed.length), CONCURRENCY, (i) => script(agent, base, warmRound, signed[i]));
+        // A swap to a class full meanwhile is refused (409), as in the rush; anything else is a fault.
+        if (warm.results.flat().some((x) => x.status !== 200 && !(x.kind === 'swap' && x.status === 409)))
+          throw new Error('a warm-up request failed');
 
         console.log(`  the rush: ${STUDENTS} students × ${PER_STUDENT} registrations + a swap, ${CONCURRENCY} students at a time…`);
         const pids = [child.pid!, ...childPids(child.pid!)];

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
  * The real server as a separate process for the benchmarks that load it over loopback HTTP
  * (bench/submit.ts, bench/registration.ts): started on a free port with the demo seed, its sign-in
  * secret and any extra environment (WEB_CONCURRENCY …), optionally CPU-profiled, and stopped cleanly.
+ * BENCH_SERVER_FLAGS: Node.js flags for the server (its workers inherit them), e.g. `--trace-deopt` or
+ * `--perf-basic-prof` (for `perf record`): flags NODE_OPTIONS refuses.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,7 +30,8 @@ export async function startServer(
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const prof = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
