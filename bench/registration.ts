@@ -7,8 +7,8 @@
  * (apps/server/src/main.ts, WEB_CONCURRENCY=2; `--workers=1,2` for both), after a warm-up of the
  * same mix on a round of their own (every student's 4 registrations and swap, not counted: the swap's
  * path, its promotions included, was still being compiled during the rush after a warm-up of
- * registrations only; perf showed 8% of the machine's CPU in V8's optimizing compiler then); then, for scale, the server's floor (signed-in requests that
- * do nothing else, GET /auth/verify). Printed:
+ * registrations only; perf showed 8% of the machine's CPU in V8's optimizing compiler then); then,
+ * for scale, the server's floor (signed-in requests that do nothing else, GET /auth/verify). Printed:
  * requests/s, p50/p95/p99, seats oversold, duplicate registrations, lost requests, waitlist order
  * violations (all four must be 0), the database against the answers; and the same seat-taking
  * transactions (the conditional UPDATE on registration_offers + the INSERT into registrations, one
