@@ -97,7 +97,12 @@ export const registrations = pgTable(
   },
   (t) => [
     uniqueIndex('registrations_round_student_class_uq').on(t.roundId, t.studentId, t.courseClassId),
-    index('registrations_round_class_idx').on(t.roundId, t.courseClassId, t.status, t.id),
+    // A class's queue (the seat's "nobody waiting", positions, promotions), class first: an index that
+    // led with the round also served a student's rows of the round (round_id = ? and student_id = ?)
+    // as well, to a planner whose statistics do not know the round yet (a round opened since the last
+    // ANALYZE: every round at its rush), which then picked it and read every row of the round for
+    // one student's (bench/registration.ts: 1.3 ms instead of 0.3 for an action's first read).
+    index('registrations_class_round_idx').on(t.courseClassId, t.roundId, t.status, t.id),
     index('registrations_student_idx').on(t.studentId),
     check('registrations_status_ck', sql`${t.status} in ('registered', 'waitlisted')`),
   ],
