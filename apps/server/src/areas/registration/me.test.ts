@@ -6,7 +6,6 @@ import type { TActionResult, TMyRound } from '@app/shared/registration';
 import { defaultPeriodGrid } from '@app/shared/timetables';
 import { queryRows, type DbOrTx } from '@/db/client';
 import { lockStudent } from './core/seats.repository';
-import { actionStateSql } from './me.repository';
 import type { AppEvents } from '@/plugins/events';
 import { createTestApp, type TestApp } from '@/test/app';
 import { testDbKind, withDatabase } from '@/test/db';
@@ -489,39 +488,6 @@ describe('waitlist, drop and swap', () => {
     expect(plans.before).toMatch(/Seq Scan on registration_requests/);
     expect(plans.after).toMatch(/Index (Only )?Scan using registration_requests_/);
     expect(plans.after).not.toMatch(/Seq Scan/);
-  });
-
-  it("reads a student's registrations of a round the statistics do not know yet by the (round, student) index", async () => {
-    // Every round at its rush is newer than the last ANALYZE: an index leading with the round served
-    // "round_id = ? and student_id = ?" as well to the planner, which read every row of the round then.
-    const [s] = await addRegStudents(db(), m, 1);
-    const round = await addRound(db(), { moduleId: m.module.id, offers: [] });
-    const planOf = async (tx: DbOrTx) =>
-      (await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${actionStateSql(round.id, s.id, [])}`))
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
-    const plans = { now: '', withRoundFirst: '' };
-    const undone = new Error('rolled back on purpose');
-    await db()
-      .transaction(async (tx) => {
-        // Analyzed before the round's rush, then its rows: the statistics know neither the round nor its size.
-        await tx.execute(sql`analyze registrations`);
-        await tx.execute(sql`insert into registrations (round_id, student_id, course_class_id, status)
-          select ${round.id}::int, st.id, c.id, 'waitlisted' from students st cross join (select id from course_classes order by id limit 12) c`);
-        plans.now = await planOf(tx);
-        // The index as it was: the planner takes it, the test's own proof that it tells the two apart.
-        await tx.execute(sql`create index registrations_round_first_probe on registrations (round_id, course_class_id, status, id)`);
-        plans.withRoundFirst = await planOf(tx);
-        throw undone;
-      })
-      .catch((err: unknown) => {
-        if (err !== undone) throw err;
-      });
-    expect(plans.now).toMatch(/Index Scan using registrations_round_student_class_uq on registrations r\b/);
-    expect(plans.now).not.toMatch(/Filter: \(student_id = /);
-    expect(plans.withRoundFirst).toMatch(
-      /registrations_round_first_probe on registrations r\b[^\n]*\n\s+Index Cond: \(round_id = [^\n]*\n\s+Filter: \(student_id = /,
-    );
   });
 
   it('answers a retried request id with the first outcome and changes nothing', async () => {
