@@ -212,12 +212,20 @@ async function act(
   const touched = touchedBy(done.stored);
   let { mine, seats } =
     'statements' in value ? (rows.at(-1)?.[0] as ActionState) : await registrationsAndSeats(db, roundId, studentId, touched);
-  // The classes whose waitlist may get a seat now: promoted after the commit, then read again.
+  // The classes whose waitlist may get a seat now: promoted after the commit.
   const due = done.promote.filter((id) => seats.some((s) => s.courseClassId === id && s.taken < s.capacity && s.waiting > 0));
-  if (due.length) {
-    for (const courseClassId of due) await promoteWaitlist(db, events, roundId, courseClassId);
-    ({ mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched));
+  let reread = false;
+  for (const courseClassId of due) {
+    const promoted = await promoteWaitlist(db, events, roundId, courseClassId);
+    // Others promoted: the class's seats as the promotions left them (the student's rows are theirs, unchanged);
+    // the student among them (a seat freed while their request queued): read again.
+    if (promoted.includes(studentId)) reread = true;
+    else if (promoted.length)
+      seats = seats.map((s) =>
+        s.courseClassId === courseClassId ? { ...s, taken: s.taken + promoted.length, waiting: s.waiting - promoted.length } : s,
+      );
   }
+  if (reread) ({ mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched));
   const reg = mine.find((r) => r.courseClassId === done.stored.courseClassId);
   return { outcome: done.stored.outcome, position: reg?.position ?? null, roundId, mine: mine.map(shownRegistration), seats };
 }

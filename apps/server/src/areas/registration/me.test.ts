@@ -360,6 +360,8 @@ describe('waitlist, drop and swap', () => {
     const dropped = await drop(s1, round.id, k.id);
     expect(dropped.status, JSON.stringify(dropped.body)).toBe(200);
     expect(dropped.body.data).toMatchObject({ outcome: 'dropped', position: null });
+    // The answer's seats of K as the promotion left them (s3 in s1's seat, s2 still waiting).
+    expect((dropped.body.data as TActionResult).seats).toEqual([{ courseClassId: k.id, capacity: 1, taken: 1, waiting: 1 }]);
     expect(await statusOf(round.id, s3.id, k.id)).toBe('registered');
     expect(await statusOf(round.id, s2.id, k.id)).toBe('waitlisted');
     expect(await taken(round.id, k.id)).toBe(1);
@@ -396,6 +398,11 @@ describe('waitlist, drop and swap', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ outcome: 'swapped', position: null });
     expect((r.body.data as TActionResult).mine.map((x) => [x.courseClassId, x.status])).toEqual([[b.id, 'registered']]);
+    // The answer's seats as the promotion left them: A's freed seat already the waiting student's.
+    expect((r.body.data as TActionResult).seats).toEqual([
+      { courseClassId: Math.min(a.id, b.id), capacity: 2, taken: a.id < b.id ? 2 : 1, waiting: 0 },
+      { courseClassId: Math.max(a.id, b.id), capacity: 2, taken: a.id < b.id ? 1 : 2, waiting: 0 },
+    ]);
     expect([await taken(round.id, a.id), await taken(round.id, b.id)]).toEqual([2, 1]);
     expect(await statusOf(round.id, waiting.id, a.id)).toBe('registered');
     const bRow = (await rowsOf(round.id, b.id))[0];

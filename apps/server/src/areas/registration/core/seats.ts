@@ -26,18 +26,18 @@ type Step = 'stop' | 'skip' | { studentId: number; userId: number | null; free: 
  * order as a student's action (core/seats.repository.ts), and is told by `registration.promoted`.
  * A student the rules refuse stays waiting and is passed over. Call it after the commit that freed
  * the seat (a drop, a swap, an administrator's removal, a capacity raised); safe to run twice at once.
- * Answers how many were promoted.
+ * Answers the students promoted, in order.
  */
-export async function promoteWaitlist(db: Db, events: EventBus, roundId: number, courseClassId: number): Promise<number> {
+export async function promoteWaitlist(db: Db, events: EventBus, roundId: number, courseClassId: number): Promise<number[]> {
   let after = 0;
-  let promoted = 0;
+  const promoted: number[] = [];
   for (let batch = await waitingWhileFree(db, roundId, courseClassId, after); batch.length;) {
     for (const candidate of batch) {
       after = candidate.id;
       const step = await promoteOne(db, roundId, courseClassId, candidate);
       if (step === 'stop') return promoted;
       if (step === 'skip') continue;
-      promoted++;
+      promoted.push(step.studentId);
       events.emit('registration.promoted', { roundId, courseClassId, studentId: step.studentId, userId: step.userId });
       if (!step.free) return promoted;
     }
