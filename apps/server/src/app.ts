@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { LOG_SERIALIZERS, registerErrorHandler, registerInputGuard } from './plugins/errors';
 import { createEventBus } from './plugins/events';
+import { connectCallerCache } from './plugins/auth-cache';
 import { connectClusterBus } from './plugins/cluster-bus';
 import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
@@ -125,7 +126,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     app.addHook('onClose', () => transport.close());
   }
 
-  registerAuth(app, { db, tokens });
+  // The rush's routes take their caller from this cache, forgotten at the commit of any change (PostgreSQL only).
+  const callerCache = await connectCallerCache({ db, log: app.log });
+  if (callerCache) app.addHook('onClose', () => callerCache.close());
+  registerAuth(app, { db, tokens, callerCache });
   healthRoutes(app, { db });
   // The school's settings (issue 17): SCHOOL_NAME, MIN_GROUP_SIZE, ALLOWED_EMAIL_DOMAINS and ADMIN_EMAILS are
   // only the first start's values; afterwards the settings page decides, and every process follows a save.

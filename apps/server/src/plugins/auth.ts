@@ -3,6 +3,7 @@ import type { TRole } from '@app/shared/roles';
 import { MSG } from '@app/shared/messages';
 import type { Db } from '../db/client';
 import type { Actor } from './actor';
+import type { CallerCache } from './auth-cache';
 import { callerQuery, sessionToucher, type UserWithRoles } from './auth.repository';
 import { AppError } from './errors';
 
@@ -11,6 +12,12 @@ declare module 'fastify' {
     /** Roles allowed to call the route; every /api/v1 route declares them unless public. */
     roles?: readonly TRole[];
     public?: boolean;
+    /**
+     * The caller may come from this process's cache (plugins/auth-cache.ts: forgotten at the commit of
+     * any change of that user), not read at every call: for the few routes whole grades call at once
+     * (the registration rush). Every other route reads the caller at every call.
+     */
+    cachedCaller?: boolean;
   }
   interface FastifyRequest {
     user?: UserWithRoles;
@@ -21,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeTable: RouteInfo[];
+    /** The callers kept for `cachedCaller` routes (plugins/auth-cache.ts); null on PGlite. */
+    callerCache: CallerCache | null;
   }
 }
 
@@ -52,9 +61,13 @@ interface SessionVerifier {
  * The server side of the route guard: every /api/v1 route must say who may call it, checked at
  * registration, and every call is checked against the caller's current roles and token version in
  * the database, so a deactivated user, a removed role or a signed-out token stops working at once.
+ * A `cachedCaller` route (the registration rush's) checks them against the process's copy of that
+ * database row instead (plugins/auth-cache.ts), which the database's triggers make forget the user at
+ * the commit of such a change: stopped within the moment the notification takes (a millisecond).
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionVerifier }) {
+export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: SessionVerifier; callerCache?: CallerCache | null }) {
   app.decorate('routeTable', [] as RouteInfo[]);
+  app.decorate('callerCache', deps.callerCache ?? null);
   const caller = callerQuery(deps.db);
   const touch = sessionToucher(deps.db);
   app.addHook('onRoute', (route) => {
@@ -76,7 +89,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
     if (cfg.public) return;
     const token = bearer(req);
     const claims = token ? await deps.tokens.verify(token) : null;
-    const user = claims ? await caller(claims.userId, claims.sessionId) : null;
+    const load = () => caller(claims!.userId, claims!.sessionId);
+    const user = !claims
+      ? null
+      : cfg.cachedCaller && deps.callerCache
+        ? await deps.callerCache.lookup(claims.userId, claims.sessionId, load)
+        : await load();
     // "End all sessions" bumps the user's token version: every token issued before is refused. A token naming a
     // session is refused once that session is revoked (sign-out of this device) or gone.
     if (!user || !user.active || claims!.version !== user.tokenVersion) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
@@ -85,7 +103,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Sessi
     if (!cfg.roles?.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', MSG.forbidden);
     if (user.session?.stale) {
       // "Last seen" is a hint on the profile page: a failed write must not fail the call it rides on.
-      await touch(claims!.sessionId!).catch((err: unknown) => req.log.warn({ err }, 'session last_seen_at not updated'));
+      await touch(claims!.sessionId!).then(
+        () => deps.callerCache?.touched(user.id, claims!.sessionId!),
+        (err: unknown) => req.log.warn({ err }, 'session last_seen_at not updated'),
+      );
     }
     const { teacherId, session: _session, ...row } = user;
     req.user = row;

@@ -19,20 +19,20 @@ export function registrationMeRoutes(app: FastifyInstance, deps: { db: Db; event
 
   r.get(
     '/registration/me',
-    { config: { roles: REGISTRATION_STUDENTS }, schema: { tags, response: { 200: ZOk(ZMyRegistration) } } },
+    { config: { roles: REGISTRATION_STUDENTS, cachedCaller: true }, schema: { tags, response: { 200: ZOk(ZMyRegistration) } } },
     async (req) => ({ success: true as const, data: await myRegistration(db, actorOf(req)) }),
   );
 
   r.get(
     '/registration/rounds/:id/seats',
-    { config: { roles: SEAT_READERS }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZSeat)) } } },
+    { config: { roles: SEAT_READERS, cachedCaller: true }, schema: { tags, params: ZIdParams, response: { 200: ZOk(z.array(ZSeat)) } } },
     async (req) => ({ success: true as const, data: await roundSeats(db, actorOf(req), req.params.id) }),
   );
 
   r.post(
     '/registration/me/rounds/:id/register',
     {
-      config: { roles: REGISTRATION_STUDENTS },
+      config: { roles: REGISTRATION_STUDENTS, cachedCaller: true },
       schema: { tags, params: ZIdParams, body: ZRegisterInput, response: { 200: ZOk(ZActionResult) } },
     },
     async (req) => ({ success: true as const, data: await register(db, events, actorOf(req), req.params.id, req.body) }),
@@ -41,7 +41,7 @@ export function registrationMeRoutes(app: FastifyInstance, deps: { db: Db; event
   r.post(
     '/registration/me/rounds/:id/drop',
     {
-      config: { roles: REGISTRATION_STUDENTS },
+      config: { roles: REGISTRATION_STUDENTS, cachedCaller: true },
       schema: { tags, params: ZIdParams, body: ZDropInput, response: { 200: ZOk(ZActionResult) } },
     },
     async (req) => ({ success: true as const, data: await drop(db, events, actorOf(req), req.params.id, req.body) }),
@@ -50,7 +50,7 @@ export function registrationMeRoutes(app: FastifyInstance, deps: { db: Db; event
   r.post(
     '/registration/me/rounds/:id/swap',
     {
-      config: { roles: REGISTRATION_STUDENTS },
+      config: { roles: REGISTRATION_STUDENTS, cachedCaller: true },
       schema: { tags, params: ZIdParams, body: ZSwapInput, response: { 200: ZOk(ZActionResult) } },
     },
     async (req) => ({ success: true as const, data: await swap(db, events, actorOf(req), req.params.id, req.body) }),
