@@ -163,7 +163,8 @@ describe('the sweep', () => {
   it('runs once with two instances at once; a rerun stores nothing twice; survey closing in 2 days and rounds open', async () => {
     const db = t.database.db;
     const today = isoDateInSchool();
-    // One open survey ends in two days.
+    // One open survey ends in two days; the others later (the demo's end on 06/12/2026: from 04/12 all of them would).
+    await db.execute(sql`update surveys set end_date = ${today}::date + 30 where status = 'active' and end_date >= ${today}::date`);
     const [s] = await queryRows<{ id: number }>(
       db,
       sql`update surveys set end_date = ${today}::date + 2 where id = (select id from surveys where status = 'active'
