@@ -35,6 +35,16 @@ export interface CallerCache {
 
 const keyOf = (sessionId: string | null) => sessionId ?? '';
 
+/** Ends a client, waiting a second at most for the server's goodbye (a stalled link never gives it), then drops its socket. */
+async function endSoon(c: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = c.end().catch(() => {});
+  const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), 1000)));
+  if ((await Promise.race([ended, late])) === 'late')
+    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  clearTimeout(timer);
+}
+
 export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger }): Promise<CallerCache | null> {
   const pool = (opts.db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return null;
@@ -45,6 +55,8 @@ export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger 
   /** Moves on at every change heard and every loss: a load that saw it move keeps nothing. */
   let generation = 0;
   let client: pg.Client | null = null;
+  /** The client being connected, if any: ended by `close` too. */
+  let pending: pg.Client | null = null;
   let closed = false;
   let connecting: Promise<void> | null = null;
 
@@ -71,9 +83,17 @@ export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger 
       if (n.payload === '*' || !Number.isInteger(id)) forgetAll();
       else forget(id);
     });
-    await c.connect();
-    await c.query(`LISTEN ${AUTH_CHANGED}`);
-    if (closed) return void (await c.end().catch(() => {}));
+    pending = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${AUTH_CHANGED}`);
+    } catch (err) {
+      void endSoon(c);
+      throw err;
+    } finally {
+      pending = null;
+    }
+    if (closed) return void (await endSoon(c));
     // Whatever changed while nobody listened is unknown: start empty.
     forgetAll();
     client = c;
@@ -82,7 +102,7 @@ export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger 
     if (client !== c) return;
     client = null;
     forgetAll();
-    void c.end().catch(() => {});
+    void endSoon(c);
     start();
   };
   const start = () => {
@@ -129,11 +149,11 @@ export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger 
     },
     async close() {
       closed = true;
-      await connecting?.catch(() => {});
       const c = client;
       client = null;
       forgetAll();
-      await c?.end().catch(() => {});
+      // A connection being made ends as well (its connect fails, or it sees `closed`): nothing waits on it.
+      await Promise.all([c, pending].map((x) => x && endSoon(x)));
     },
   };
 }
