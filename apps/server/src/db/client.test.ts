@@ -3,7 +3,20 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { createTestDatabase, testDbKind } from '../test/db';
-import { MAX_PREPARED_TEXTS, batchTransaction, queryBatch, queryRows, type Database, type Db } from './client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  lockOffersSql,
+  lockStudentSql,
+  NEW_REGISTRATION,
+  promoteSql,
+  swapSql,
+  takeSeatAndRegisterSql,
+} from '@/areas/registration/core/seats.repository';
+import { actionEndSql, actionStartSql, actionStateSql, storeRegisteredSql } from '@/areas/registration/me.repository';
+import { auditInsertSql } from '@/plugins/audit.repository';
+import { auditLogs } from './schema/audit';
+import { users } from './schema/users';
+import { MAX_PREPARED_TEXTS, batchTransaction, queryBatch, queryRows, sqlToQueryFast, type Database, type Db } from './client';
 
 /** `queryRows(…, { prepare: true })`: the same rows as without, and on PostgreSQL one named statement per connection. */
 
@@ -16,6 +29,64 @@ afterAll(() => database.close());
 
 const squares = (n: number) =>
   sql`select g as n, g * g as sq, ${`label ${n}`}::text as label from generate_series(1, ${n}::int) g order by g`;
+
+describe('sqlToQueryFast', () => {
+  const dialect = new PgDialect();
+  const both = (q: ReturnType<typeof sql>) => {
+    const { sql: text, params } = dialect.sqlToQuery(q);
+    const fast = sqlToQueryFast({ dialect }, q);
+    return [{ sql: fast.sql, params: fast.params }, { sql: text, params }];
+  };
+
+  it("makes drizzle's text and parameters for the rush's statements", () => {
+    const audit = auditInsertSql(
+      [
+        {
+          actorId: 7,
+          requestId: 'r-1',
+          ip: '10.0.0.1',
+          action: 'register',
+          entity: 'registration',
+          entityId: NEW_REGISTRATION.id,
+          after: NEW_REGISTRATION.snapshot({ roundId: 3, studentId: 5, courseClassId: 11 }),
+        },
+      ],
+      NEW_REGISTRATION.row,
+    );
+    const statements = [
+      lockStudentSql(3, 5),
+      actionStartSql({ roundId: 3, studentId: 5, requestId: 'q-1', offerId: 11 }),
+      actionStartSql({ roundId: 3, studentId: 5, requestId: null, offerId: 12, fromId: 11 }),
+      lockOffersSql(3, [12, 11]),
+      takeSeatAndRegisterSql(
+        { roundId: 3, studentId: 5, courseClassId: 11, waitlist: true },
+        { audit, stored: storeRegisteredSql({ studentId: 5, requestId: 'q-1', roundId: 3, courseClassId: 11 }) },
+      ),
+      swapSql({ roundId: 3, studentId: 5, courseClassId: 12, from: { regId: 40, courseClassId: 11 } }),
+      actionEndSql({ studentId: 5, requestId: 'q-2', roundId: 3, outcome: { outcome: 'dropped', courseClassId: 11 }, touched: [11] }),
+      actionStateSql(3, 5, [11, 12]),
+      promoteSql({ id: 40, roundId: 3, courseClassId: 11, studentId: 5 }, null),
+      sql`select ${new Date('2026-12-04T00:00:00Z')}::timestamptz, ${true}, ${null}::int, ${"it's"}::text from ${auditLogs}`,
+    ];
+    for (const q of statements) {
+      const [fast, drizzle] = both(q);
+      expect(fast).toEqual(drizzle);
+    }
+  });
+
+  it('leaves what it does not walk to drizzle: columns, arrays, objects, inlined parameters', () => {
+    for (const q of [
+      sql`select ${users.id} from ${users}`,
+      sql`select 1 where 2 in ${[1, 2]}`,
+      sql`select ${JSON.stringify({ a: 1 })}::jsonb, ${{ a: 1 }}::jsonb`,
+      sql`select ${1}::int`.inlineParams(),
+      sql`select ${sql.raw("'raw'")}, ${sql.placeholder('p')}`,
+    ]) {
+      const [fast, drizzle] = both(q);
+      expect(fast).toEqual(drizzle);
+    }
+  });
+});
 
 describe('queryRows with prepare', () => {
   it('answers the same rows as the plain statement, for every parameter value', async () => {

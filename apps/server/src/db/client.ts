@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql, StringChunk, Table } from 'drizzle-orm';
 import { secureDataDir, tightenTree } from './data-dir';
 
 /** One type for both drivers: repositories never know which one runs. */
@@ -119,6 +119,37 @@ interface DrizzlePrepared {
   rawQueryConfig?: { name?: string; text: string; types: unknown };
 }
 
+/** A table's name as drizzle writes it in SQL (quoted, with its schema), once per table. */
+const tableNames = new WeakMap<Table, string>();
+
+/**
+ * `d.dialect.sqlToQuery(q)` for the hot paths, the same text and parameters made by a walk of the chunks
+ * such statements hold (literal text, nested SQL, plain values, tables): drizzle's own walk was an eighth
+ * of the server's CPU in the registration rush (bench/registration.ts). Anything else (columns, named
+ * placeholders, inlined parameters, arrays, objects) is left to drizzle: the whole statement then is.
+ */
+export function sqlToQueryFast(d: { dialect: DrizzleInternals['dialect'] }, q: SQL): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  let text = '';
+  const walk = (chunks: unknown[]): boolean => {
+    for (const c of chunks) {
+      if (c instanceof StringChunk) text += c.value.join('');
+      else if (c instanceof SQL) {
+        if ((c as unknown as { shouldInlineParams: boolean }).shouldInlineParams || !walk(c.queryChunks)) return false;
+      } else if (c === null || typeof c === 'number' || typeof c === 'string' || typeof c === 'boolean' || c instanceof Date) {
+        params.push(c);
+        text += `$${params.length}`;
+      } else if (c instanceof Table) {
+        let name = tableNames.get(c);
+        if (name === undefined) tableNames.set(c, (name = d.dialect.sqlToQuery(sql`${c}`).sql));
+        text += name;
+      } else if (c !== undefined) return false;
+    }
+    return true;
+  };
+  return walk([q]) ? { sql: text, params } : d.dialect.sqlToQuery(q);
+}
+
 /** Statement names by text: the hash of a statement's text is computed once per text. */
 const statementNames = new Map<string, string>();
 /**
@@ -149,7 +180,7 @@ function statementName(text: string): string | undefined {
 export async function queryRows<T>(db: DbOrTx, q: SQL, opts?: { prepare: true }): Promise<T[]> {
   if (opts?.prepare) {
     const d = db as unknown as DrizzleInternals;
-    const built = d.dialect.sqlToQuery(q);
+    const built = sqlToQueryFast(d, q);
     const res = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
     return res.rows as T[];
   }
@@ -307,7 +338,7 @@ export async function queryBatch(db: DbOrTx, statements: SQL[], opts?: { prepare
   const d = db as unknown as DrizzleInternals;
   let types: unknown;
   const batch = statements.map((q): BatchStatement => {
-    const built = d.dialect.sqlToQuery(q);
+    const built = sqlToQueryFast(d, q);
     types ??= d.session.prepareQuery(built, undefined, undefined, false).rawQueryConfig?.types;
     return { name: opts?.prepare ? statementName(built.sql) : undefined, text: built.sql, values: built.params };
   });
