@@ -35,7 +35,10 @@ describe('sqlToQueryFast', () => {
   const both = (q: ReturnType<typeof sql>) => {
     const { sql: text, params } = dialect.sqlToQuery(q);
     const fast = sqlToQueryFast({ dialect }, q);
-    return [{ sql: fast.sql, params: fast.params }, { sql: text, params }];
+    return [
+      { sql: fast.sql, params: fast.params },
+      { sql: text, params },
+    ];
   };
 
   it("makes drizzle's text and parameters for the rush's statements", () => {
