@@ -196,6 +196,23 @@ export async function takeSeat(
 }
 
 /**
+ * The seat a newcomer takes, as the CTE `seat` (one row when taken): `takeSeat`'s conditional update,
+ * refused too while others wait for the class.
+ */
+const newcomerSeat = (v: { roundId: number; courseClassId: number }) =>
+  sql`seat as (
+          update registration_offers set taken = taken + 1
+          where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
+            and not exists (select 1 from registrations w where w.round_id = ${v.roundId}
+                              and w.course_class_id = ${v.courseClassId} and w.status = 'waitlisted')
+          returning 1)`;
+
+/** What a change's statement writes with its registration (`also`): its audit entry and the stored answer, as CTEs. */
+const alsoWritten = (also: { audit?: SQL | null; stored?: SQL | null }) =>
+  sql`${also.audit ? sql`, audit as (${also.audit})` : sql``}
+        ${also.stored ? sql`, stored as (${also.stored})` : sql``}`;
+
+/**
  * A student's request for a class in one statement, the offer row locked beforehand (`lockOfferSql`):
  * the seat by the conditional update of `takeSeat` (a newcomer does not jump the waitlist), and the
  * registration — 'registered' with the seat, else 'waitlisted' when `waitlist`, else nothing —
@@ -207,20 +224,14 @@ export function takeSeatAndRegisterSql(
   v: { roundId: number; studentId: number; courseClassId: number; waitlist: boolean },
   also: { audit?: SQL | null; stored?: SQL | null } = {},
 ) {
-  return sql`with seat as (
-          update registration_offers set taken = taken + 1
-          where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
-            and not exists (select 1 from registrations w where w.round_id = ${v.roundId}
-                              and w.course_class_id = ${v.courseClassId} and w.status = 'waitlisted')
-          returning 1),
+  return sql`with ${newcomerSeat(v)},
         reg as (
           insert into registrations (round_id, student_id, course_class_id, status)
           select ${v.roundId}, ${v.studentId}, ${v.courseClassId},
                  case when exists (select 1 from seat) then 'registered' else 'waitlisted' end
           where exists (select 1 from seat) or ${v.waitlist}
           returning id, status)
-        ${also.audit ? sql`, audit as (${also.audit})` : sql``}
-        ${also.stored ? sql`, stored as (${also.stored})` : sql``}
+        ${alsoWritten(also)}
         select id, status from reg`;
 }
 
@@ -243,12 +254,7 @@ export function swapSql(
   v: { roundId: number; studentId: number; courseClassId: number; from: { regId: number; courseClassId: number } },
   also: { audit?: SQL | null; stored?: SQL | null } = {},
 ) {
-  return sql`with seat as (
-          update registration_offers set taken = taken + 1
-          where round_id = ${v.roundId} and course_class_id = ${v.courseClassId} and taken < capacity
-            and not exists (select 1 from registrations w where w.round_id = ${v.roundId}
-                              and w.course_class_id = ${v.courseClassId} and w.status = 'waitlisted')
-          returning 1),
+  return sql`with ${newcomerSeat(v)},
         reg as (
           insert into registrations (round_id, student_id, course_class_id, status)
           select ${v.roundId}, ${v.studentId}, ${v.courseClassId}, 'registered' where exists (select 1 from seat)
@@ -259,8 +265,7 @@ export function swapSql(
           where round_id = ${v.roundId} and course_class_id = ${v.from.courseClassId} and taken > 0
             and exists (select 1 from gone where status = 'registered')
           returning 1)
-        ${also.audit ? sql`, audit as (${also.audit})` : sql``}
-        ${also.stored ? sql`, stored as (${also.stored})` : sql``}
+        ${alsoWritten(also)}
         select id, status from reg`;
 }
 
