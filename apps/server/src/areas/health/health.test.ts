@@ -84,6 +84,10 @@ describe.skipIf(testDbKind() !== 'pg')(
         AUTH_SECRET: TEST_SECRET,
         DATA_DIR: mkdtempSync(join(tmpdir(), 'app-test-')),
         WEB_DIST: join(tmpdir(), 'no-web-dist'),
+        // No sweeps at start (as every other test app): one racing the stalls below left a pool client
+        // checked out in some runs, and database.close() waited for it past the hook's time.
+        AUTO_REVIEW_SWEEP_SECONDS: '0',
+        NOTIFICATION_SWEEP_MINUTES: '0',
       });
       app = await buildApp({ config, database, logger: false });
       // A route that runs a statement longer than the statement timeout, as a heavy report would.
