@@ -126,7 +126,7 @@ const tableNames = new WeakMap<Table, string>();
  * `d.dialect.sqlToQuery(q)` for the hot paths, the same text and parameters made by a walk of the chunks
  * such statements hold (literal text, nested SQL, plain values, tables): drizzle's own walk was an eighth
  * of the server's CPU in the registration rush (bench/registration.ts). Anything else (columns, named
- * placeholders, inlined parameters, arrays, objects) is left to drizzle: the whole statement then is.
+ * parameters bound by name, inlined parameters, arrays, objects) is left to drizzle, for the whole statement.
  */
 export function sqlToQueryFast(d: { dialect: DrizzleInternals['dialect'] }, q: SQL): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
