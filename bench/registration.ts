@@ -9,7 +9,8 @@
  * path, its promotions included, was still being compiled during the rush after a warm-up of
  * registrations only; perf showed 8% of the machine's CPU in V8's optimizing compiler then); then,
  * for scale, the server's floor (signed-in requests that do nothing else, GET /auth/verify). Printed:
- * requests/s, p50/p95/p99, seats oversold, duplicate registrations, lost requests, waitlist order
+ * requests/s, p50/p95/p99, the server's and PostgreSQL's CPU time a request (/proc: the rush is
+ * bound by the 2 cores they share, so a millisecond saved on either side is throughput), seats oversold, duplicate registrations, lost requests, waitlist order
  * violations (all four must be 0), the database against the answers; and the same seat-taking
  * transactions (the conditional UPDATE on registration_offers + the INSERT into registrations, one
  * transaction each) by bare SQL with the same concurrency on a pg Pool in the same run, before and
@@ -20,6 +21,7 @@
  *   (--quick: 300 students and 12 classes, the same seats per student as the full run)
  *     [--server-prof=DIR]  (the server runs with --cpu-prof, its profiles written to DIR when it stops)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test (the server's admin database; ours is created and dropped)
+ *   BENCH_KEEP_DB=1 (ours is kept for a look afterwards: EXPLAIN or pgbench of the rush's statements on its data)
  *
  * freePort/startServer/stopServer/childPids are copied from bench/submit.ts (local there; that file
  * runs its benchmark when imported).
@@ -37,7 +39,7 @@ import { bulkInsert } from '../apps/server/src/seed/bulk-insert';
 import { demoEmail, seedDemo } from '../apps/server/src/seed/demo';
 import { createRng } from '../apps/server/src/seed/demo-names';
 import { childPids, startServer, stopServer } from './server';
-import { fmt, insertBenchStudents, ms, onFreshDatabase, percentile, printTable, procCpuMs, saveResults } from './support';
+import { fmt, insertBenchStudents, ms, onFreshDatabase, percentile, postgresCpu, printTable, procCpuMs, saveResults } from './support';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -334,6 +336,7 @@ async function bareConcurrent(databaseUrl: string, roundId: number, list: Plan[]
   const database = fromPool(pool);
   const db = database.db;
   try {
+    const pgCpu = postgresCpu();
     const { results, wallMs } = await closedLoop(list.length, c, async (i) => {
       const p = list[i];
       const took: number[] = [];
@@ -355,8 +358,16 @@ async function bareConcurrent(databaseUrl: string, roundId: number, list: Plan[]
       }
       return took;
     });
+    const postgresCpuMs = pgCpu.stop();
     const n = results.reduce((sum, r) => sum + r.length, 0);
-    return { n, wallMs, perSec: n / (wallMs / 1000), ...latencies(results.flat()), check: await checkRound(db, roundId) };
+    return {
+      n,
+      wallMs,
+      perSec: n / (wallMs / 1000),
+      postgresCpuMsPerRequest: postgresCpuMs / n,
+      ...latencies(results.flat()),
+      check: await checkRound(db, roundId),
+    };
   } finally {
     await database.close();
   }
@@ -438,8 +449,10 @@ async function run() {
         console.log(`  the rush: ${STUDENTS} students × ${PER_STUDENT} registrations + a swap, ${CONCURRENCY} students at a time…`);
         const pids = [child.pid!, ...childPids(child.pid!)];
         const cpu0 = procCpuMs(pids);
+        const pgCpu = postgresCpu();
         const { results, wallMs } = await closedLoop(signed.length, CONCURRENCY, (i) => script(agent, base, roundId, signed[i]));
         const serverCpuMs = procCpuMs(pids) - cpu0;
+        const postgresCpuMs = pgCpu.stop();
         const samples = results.flat();
         // The server's floor, for scale: as many signed-in requests that do nothing else (GET /auth/verify).
         const floor = await closedLoop(FLOOR_REQUESTS, CONCURRENCY, async (i) => {
@@ -458,6 +471,7 @@ async function run() {
           wallMs,
           samples,
           serverCpuMs,
+          postgresCpuMs,
           floor: { perSec: FLOOR_REQUESTS / (floor.wallMs / 1000), ...latencies(floor.results) },
         });
       } finally {
@@ -478,12 +492,18 @@ async function run() {
     }
     console.log(`  bare SQL again, ${CONCURRENCY} clients at a time…`);
     const bareAfter = await bareConcurrent(databaseUrl, refAfter, list, CONCURRENCY);
-    const bare = { ...bareAfter, perSec: (bareBefore.perSec + bareAfter.perSec) / 2, before: bareBefore, after: bareAfter };
+    const bare = {
+      ...bareAfter,
+      perSec: (bareBefore.perSec + bareAfter.perSec) / 2,
+      postgresCpuMsPerRequest: (bareBefore.postgresCpuMsPerRequest + bareAfter.postgresCpuMsPerRequest) / 2,
+      before: bareBefore,
+      after: bareAfter,
+    };
     return { seats, runs: checked, bare };
   });
 }
 
-function summarise(r: { workers: number; wallMs: number; samples: Sample[]; serverCpuMs: number }) {
+function summarise(r: { workers: number; wallMs: number; samples: Sample[]; serverCpuMs: number; postgresCpuMs: number }) {
   const s = r.samples;
   const count = (f: (x: Sample) => boolean) => s.filter(f).length;
   const refusals = new Map<string, number>();
@@ -512,6 +532,7 @@ function summarise(r: { workers: number; wallMs: number; samples: Sample[]; serv
     registerP99: latencies(s.filter((x) => x.kind === 'register').map((x) => x.ms)).p99,
     swapP99: latencies(s.filter((x) => x.kind === 'swap').map((x) => x.ms)).p99,
     serverCpuMsPerRequest: r.serverCpuMs / s.length,
+    postgresCpuMsPerRequest: r.postgresCpuMs / s.length,
     firstLost: s.find((x) => x.status === 0 || x.status >= 500)?.message,
   };
 }
@@ -533,7 +554,19 @@ async function main() {
   console.log(`\n1-minute load average: ${load0.toFixed(2)} before → ${loadavg()[0].toFixed(2)} after (${availableParallelism()} cores)`);
   console.log(`${r.seats} seats for ${STUDENTS * PER_STUDENT} registrations\n`);
   printTable(
-    ['path', 'in flight', 'requests', 'req/s', '% of bare', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'server CPU ms/req'],
+    [
+      'path',
+      'in flight',
+      'requests',
+      'req/s',
+      '% of bare',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'server CPU ms/req',
+      'PostgreSQL CPU ms/req',
+    ],
     [
       ...runs.map((x) => [
         `server, WEB_CONCURRENCY=${x.workers} (register + swap)`,
@@ -546,6 +579,7 @@ async function main() {
         fmt(x.p99),
         fmt(x.max),
         x.serverCpuMsPerRequest.toFixed(2),
+        x.postgresCpuMsPerRequest.toFixed(2),
       ]),
       ...r.runs.map((x) => [
         `server's floor, WEB_CONCURRENCY=${x.workers}: GET /auth/verify (sign-in only)`,
@@ -557,6 +591,7 @@ async function main() {
         fmt(x.floor.p95),
         fmt(x.floor.p99),
         fmt(x.floor.max),
+        '',
         '',
       ]),
       [
@@ -570,6 +605,7 @@ async function main() {
         fmt(r.bare.p99),
         fmt(r.bare.max),
         '',
+        r.bare.postgresCpuMsPerRequest.toFixed(2),
       ],
     ],
   );

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,10 @@ export async function freshPgDatabase(prefix: string): Promise<{ url: string; dr
   return {
     url: u.toString(),
     async drop() {
+      if (process.env.BENCH_KEEP_DB) {
+        console.log(`  kept ${name} (BENCH_KEEP_DB): drop it with \`drop database ${name}\``);
+        return admin.end();
+      }
       await admin.query(`drop database if exists ${name} with (force)`).catch((e) => console.log(`  could not drop ${name}: ${e}`));
       await admin.end();
     },
@@ -188,6 +192,27 @@ export function procCpuMs(pids: number[]): number {
     }
   }
   return ticks * 10; // USER_HZ = 100
+}
+
+/**
+ * The CPU time of this machine's PostgreSQL processes from now on: `stop()` answers the ms (user +
+ * system) they used since, counting a process started meanwhile whole and missing one that ended
+ * meanwhile (call it before closing the pool measured). 0 when the server is on another machine.
+ */
+export function postgresCpu(): { stop(): number } {
+  const pids = () =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  const before = new Map(pids().map((pid) => [pid, procCpuMs([pid])]));
+  return { stop: () => pids().reduce((sum, pid) => sum + procCpuMs([pid]) - (before.get(pid) ?? 0), 0) };
 }
 
 export function saveResults(name: string, data: unknown) {
