@@ -58,8 +58,8 @@ describe('sqlToQueryFast', () => {
     );
     const statements = [
       lockStudentSql(3, 5),
-      actionStartSql({ roundId: 3, studentId: 5, requestId: 'q-1', offerId: 11 }),
-      actionStartSql({ roundId: 3, studentId: 5, requestId: null, offerId: 12, fromId: 11 }),
+      actionStartSql({ roundId: 3, studentId: 5, requestId: 'q-1', offerId: 11, clash: true }),
+      actionStartSql({ roundId: 3, studentId: 5, requestId: null, offerId: 12, fromId: 11, clash: false }),
       lockOffersSql(3, [12, 11]),
       takeSeatAndRegisterSql(
         { roundId: 3, studentId: 5, courseClassId: 11, waitlist: true },

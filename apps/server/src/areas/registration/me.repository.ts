@@ -188,10 +188,18 @@ export type ActionStart = LockedRound & {
  * The start of a student's action, after their advisory locks (core/seats.repository.ts): the round,
  * the student's grade, the outcome already answered to the request id and (`offerId`) the offer of that
  * class with the student's registration and rule data, in one statement (no row: no such round).
+ * `clash`: as `roundAndOfferSql`'s.
  */
-export function actionStartSql(v: { roundId: number; studentId: number; requestId: string | null; offerId?: number; fromId?: number }) {
+export function actionStartSql(v: {
+  roundId: number;
+  studentId: number;
+  requestId: string | null;
+  offerId?: number;
+  fromId?: number;
+  clash: boolean;
+}) {
   return roundAndOfferSql(
-    { roundId: v.roundId, studentId: v.studentId, courseClassId: v.offerId, fromCourseClassId: v.fromId },
+    { roundId: v.roundId, studentId: v.studentId, courseClassId: v.offerId, fromCourseClassId: v.fromId, clash: v.clash },
     sql`(select s.grade from students s where s.id = ${v.studentId}) as grade,
         (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
           where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored`,

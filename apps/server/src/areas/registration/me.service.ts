@@ -12,6 +12,7 @@ import { REGISTRATION_READERS } from './access';
 import { refusalOf } from './core/rules';
 import { promoteWaitlist } from './core/seats';
 import {
+  clashReadFor,
   deleteAndFreeSql,
   lockOffersSql,
   lockOfferSql,
@@ -24,6 +25,7 @@ import {
   type LockedRound,
   type OfferForRequest,
   type OfferWithRegistration,
+  withClash,
 } from './core/seats.repository';
 import { offersOfRound } from './core/offers.repository';
 import { iso, roundState } from './core/state';
@@ -190,18 +192,24 @@ async function act(
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const touchedBy = (o: StoredOutcome) => [o.courseClassId, ...(o.fromCourseClassId ? [o.fromCourseClassId] : [])];
-  const first = [lockStudentSql(roundId, studentId), actionStartSql({ roundId, studentId, requestId: requestId ?? null, ...offers })];
+  const clash = clashReadFor(roundId);
+  const first = [
+    lockStudentSql(roundId, studentId),
+    actionStartSql({ roundId, studentId, requestId: requestId ?? null, clash, ...offers }),
+  ];
   const { value, rows } = await writeBatched(
     db,
     actor,
     first,
     async (w, [, [start]]): Promise<{ value: Done | Change; last: SQL[] }> => {
       if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
-      const { grade, stored, offer, from, ...round } = start as ActionStart;
+      const { grade, stored, offer: read, from, ...round } = start as ActionStart;
       if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
       if (stored) return { value: { stored: stored.outcome, promote: touchedBy(stored.outcome) }, last: [] };
       if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
       assertOpen(round);
+      const without = offers.fromId === undefined ? [] : [offers.fromId];
+      const offer = await withClash(w.ctx.tx, round, clash, { studentId, without }, read);
       const change = await fn(w, round, studentId, grade, offer, from);
       return { value: change, last: change.statements };
     },

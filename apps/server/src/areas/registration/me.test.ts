@@ -303,6 +303,25 @@ describe('the rules, one by one', () => {
     expect((await register(s, lax.id, w.id)).status).toBe(200);
   });
 
+  it('refuses a clash in a round given the rule after this process read it without it', async () => {
+    // A process reads a round without the rule without its clash (core/seats.repository.ts `clashReadFor`).
+    const [s] = await addRegStudents(db(), m, 1);
+    const enrolled = await addRegClass(db(), m, { name: `Đã học sau ${m.tag}`, studentIds: [s.id] });
+    const w = await addRegClass(db(), m, { name: `W sau ${m.tag}` });
+    await publishLessons(db(), m, [
+      { courseClassId: enrolled.id, day: 4, period: 5 },
+      { courseClassId: w.id, day: 4, period: 5 },
+    ]);
+    const round = await addRound(db(), { moduleId: m.module.id, noClash: false, offers: [{ courseClassId: w.id, capacity: 5 }] });
+    // Read (a drop refused after the round's read), then the rule set before anyone registered.
+    expect((await drop(s, round.id, w.id)).body.message).toBe('Bạn chưa đăng ký lớp học phần này.');
+    await db().execute(sql`update registration_rounds set no_clash = true where id = ${round.id}`);
+    const refused = await register(s, round.id, w.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Trùng lịch với Đã học sau ${m.tag} (Thứ Năm, tiết 5).`);
+    expect(await statusOf(round.id, s.id, w.id)).toBeNull();
+  });
+
   it('refuses a full class when the round keeps no waitlist', async () => {
     const [s1, s2] = await addRegStudents(db(), m, 2);
     const c = await addRegClass(db(), m, { name: `Nhỏ ${m.tag}` });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
-import { refusalColumns, type RefusalData } from './rules.repository';
+import { refusalColumns, refusalData, type RefusalData } from './rules.repository';
 
 /** The statements of the rush (a student's action, a promotion): parsed and planned once per connection (db/client.ts). */
 export const HOT = { prepare: true } as const;
@@ -117,14 +117,56 @@ export function offerForRequestSql(v: {
 export type OfferWithRegistration = OfferRow & { regId: number | null; regStatus: 'registered' | 'waitlisted' | null };
 
 /**
+ * Whether each round forbids timetable clashes, as this process last read it: the shape of the round's
+ * next first read (`roundAndOfferSql`'s `clash`). PostgreSQL sets up every subquery of a prepared
+ * statement at each execution, the clash's (two joins of lessons, the timetable's choice, the
+ * student's classes) too when the round's `no_clash` is false and it never runs: a round without the
+ * rule is read without it (bench/registration.ts: ~0.07 ms of PostgreSQL's CPU an action). A hint
+ * only: unknown rounds are read with it, and a round read without it that has the rule now (edited
+ * before any registration, after this process read it) gets its clash read on its own (`withClash`).
+ */
+const clashRules = new Map<number, boolean>();
+
+/** Whether the next first read of a round reads the clash (`roundAndOfferSql`'s `clash`): unless the round was last seen without the rule. */
+export const clashReadFor = (roundId: number) => clashRules.get(roundId) ?? true;
+
+/**
+ * After a first read made with `read` (`clashReadFor`): remembers the round's rule, and answers the
+ * offer with its clash, read now on its own when the round has the rule but the first read left it
+ * out. `without`: as `roundAndOfferSql`'s `fromCourseClassId` (a swap's class A).
+ */
+export async function withClash<T extends OfferForRequest | null>(
+  tx: DbOrTx,
+  round: LockedRound,
+  read: boolean,
+  v: { studentId: number; without: number[] },
+  offer: T,
+): Promise<T> {
+  if (clashRules.size >= 1000) clashRules.clear(); // rounds are few; a bound all the same
+  clashRules.set(round.id, round.noClash);
+  if (read || !round.noClash || !offer) return offer;
+  const d = await refusalData(tx, {
+    roundId: round.id,
+    moduleId: round.moduleId,
+    noClash: true,
+    studentId: v.studentId,
+    courseClassId: offer.courseClassId,
+    groupId: offer.groupId,
+    without: v.without,
+  });
+  return { ...offer, clash: d.clash };
+}
+
+/**
  * The round (ROUND_COLS) and, with `courseClassId`, the offer of that class with the student's
  * registration and rule data (`offerForRequestSql`, as json `offer`: null when not offered); with
  * `fromCourseClassId` (a swap), that class's offer with the student's registration (json `from`), the
  * rules of `courseClassId` then judged as if it were gone; and `also`'s columns, in one statement (no
  * row: no such round). A student's action and a promotion start with it, after the student's locks.
+ * `clash` false (`clashReadFor`): the offer's clash is left out (null), to be read by `withClash` if the round has the rule.
  */
 export function roundAndOfferSql(
-  v: { roundId: number; studentId: number; courseClassId?: number; fromCourseClassId?: number },
+  v: { roundId: number; studentId: number; courseClassId?: number; fromCourseClassId?: number; clash?: boolean },
   also?: SQL,
 ) {
   const without = v.fromCourseClassId === undefined ? [] : [v.fromCourseClassId];
@@ -136,7 +178,7 @@ export function roundAndOfferSql(
           join: sql`left join lateral (${offerForRequestSql({
             roundId: v.roundId,
             moduleId: sql`r.module_id`,
-            noClash: sql`r.no_clash`,
+            noClash: v.clash === false ? false : sql`r.no_clash`,
             studentId: v.studentId,
             courseClassId: v.courseClassId,
             without,

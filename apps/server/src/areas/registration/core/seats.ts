@@ -12,6 +12,8 @@ import {
   waitingWhileFree,
   type LockedRound,
   type OfferForRequest,
+  clashReadFor,
+  withClash,
 } from './seats.repository';
 
 /** The system log's "who" of a promotion from the waitlist. */
@@ -53,15 +55,17 @@ export async function promoteWaitlist(db: Db, events: EventBus, roundId: number,
  */
 async function promoteOne(db: Db, roundId: number, courseClassId: number, candidate: { id: number; studentId: number }): Promise<Step> {
   const { studentId } = candidate;
-  const first = [lockStudentSql(roundId, studentId), roundAndOfferSql({ roundId, studentId, courseClassId })];
+  const clash = clashReadFor(roundId);
+  const first = [lockStudentSql(roundId, studentId), roundAndOfferSql({ roundId, studentId, courseClassId, clash })];
   const { value, rows } = await writeBatched(
     db,
     systemActor(WAITLIST_JOB),
     first,
     async (w, [, [start]]): Promise<{ value: 'stop' | 'skip' | null; last: [] | [ReturnType<typeof promoteSql>] }> => {
-      const { offer, ...round } = (start ?? { offer: null }) as LockedRound & { offer: OfferForRequest | null };
-      if (!start || round.closedAt !== null || !offer) return { value: 'stop', last: [] };
-      if (offer.regId !== candidate.id || offer.regStatus !== 'waitlisted') return { value: 'skip', last: [] };
+      const { offer: read, ...round } = (start ?? { offer: null }) as LockedRound & { offer: OfferForRequest | null };
+      if (!start || round.closedAt !== null || !read) return { value: 'stop', last: [] };
+      if (read.regId !== candidate.id || read.regStatus !== 'waitlisted') return { value: 'skip', last: [] };
+      const offer = await withClash(w.ctx.tx, round, clash, { studentId, without: [] }, read);
       if (refusalOf(round, offer)) return { value: 'skip', last: [] };
       await w.log({
         action: 'promote',
