@@ -455,6 +455,7 @@ async function run() {
         const postgresCpuMs = pgCpu.stop();
         const samples = results.flat();
         // The server's floor, for scale: as many signed-in requests that do nothing else (GET /auth/verify).
+        const floorCpu0 = procCpuMs(pids);
         const floor = await closedLoop(FLOOR_REQUESTS, CONCURRENCY, async (i) => {
           const t1 = performance.now();
           const res = await request(`${base}/api/v1/auth/verify`, {
@@ -472,7 +473,11 @@ async function run() {
           samples,
           serverCpuMs,
           postgresCpuMs,
-          floor: { perSec: FLOOR_REQUESTS / (floor.wallMs / 1000), ...latencies(floor.results) },
+          floor: {
+            perSec: FLOOR_REQUESTS / (floor.wallMs / 1000),
+            serverCpuMsPerRequest: (procCpuMs(pids) - floorCpu0) / FLOOR_REQUESTS,
+            ...latencies(floor.results),
+          },
         });
       } finally {
         await agent.close();
@@ -591,7 +596,7 @@ async function main() {
         fmt(x.floor.p95),
         fmt(x.floor.p99),
         fmt(x.floor.max),
-        '',
+        x.floor.serverCpuMsPerRequest.toFixed(2),
         '',
       ]),
       [
