@@ -144,16 +144,15 @@ export async function insertNotices(
   },
 ): Promise<StoredNotice[]> {
   if (!n.userIds.length) return [];
-  const ids = sql.join(
-    [...new Set(n.userIds)].map((id) => sql`${id}::int`),
-    sql`, `,
-  );
+  // One text whatever the users (an array parameter): prepared once per connection, as every notice of
+  // a kind (a promotion from a waitlist in the registration rush) stores with it.
+  const ids = `{${[...new Set(n.userIds)].join(',')}}`;
   return queryRows<StoredNotice>(
     db,
     sql`with target as (
           select u.id as user_id, u.email as address, coalesce(p.email, false) as email
           from users u left join notification_preferences p on p.user_id = u.id and p.kind = ${n.kind}
-          where u.id in (${ids}) and u.active and coalesce(p.in_app, ${n.defaultOn})
+          where u.id = any(${ids}::int[]) and u.active and coalesce(p.in_app, ${n.defaultOn}::boolean)
         ), ins as (
           insert into notifications (user_id, kind, title, body, link, dedupe_key)
           select user_id, ${n.kind}, ${n.title}, ${n.body}, ${n.link}, ${n.dedupeKey} from target order by user_id
@@ -162,6 +161,7 @@ export async function insertNotices(
         )
         select ins.id::int as id, ins.user_id as "userId", t.email as "wantsEmail", t.address
         from ins join target t on t.user_id = ins.user_id order by ins.user_id`,
+    { prepare: true },
   );
 }
 
