@@ -23,7 +23,7 @@ export const DEFAULT_FORM_KINDS: TFormKindInput[] = [
         label: 'Thời gian nghỉ',
         type: 'dateRange',
         required: true,
-        help: 'Chọn buổi bắt đầu và buổi kết thúc (Chủ nhật không tính).',
+        help: 'Chọn buổi bắt đầu và buổi kết thúc (Chủ nhật và ngày nghỉ lễ không tính).',
       },
       { key: 'reason', label: 'Lý do', type: 'longText', required: true },
       { key: 'proof', label: 'Giấy tờ kèm theo (giấy khám bệnh, giấy mời…)', type: 'attachment', required: false },
