@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '@/db/client';
+import { listen } from '@/db/listener';
 import type { Caller } from './auth.repository';
 
 /** The channel the database tells a change of a caller on (migration 0010: a trigger on users, roles, sessions, teachers). */
@@ -9,7 +10,6 @@ export const AUTH_CHANGED = 'auth_changed';
 export const CALLER_CACHE_MS = 30_000;
 /** Callers kept at most (a rush's students, twice over); past it the oldest go. */
 const MAX_ENTRIES = 20_000;
-const RETRY_MS = 1000;
 
 /**
  * The route guard's callers kept in this process, for the routes that ask for it (`cachedCaller`:
@@ -35,30 +35,14 @@ export interface CallerCache {
 
 const keyOf = (sessionId: string | null) => sessionId ?? '';
 
-/** Ends a client, waiting a second at most for the server's goodbye (a stalled link never gives it), then drops its socket. */
-async function endSoon(c: pg.Client): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const ended = c.end().catch(() => {});
-  const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), 1000)));
-  if ((await Promise.race([ended, late])) === 'late')
-    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-  clearTimeout(timer);
-}
-
 export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger }): Promise<CallerCache | null> {
   const pool = (opts.db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return null;
-  const { log } = opts;
   /** By user, then by session ('' for a token without one). */
   const byUser = new Map<number, Map<string, { caller: Caller; at: number }>>();
   let size = 0;
   /** Moves on at every change heard and every loss: a load that saw it move keeps nothing. */
   let generation = 0;
-  let client: pg.Client | null = null;
-  /** The client being connected, if any: ended by `close` too. */
-  let pending: pg.Client | null = null;
-  let closed = false;
-  let connecting: Promise<void> | null = null;
 
   const forgetAll = () => {
     byUser.clear();
@@ -70,64 +54,33 @@ export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger 
     byUser.delete(userId);
     generation++;
   };
-  const connect = async () => {
-    const c = new pg.Client({ ...pool.options, application_name: 'auth-cache' });
-    c.on('error', (err) => {
-      log.warn({ err }, 'caller cache: connection lost');
-      drop(c);
-    });
-    c.on('end', () => drop(c));
-    c.on('notification', (n) => {
-      if (n.channel !== AUTH_CHANGED) return;
-      const id = Number(n.payload);
-      if (n.payload === '*' || !Number.isInteger(id)) forgetAll();
+  const listener = await listen({
+    options: pool.options,
+    channel: AUTH_CHANGED,
+    name: 'auth-cache',
+    what: 'caller cache',
+    unheard: 'callers are read at every call meanwhile',
+    log: opts.log,
+    onMessage(payload) {
+      const id = Number(payload);
+      if (payload === '*' || !Number.isInteger(id)) forgetAll();
       else forget(id);
-    });
-    pending = c;
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${AUTH_CHANGED}`);
-    } catch (err) {
-      void endSoon(c);
-      throw err;
-    } finally {
-      pending = null;
-    }
-    if (closed) return void (await endSoon(c));
-    // Whatever changed while nobody listened is unknown: start empty.
-    forgetAll();
-    client = c;
-  };
-  const drop = (c: pg.Client) => {
-    if (client !== c) return;
-    client = null;
-    forgetAll();
-    void endSoon(c);
-    start();
-  };
-  const start = () => {
-    if (closed || connecting) return;
-    connecting = connect()
-      .catch((err) => {
-        log.warn({ err }, 'caller cache: cannot listen, callers are read at every call meanwhile');
-        setTimeout(start, RETRY_MS).unref();
-      })
-      .finally(() => {
-        connecting = null;
-      });
-  };
-  start();
-  await connecting;
+    },
+    // Whatever changed while nobody listened is unknown: start empty, and keep nothing while down.
+    onUp: forgetAll,
+    onDown: forgetAll,
+  });
+  const listening = () => listener.current() !== null;
 
   return {
     async lookup(userId, sessionId, load) {
-      if (!client) return load();
+      if (!listening()) return load();
       const kept = byUser.get(userId)?.get(keyOf(sessionId));
       if (kept && Date.now() - kept.at < CALLER_CACHE_MS) return kept.caller;
       const seen = generation;
       const at = Date.now();
       const caller = await load();
-      if (caller && client && generation === seen) {
+      if (caller && listening() && generation === seen) {
         let sessions = byUser.get(userId);
         if (!sessions) byUser.set(userId, (sessions = new Map()));
         if (!sessions.has(keyOf(sessionId))) size++;
@@ -145,15 +98,11 @@ export async function connectCallerCache(opts: { db: Db; log: FastifyBaseLogger 
       if (kept?.caller.session) kept.caller = { ...kept.caller, session: { ...kept.caller.session, stale: false } };
     },
     async heard() {
-      await client?.query('select 1');
+      await listener.current()?.query('select 1');
     },
     async close() {
-      closed = true;
-      const c = client;
-      client = null;
+      await listener.close();
       forgetAll();
-      // A connection being made ends as well (its connect fails, or it sees `closed`): nothing waits on it.
-      await Promise.all([c, pending].map((x) => x && endSoon(x)));
     },
   };
 }

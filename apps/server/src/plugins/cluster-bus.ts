@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { createClient } from 'redis';
 import type { Db } from '@/db/client';
+import { listen } from '@/db/listener';
 import type { BusTransport } from './events';
 
 /** The PostgreSQL channel (per database) and the Redis channel's suffix events travel on. */
 const CHANNEL = 'app_events';
-const RETRY_MS = 1000;
 
 /**
  * The transport between the processes of one school (WEB_CONCURRENCY workers, or servers on several
@@ -67,60 +67,31 @@ async function redisTransport(url: string, channel: string, log: FastifyBaseLogg
 }
 
 /**
- * LISTEN on a dedicated client, reconnected after a loss (which is reported as a gap); NOTIFY through the
- * same client, so publishing never waits for a pool connection.
+ * LISTEN on a client of its own, reconnected after a loss (which is reported as a gap); NOTIFY through
+ * the same client, so publishing never waits for a pool connection.
  */
 async function pgTransport(options: pg.PoolConfig, log: FastifyBaseLogger): Promise<BusTransport> {
-  let client: pg.Client | null = null;
-  let closed = false;
   let handlers: { onMessage: (m: string) => void; onGap: () => void } | null = null;
-  let connecting: Promise<void> | null = null;
-  let lost = false;
-
-  const connect = async () => {
-    const c = new pg.Client({ ...options, application_name: 'cluster-bus' });
-    c.on('error', (err) => {
-      log.warn({ err }, 'cluster bus (PostgreSQL) connection lost');
-      drop(c);
-    });
-    c.on('end', () => drop(c));
-    c.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) handlers?.onMessage(n.payload);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
-    if (closed) return void (await c.end().catch(() => {}));
-    client = c;
-    if (lost) handlers?.onGap();
-    lost = false;
-  };
-  const drop = (c: pg.Client) => {
-    if (client !== c) return;
-    client = null;
-    lost = true;
-    void c.end().catch(() => {});
-    start();
-  };
-  const start = () => {
-    if (closed || connecting) return;
-    connecting = connect()
-      .catch((err) => {
-        log.warn({ err }, 'cluster bus (PostgreSQL) cannot connect: retrying');
-        lost = true;
-        setTimeout(start, RETRY_MS).unref();
-      })
-      .finally(() => {
-        connecting = null;
-      });
-  };
-  start();
-  await connecting;
+  const listener = await listen({
+    options,
+    channel: CHANNEL,
+    name: 'cluster-bus',
+    what: 'cluster bus (PostgreSQL)',
+    unheard: 'retrying',
+    log,
+    onMessage(payload) {
+      if (payload) handlers?.onMessage(payload);
+    },
+    onUp(afterLoss) {
+      if (afterLoss) handlers?.onGap();
+    },
+  });
 
   let outbox: string[] = [];
   let sending = false;
   const flush = async () => {
     sending = true;
-    while (outbox.length && client) {
+    for (let client = listener.current(); outbox.length && client; client = listener.current()) {
       const batch = outbox;
       outbox = [];
       await client
@@ -141,12 +112,6 @@ async function pgTransport(options: pg.PoolConfig, log: FastifyBaseLogger): Prom
     subscribe(onMessage, onGap) {
       handlers = { onMessage, onGap };
     },
-    async close() {
-      closed = true;
-      await connecting?.catch(() => {});
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
+    close: () => listener.close(),
   };
 }
