@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BellRing, Lock, Pencil, RotateCcw, Trash2, UserMinus, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@app/shared/format';
-import type { TCloseReport, TRoundDetail, TRoundStudent } from '@app/shared/registration';
+import type { TCloseReport, TRoundDetail } from '@app/shared/registration';
 import { ConfirmDialog } from '@/components/data/confirm-dialog';
-import { DataTable, type Column } from '@/components/data/data-table';
 import { Button } from '@/components/ui/button';
 import { CardPanel } from '@/components/ui/card-panel';
 import { errorMessage } from '@/lib/api-client';
@@ -21,18 +20,7 @@ import { CloseReport } from './close-report';
 import { RoundExportButtons } from './export-buttons';
 import { RoundStateBadge } from './round-state-badge';
 import { SeatsTable } from './seats-table';
-
-const unmetColumns: Column<TRoundStudent>[] = [
-  { key: 'name', header: 'Học sinh', primary: true, cell: (s) => `${s.fullName} (${s.studentCode})` },
-  { key: 'class', header: 'Lớp', cell: (s) => s.homeroomClassName ?? '—' },
-  {
-    key: 'registered',
-    header: 'Đã đăng ký',
-    align: 'right',
-    cell: (s) => `${s.registered}${s.waitlisted ? ` (+${s.waitlisted} chờ)` : ''}`,
-  },
-  { key: 'problems', header: 'Còn thiếu', cell: (s) => s.rules.problems.join('; ') },
-];
+import { UnmetStudents } from './unmet-students';
 
 /**
  * One round for the admin: its rules, live seats per class, the students who have not met the rules
@@ -175,16 +163,12 @@ export function AdminRoundDetail({ round, onEdit, onDeleted }: { round: TRoundDe
           ) : null
         }
       >
-        <DataTable
-          label="Học sinh chưa đạt quy tắc"
-          columns={unmetColumns}
+        <UnmetStudents
           rows={unmet.data}
-          rowKey={(s) => s.studentId}
           loading={unmet.isPending}
+          fetching={unmet.isFetching}
           error={unmet.error}
           onRetry={() => void unmet.refetch()}
-          fetching={unmet.isFetching}
-          emptyTitle="Mọi học sinh đã đáp ứng quy tắc"
         />
       </CardPanel>
 
