@@ -120,19 +120,16 @@ export interface RefusalQuery {
 }
 
 /**
- * The columns `refusalFor` judges (RefusalData), for a statement where `g` is the asked class's
- * elective group (left-joined) and `groupId` its id: the student's registered classes of the round,
- * those of the group, and (when `noClash`) the first lesson of their other classes (registered in the
- * round or enrolled in the module, `without` left out) overlapping a lesson of the class in the
- * module's published timetable (a class with no placed lessons never clashes).
+ * What `refusalFor` judges (RefusalData), for a statement where `g` is the asked class's elective group
+ * (left-joined) and `groupId` its id: `join` (a lateral join, after `g`'s) and `columns` — the student's
+ * registered classes of the round and those of the group (counted by one subquery), and (when
+ * `noClash`) the first lesson of their other classes (registered in the round or enrolled in the
+ * module, `without` left out) overlapping a lesson of the class in the module's published timetable (a
+ * class with no placed lessons never clashes).
  */
-export function refusalColumns(o: RefusalQuery & { groupId: SQL }): SQL {
+export function refusalParts(o: RefusalQuery & { groupId: SQL }): { join: SQL; columns: SQL } {
   const exclude = [o.courseClassId, ...o.without];
   const ex = sql`${`{${exclude.join(',')}}`}::int[]`;
-  const held = (extra: SQL) => sql`(select count(*)::int from registrations hr
-      left join registration_offers ho on ho.round_id = hr.round_id and ho.course_class_id = hr.course_class_id
-      where hr.round_id = ${o.roundId} and hr.student_id = ${o.studentId} and hr.status = 'registered'
-        and not (hr.course_class_id = any(${ex})) ${extra})`;
   const clashOf = () => sql`(select json_build_object('name', xc.name, 'day', x.day, 'period', greatest(x.period, c.period))
           from lessons c
           join lessons x on x.timetable_id = c.timetable_id and x.day = c.day
@@ -144,16 +141,25 @@ export function refusalColumns(o: RefusalQuery & { groupId: SQL }): SQL {
           limit 1)`;
   const clash =
     o.noClash === false ? sql`null::json` : o.noClash === true ? clashOf() : sql`(case when ${o.noClash} then ${clashOf()} end)`;
-  return sql`${held(sql``)} as held, coalesce(${held(sql`and ho.group_id = ${o.groupId}`)}, 0) as "inGroup",
-             g.name as "groupName", g.choose, ${clash} as clash`;
+  return {
+    // Both counts in one subquery: PostgreSQL sets up every subquery's plan at each execution, rows or not.
+    join: sql`left join lateral (select count(*)::int as held, (count(*) filter (where ho.group_id = ${o.groupId}))::int as "inGroup"
+        from registrations hr
+        left join registration_offers ho on ho.round_id = hr.round_id and ho.course_class_id = hr.course_class_id
+        where hr.round_id = ${o.roundId} and hr.student_id = ${o.studentId} and hr.status = 'registered'
+          and not (hr.course_class_id = any(${ex}))) held on true`,
+    columns: sql`held.held, held."inGroup", g.name as "groupName", g.choose, ${clash} as clash`,
+  };
 }
 
 /** RefusalData for a class of a known group (null: none), in one statement. */
 export async function refusalData(db: DbOrTx, o: RefusalQuery & { groupId: number | null }): Promise<RefusalData> {
+  const parts = refusalParts({ ...o, groupId: sql`${o.groupId ?? 0}::int` });
   const [row] = await queryRows<RefusalData>(
     db,
-    sql`select ${refusalColumns({ ...o, groupId: sql`${o.groupId ?? 0}` })}
-        from (select 1) one left join registration_groups g on g.round_id = ${o.roundId} and g.id = ${o.groupId ?? 0}`,
+    sql`select ${parts.columns}
+        from (select 1) one left join registration_groups g on g.round_id = ${o.roundId} and g.id = ${o.groupId ?? 0}
+        ${parts.join}`,
     { prepare: true },
   );
   return row;

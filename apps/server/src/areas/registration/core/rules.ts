@@ -50,7 +50,7 @@ export async function roundRuleStatuses(db: DbOrTx, roundId: number): Promise<Ma
 /**
  * Why a student may not take one more class of the round (its maximum, the class's elective group
  * already full, a timetable clash when the round forbids them), or null when they may, from what
- * `refusalColumns` read. Counts registered classes only: a waitlisted request takes nothing until
+ * `refusalParts` read. Counts registered classes only: a waitlisted request takes nothing until
  * promoted, and its promotion is checked again.
  */
 export function refusalOf(round: Pick<RoundRules, 'maxClasses'>, d: RefusalData): string | null {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TSeat } from '@app/shared/registration';
 import { queryRows, type DbOrTx } from '@/db/client';
-import { refusalColumns, refusalData, type RefusalData } from './rules.repository';
+import { refusalData, refusalParts, type RefusalData } from './rules.repository';
 
 /** The statements of the rush (a student's action, a promotion): parsed and planned once per connection (db/client.ts). */
 export const HOT = { prepare: true } as const;
@@ -105,11 +105,12 @@ export function offerForRequestSql(v: {
   /** Classes to count as gone (a swap's class A). */
   without?: number[];
 }) {
-  return sql`select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus",
-               ${refusalColumns({ ...v, without: v.without ?? [], groupId: sql`o.group_id` })}
+  const refusal = refusalParts({ ...v, without: v.without ?? [], groupId: sql`o.group_id` });
+  return sql`select ${OFFER_COLS}, reg.id as "regId", reg.status as "regStatus", ${refusal.columns}
         from registration_offers o join course_classes cc on cc.id = o.course_class_id
         left join registrations reg on reg.round_id = o.round_id and reg.course_class_id = o.course_class_id and reg.student_id = ${v.studentId}
         left join registration_groups g on g.id = o.group_id
+        ${refusal.join}
         where o.round_id = ${v.roundId} and o.course_class_id = ${v.courseClassId}`;
 }
 
