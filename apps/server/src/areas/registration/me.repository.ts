@@ -102,31 +102,40 @@ export const classesOfStudent = (db: DbOrTx, o: { roundId: number; moduleId: num
 
 type RegistrationRow = Omit<TRegistration, 'createdAt'> & { createdAt: Date | string };
 
-const registrationsSql = (roundId: number, studentId: number) =>
-  sql`select r.id, r.round_id as "roundId", r.student_id as "studentId", s.student_code as "studentCode", s.full_name as "studentName",
-             h.name as "homeroomClassName", r.course_class_id as "courseClassId", r.status, r.created_at as "createdAt",
+/** Who a student is on their registrations (the same on every one). */
+export type StudentOnRows = Pick<TRegistration, 'studentCode' | 'studentName' | 'homeroomClassName'>;
+/** A registration row of an action's answer: without who the student is, which its first read gave (`ActionStart`). */
+export type ActionRegistrationRow = Omit<RegistrationRow, keyof StudentOnRows>;
+
+/** The student's registrations of a round with their waitlist places; `who`: with the student's code, name and homeroom class. */
+const registrationsSql = (roundId: number, studentId: number, who: boolean) =>
+  sql`select r.id, r.round_id as "roundId", r.student_id as "studentId",
+             ${who ? sql`s.student_code as "studentCode", s.full_name as "studentName", h.name as "homeroomClassName",` : sql``}
+             r.course_class_id as "courseClassId", r.status, r.created_at as "createdAt",
              case when r.status = 'waitlisted' then
                (select count(*)::int from registrations w where w.round_id = r.round_id and w.course_class_id = r.course_class_id
                   and w.status = 'waitlisted' and w.id <= r.id) end as position
-      from registrations r join students s on s.id = r.student_id left join homeroom_classes h on h.id = s.homeroom_class_id
+      from registrations r
+      ${who ? sql`join students s on s.id = r.student_id left join homeroom_classes h on h.id = s.homeroom_class_id` : sql``}
       where r.round_id = ${roundId} and r.student_id = ${studentId}`;
 
 /** A student's registrations in a round, each waitlisted one with its 1-based place in its class's queue. */
 export const registrationsOf = (db: DbOrTx, roundId: number, studentId: number) =>
-  queryRows<RegistrationRow>(db, sql`${registrationsSql(roundId, studentId)} order by r.id`);
+  queryRows<RegistrationRow>(db, sql`${registrationsSql(roundId, studentId, true)} order by r.id`);
 
 /**
- * The columns of an action's answer: the student's registrations (as `registrationsOf`) and the seats of
- * the classes it touched (as `seatsOf`; the page polls the others).
+ * The columns of an action's answer: the student's registrations (as `registrationsOf`, without who the
+ * student is: PostgreSQL sets up the joins that read it at every execution, and the action's first read
+ * has it already) and the seats of the classes it touched (as `seatsOf`; the page polls the others).
  */
 function actionStateCols(roundId: number, studentId: number, courseClassIds: number[]) {
-  return sql`(select coalesce(json_agg(m order by m.id), '[]') from (${registrationsSql(roundId, studentId)}) m) as mine,
+  return sql`(select coalesce(json_agg(m order by m.id), '[]') from (${registrationsSql(roundId, studentId, false)}) m) as mine,
              (select coalesce(json_agg(x order by x."courseClassId"), '[]')
                 from (${seatsSql(roundId)} and o.course_class_id = any(${`{${courseClassIds.join(',')}}`}::int[])) x) as seats`;
 }
 
 export interface ActionState {
-  mine: RegistrationRow[];
+  mine: ActionRegistrationRow[];
   seats: TSeat[];
 }
 
@@ -174,9 +183,10 @@ export interface StoredOutcome {
   fromCourseClassId?: number;
 }
 
-/** What an action starts from: the round, the student's grade, the answer already given to the request id, the offer. */
+/** What an action starts from: the round, the student (grade, code, name, homeroom class), the answer already given to the request id, the offer. */
 export type ActionStart = LockedRound & {
-  grade: number | null;
+  /** The student's grade and who they are on their registrations; null: no such student. */
+  student: (StudentOnRows & { grade: number }) | null;
   stored: { roundId: number; outcome: StoredOutcome } | null;
   /** With `offerId`: the offer (core/seats.repository.ts `offerForRequestSql`), null when not offered. */
   offer: OfferForRequest | null;
@@ -186,7 +196,7 @@ export type ActionStart = LockedRound & {
 
 /**
  * The start of a student's action, after their advisory locks (core/seats.repository.ts): the round,
- * the student's grade, the outcome already answered to the request id and (`offerId`) the offer of that
+ * the student (grade, and who they are on their registrations), the outcome already answered to the request id and (`offerId`) the offer of that
  * class with the student's registration and rule data, in one statement (no row: no such round).
  * `clash`: as `roundAndOfferSql`'s.
  */
@@ -200,7 +210,8 @@ export function actionStartSql(v: {
 }) {
   return roundAndOfferSql(
     { roundId: v.roundId, studentId: v.studentId, courseClassId: v.offerId, fromCourseClassId: v.fromId, clash: v.clash },
-    sql`(select s.grade from students s where s.id = ${v.studentId}) as grade,
+    sql`(select json_build_object('grade', s.grade, 'studentCode', s.student_code, 'studentName', s.full_name, 'homeroomClassName', h.name)
+          from students s left join homeroom_classes h on h.id = s.homeroom_class_id where s.id = ${v.studentId}) as student,
         (select json_build_object('roundId', q.round_id, 'outcome', q.outcome) from registration_requests q
           where q.student_id = ${v.studentId} and q.request_id = ${v.requestId ?? ''}) as stored`,
   );

@@ -44,6 +44,7 @@ import {
   studentOf,
   type ActionStart,
   type ActionState,
+  type StudentOnRows,
   type RoundRow,
   type StoredOutcome,
 } from './me.repository';
@@ -192,6 +193,8 @@ async function act(
 ): Promise<TActionResult> {
   const studentId = studentIdOf(actor);
   const touchedBy = (o: StoredOutcome) => [o.courseClassId, ...(o.fromCourseClassId ? [o.fromCourseClassId] : [])];
+  /** Who the student is on the answer's registrations, from the first read (the answer's read leaves it out). */
+  const known: { who: StudentOnRows | null } = { who: null };
   const clash = clashReadFor(roundId);
   const first = [
     lockStudentSql(roundId, studentId),
@@ -203,10 +206,12 @@ async function act(
     first,
     async (w, [, [start]]): Promise<{ value: Done | Change; last: SQL[] }> => {
       if (!start) throw notFound('Không tìm thấy đợt đăng ký.');
-      const { grade, stored, offer: read, from, ...round } = start as ActionStart;
+      const { student, stored, offer: read, from, ...round } = start as ActionStart;
+      known.who = student;
       if (stored && stored.roundId !== roundId) throw conflict('Mã yêu cầu này đã được dùng cho một đợt đăng ký khác.');
       if (stored) return { value: { stored: stored.outcome, promote: touchedBy(stored.outcome) }, last: [] };
-      if (grade === null || !round.grades.includes(grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
+      if (student === null || !round.grades.includes(student.grade)) throw new AppError('FORBIDDEN', NOT_YOUR_GRADE);
+      const { grade } = student;
       assertOpen(round);
       const without = offers.fromId === undefined ? [] : [offers.fromId];
       const offer = await withClash(w.ctx.tx, round, clash, { studentId, without }, read);
@@ -235,7 +240,10 @@ async function act(
   }
   if (reread) ({ mine, seats } = await registrationsAndSeats(db, roundId, studentId, touched));
   const reg = mine.find((r) => r.courseClassId === done.stored.courseClassId);
-  return { outcome: done.stored.outcome, position: reg?.position ?? null, roundId, mine: mine.map(shownRegistration), seats };
+  // No student, no registrations (they go with the student): `who` is there whenever a row is.
+  const { who } = known;
+  const shown = who ? mine.map((r) => shownRegistration({ ...r, ...who })) : [];
+  return { outcome: done.stored.outcome, position: reg?.position ?? null, roundId, mine: shown, seats };
 }
 
 /** The end of an action that changed the registrations already: the stored answer and the answer's read, its audit entries with them. */
