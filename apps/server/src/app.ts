@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '@app/shared/messages';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -21,6 +21,7 @@ import { connectClusterBus } from './plugins/cluster-bus';
 import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { createGoogleVerifier, createSessionTokens, resolveSecret } from './lib/tokens';
 import { RequestLogController, requestLogLevel, serverLoggerOptions } from './lib/log';
+import { responseSerializer } from './lib/serializer';
 import { healthRoutes } from './areas/health/health.routes';
 import { firstStartDefaultsOf, startSettings } from './areas/settings/settings.service';
 import { apiRoutes, publicRoutes } from './routes';
@@ -61,7 +62,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
   registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
