@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '../db/client';
@@ -189,5 +189,20 @@ describe('session tokens (lib/tokens.ts: HS256 checked with node:crypto)', () =>
     expect(await tokens.verify(`${head}.${body}`)).toBeNull();
     expect(await createSessionTokens(secret, '-1s').verify(await createSessionTokens(secret, '-1s').sign(42))).toBeNull();
     expect(await tokens.verify(await createSessionTokens(new TextEncoder().encode('x'.repeat(40)), '1h').sign(42))).toBeNull();
+  });
+
+  it('remembers a valid token but not past its expiry, and checks any other text whole', async () => {
+    const short = createSessionTokens(secret, '2s');
+    const token = await short.sign(42, 1);
+    expect(await short.verify(token)).toEqual({ userId: 42, version: 1, sessionId: null });
+    expect(await short.verify(token)).toEqual({ userId: 42, version: 1, sessionId: null }); // remembered
+    const [head, body, sig] = token.split('.');
+    expect(await short.verify(`${head}.${body}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 3000 });
+    try {
+      expect(await short.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
