@@ -5,7 +5,7 @@ export function SeatBar({ taken, capacity, waiting, label }: { taken: number; ca
   const pct = capacity > 0 ? Math.min(100, Math.round((taken / capacity) * 100)) : 0;
   const full = taken >= capacity;
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
       <div
         role="meter"
         aria-label={label}

@@ -7,7 +7,7 @@ export function SeatsTable({ offers, seats }: { offers: readonly TOffer[]; seats
   const rows = [...offers].sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'vi') || a.code.localeCompare(b.code, 'vi'));
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-      <table className="w-full min-w-[320px] text-sm">
+      <table className="w-full text-sm">
         <caption className="sr-only">Chỗ đã đăng ký theo lớp</caption>
         <thead className="bg-surface-2 text-left text-xs text-muted">
           <tr>
