@@ -51,7 +51,7 @@ export function UnmetStudents(props: {
               setSearch(v);
               setPage(1);
             }}
-            placeholder="Tìm theo tên, mã học sinh, lớp..."
+            placeholder="Tên, mã học sinh hoặc lớp"
             label="Tìm học sinh chưa đạt quy tắc"
           />
         </div>
